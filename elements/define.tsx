@@ -1,0 +1,82 @@
+/**
+ * Shared element conventions (DESIGN.md, Elements): r2wc with an open shadow root, CSS adopted as
+ * constructable stylesheets, attribute handling that r2wc lacks (a bare boolean attribute means
+ * true, a removed attribute resets its property), the common `merchant` / `api-base` attributes,
+ * i18n start-up, and a guarded define().
+ */
+import r2wc from '@r2wc/react-to-web-component';
+import { useEffect, type ReactNode } from 'react';
+import { configure } from '../src/core/config/config.ts';
+import { ensureI18n } from '../src/core/i18n/i18n.ts';
+import { adoptStyles } from '../src/ui/styles.ts';
+import uiCss from '../src/ui/ui.css';
+
+type PropType = 'string' | 'number' | 'boolean' | 'json';
+
+/** Attributes every element understands. */
+const COMMON_PROPS = { merchant: 'string', apiBase: 'string' } as const;
+
+/** r2wc keeps its state under these registered symbols. */
+const PROPS = Symbol.for('r2wc.props');
+const RENDER = Symbol.for('r2wc.render');
+
+interface R2wcInternals {
+  [PROPS]: Record<string, unknown>;
+  [RENDER](): void;
+}
+
+export interface ElementSpec<P> {
+  props: { [K in keyof P]: PropType };
+  css?: string[];
+  render: (props: P, host: HTMLElement) => ReactNode;
+}
+
+const toKebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+
+export function defineElement<P extends object>(tag: `wps-${string}`, spec: ElementSpec<P>): CustomElementConstructor {
+  const existing = customElements.get(tag);
+  if (existing) return existing;
+
+  const types: Record<string, PropType> = { ...COMMON_PROPS, ...(spec.props as Record<string, PropType>) };
+  const attrToProp = Object.fromEntries(Object.keys(types).map((p) => [toKebab(p), p]));
+
+  function Root(props: P & { merchant?: string; apiBase?: string; container: ShadowRoot }) {
+    const { container, merchant, apiBase } = props;
+    // Before the first render of children, so their first request goes to the right place.
+    if (merchant || apiBase) configure({ merchant, apiBase });
+    useEffect(() => {
+      void ensureI18n();
+    }, []);
+    return <>{spec.render(props, container.host as HTMLElement)}</>;
+  }
+
+  const Base = r2wc(Root as never, { shadow: 'open', props: types }) as unknown as { new (): HTMLElement & R2wcInternals };
+
+  class WpsElement extends Base {
+    constructor() {
+      super();
+      adoptStyles(this.shadowRoot!, uiCss, ...(spec.css ?? []));
+    }
+
+    attributeChangedCallback(attr: string, _old: string | null, value: string | null) {
+      const prop = attrToProp[attr];
+      if (!prop) return;
+      const type = types[prop];
+      const props = this[PROPS];
+      if (value === null) props[prop] = type === 'boolean' ? false : undefined;
+      else if (type === 'boolean') props[prop] = value === '' || /^[ty1-9]/i.test(value);
+      else if (type === 'number') props[prop] = Number.parseFloat(value);
+      else if (type === 'json') {
+        try {
+          props[prop] = JSON.parse(value);
+        } catch {
+          props[prop] = undefined; // a broken attribute must not break the element
+        }
+      } else props[prop] = value;
+      this[RENDER]();
+    }
+  }
+
+  customElements.define(tag, WpsElement);
+  return WpsElement;
+}

@@ -1,0 +1,47 @@
+/**
+ * `<wps-download-bar>`: the app download bar (SPEC §2, §4).
+ *
+ * Shows the app icon, the app name (the short name when the name is longer than 12 characters),
+ * a fixed 5.0 grade, a gift icon when the APP_DOWNLOAD promotion is enabled, a download button and
+ * a close button. Hidden inside the native app, in an installed home-screen app, without a download
+ * link, and for the rest of the session once closed. Data comes from GET /wps/system/status and
+ * GET /wps/relay/MCSFE_getMerchantAvailablePromotions of the merchant.
+ *
+ * @element wps-download-bar
+ * @attr {string} merchant - merchant code sent as the Merchant header
+ * @attr {string} api-base - origin of the operator's /wps API (default: this page's origin)
+ * @fires wps-download - `{ url }`, cancelable: preventDefault() stops opening the link
+ * @fires wps-close - the player closed the bar (it stays hidden for the session)
+ * @part bar - the bar; also close, icon, name, grade, gift, download
+ * @cssprop --wps-download-bar-bg - background of the bar
+ * @cssprop --wps-color-primary - download button colour
+ */
+import { useEffect } from 'react';
+import { defineElement } from './define.tsx';
+import { emit } from './emit.ts';
+import { DownloadBar } from '../src/features/download-bar/DownloadBar.tsx';
+import css from '../src/features/download-bar/download-bar.css';
+import { loadPromotions, loadSiteStatus } from '../src/core/config/siteStatus.ts';
+
+export interface DownloadBarDetail {
+  url: string;
+}
+
+function DownloadBarElement({ host }: { host: HTMLElement }) {
+  useEffect(() => {
+    void loadSiteStatus();
+    void loadPromotions();
+  }, []);
+  return (
+    <DownloadBar
+      onDownload={(url) => emit<DownloadBarDetail>(host, 'wps-download', { url }, true)}
+      onClose={() => emit(host, 'wps-close')}
+    />
+  );
+}
+
+export const WpsDownloadBar = defineElement<object>('wps-download-bar', {
+  props: {},
+  css: [css],
+  render: (_props, host) => <DownloadBarElement host={host} />,
+});

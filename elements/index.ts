@@ -1,0 +1,6 @@
+/** Defines every element: the entry of the one-file script-tag bundle (wps-elements.js). */
+export { WpsDownloadBar } from './download-bar.tsx';
+export { WpsNotice } from './notice.tsx';
+export { WpsSpinner } from './spinner.tsx';
+export { configure } from '../src/core/config/config.ts';
+export { setLanguage } from '../src/core/i18n/i18n.ts';

@@ -1,0 +1,14 @@
+/** Lets React code (the host page) render the elements as JSX. */
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+
+type ElementProps<P> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & P & { class?: string };
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'wps-download-bar': ElementProps<{ merchant?: string; 'api-base'?: string }>;
+      'wps-notice': ElementProps<{ open?: boolean; queue?: boolean; heading?: string; message?: string; 'confirm-text'?: string; 'cancel-text'?: string; forced?: boolean }>;
+      'wps-spinner': ElementProps<{ open?: boolean; label?: string; timeout?: number }>;
+    }
+  }
+}

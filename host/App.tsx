@@ -1,0 +1,45 @@
+/**
+ * The /m route table (SPEC §2) behind the route guard. Routes of features not built yet are absent;
+ * an unknown /m path goes home.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { htmlLang } from '../src/core/i18n/languages.ts';
+import { guardRoute } from '../src/core/session/routeRules.ts';
+import { isLoggedIn } from '../src/core/session/sessionInfo.ts';
+import '../elements/notice.tsx';
+import { useT } from '../src/ui/useT.ts';
+import { HomePage } from './pages/HomePage.tsx';
+import { LoginPage } from './pages/LoginPage.tsx';
+import { RegisterPage } from './pages/RegisterPage.tsx';
+import { carriedHref } from './AppLink.tsx';
+
+export function App() {
+  useSignals();
+  const { lang, dir } = useT();
+  const [path] = useLocation();
+  const search = useSearch();
+  document.documentElement.lang = htmlLang(lang);
+  document.documentElement.dir = dir;
+
+  const guard = guardRoute(path, search, isLoggedIn.value);
+  if (!guard.allow) return <Redirect to={carriedHref(guard.redirect, search)} replace />;
+
+  return (
+    <>
+      <Switch>
+        <Route path="/m/home" component={HomePage} />
+        <Route path="/m/index" component={HomePage} />
+        <Route path="/m/index.html" component={HomePage} />
+        <Route path="/m/login" component={LoginPage} />
+        <Route path="/m/register" component={RegisterPage} />
+        <Route path="/m/register.html" component={RegisterPage} />
+        <Route>
+          <Redirect to={carriedHref('/m/home', search)} replace />
+        </Route>
+      </Switch>
+      {/* The error catalogue's notices: the same element a merchant page uses. */}
+      <wps-notice queue />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Boot of the /m host page: landing parameters, query token, reload rule, language, site data,
+ * member info, the app, and the service worker.
+ */
+import { createRoot } from 'react-dom/client';
+import { captureLanding } from '../src/core/session/landing.ts';
+import { reloadAction, tokenFromQuery, disablesAutoLogin } from '../src/core/session/routeRules.ts';
+import { saveSession, session } from '../src/core/session/sessionInfo.ts';
+import { MemberType } from '../src/core/session/memberType.ts';
+import { watchMemberInfo } from '../src/core/session/member.ts';
+import { setNavigator } from '../src/core/session/navigation.ts';
+import { merchantCode } from '../src/core/config/config.ts';
+import { loadPromotions, loadSiteStatus } from '../src/core/config/siteStatus.ts';
+import { ensureI18n } from '../src/core/i18n/i18n.ts';
+import { autoLoginDisabled } from '../src/core/session/autoLogin.ts';
+import { adoptStyles } from '../src/ui/styles.ts';
+import uiCss from '../src/ui/ui.css';
+import { App } from './App.tsx';
+import { carriedHref, hostNavigate } from './AppLink.tsx';
+
+function boot() {
+  captureLanding(location.search, location.hostname);
+  if (disablesAutoLogin(location.search)) autoLoginDisabled.value = true;
+
+  // A token in the query (token or tokens) starts a session; member info fills in the rest.
+  const queryToken = tokenFromQuery(location.search);
+  if (queryToken && queryToken !== session.value?.token) {
+    saveSession({ token: queryToken, merchantCode: merchantCode.value, type: MemberType.MEMBER });
+  }
+
+  // Reload rule (SPEC §2): a refresh outside home, login and register goes to /m/home.
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (navigation?.type === 'reload' && reloadAction(location.pathname) === 'home') {
+    history.replaceState(null, '', carriedHref('/m/home', location.search));
+  }
+
+  setNavigator(hostNavigate);
+  adoptStyles(document, uiCss);
+  void ensureI18n();
+  void loadSiteStatus();
+  void loadPromotions();
+  watchMemberInfo();
+
+  createRoot(document.getElementById('root')!).render(<App />);
+
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+    window.addEventListener('load', () => {
+      navigator.serviceWorker.register('/m/sw.js', { scope: '/m/' }).catch((err: unknown) => console.warn('service worker', err));
+    });
+  }
+}
+
+boot();

@@ -1,0 +1,175 @@
+/**
+ * The two request clients of SPEC §7, built on redaxios.
+ *
+ * - Client A (member centre): headers Merchant, Language, Authorization (can be turned off per
+ *   call); GET query with an optional session-storage cache; optional encryption.
+ * - Client B (other calls): 30 s timeout, cookies, headers Merchant, Language, ModuleId and JSON
+ *   Content-Type; encrypted POST bodies; GET results cached in session storage when success is
+ *   true, keyed by a hash of the URL; `alert: false`; /lgw/ paths are never failures.
+ *
+ * A call resolves with the response envelope when `success` is true and rejects with an ApiError
+ * otherwise, after the error catalogue (./errors.ts) has reacted.
+ */
+import redaxios, { type Options, type Response } from 'redaxios';
+import { apiBase, merchantCode } from '../config/config.ts';
+import { language } from '../i18n/i18n.ts';
+import { token } from '../session/sessionInfo.ts';
+import { sessionStore, KEY_PREFIX } from '../storage/storage.ts';
+import { endpoints, type ApiResponse, type Endpoint, type EndpointName, type PayloadOf, type RsaKeyValue, type ValueOf } from './endpoints.ts';
+import { handleFailure, type Reaction } from './errors.ts';
+import { requestSignal } from './abort.ts';
+import { sealBody } from './encryption.ts';
+
+export const CLIENT_B_TIMEOUT_MS = 30_000;
+export const CACHE_PREFIX = `${KEY_PREFIX}cache:`;
+
+export interface CallOptions {
+  /** false: the error catalogue shows no alert for this call. */
+  alert?: boolean;
+  /** false: do not send Authorization even when the endpoint would. */
+  auth?: boolean;
+  /** Cache a successful GET in session storage (defaults to the endpoint's `cache`). */
+  cache?: boolean;
+  /** Overrides the timeout in ms (0: none). */
+  timeout?: number;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Call another origin (the line speed test pings candidate domains). */
+  baseUrl?: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number | undefined,
+    readonly errorCode: string | undefined,
+    /** The server's own message, if it sent one. */
+    readonly serverMessage: string | undefined,
+    readonly value: unknown,
+    readonly reaction: Reaction,
+  ) {
+    super(serverMessage ?? errorCode ?? 'request failed');
+    this.name = 'ApiError';
+  }
+}
+
+/** cyrb53: a small, fast string hash; good enough to name cache entries. */
+export function hashString(text: string, seed = 0): string {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+function isEnvelope(data: unknown): data is ApiResponse {
+  return typeof data === 'object' && data !== null && typeof (data as ApiResponse).success === 'boolean';
+}
+
+function queryString(payload: unknown): string {
+  if (!payload || typeof payload !== 'object') return '';
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(payload)) if (v !== undefined && v !== null) q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+let rsaKey: Promise<string> | undefined;
+
+/** The server's RSA public key, fetched once per page (GET /wps/session/key/rsa?_=timestamp). */
+function publicKey(): Promise<string> {
+  rsaKey ??= call('rsaKey', { _: Date.now() }, { alert: false }).then((r) => (r.value as RsaKeyValue).rsaKey);
+  rsaKey.catch(() => (rsaKey = undefined));
+  return rsaKey;
+}
+
+interface RawResult {
+  status?: number;
+  data: unknown;
+}
+
+async function send(row: Endpoint, url: string, body: unknown, headers: Record<string, string>, timeout: number, own?: AbortSignal): Promise<RawResult> {
+  const { signal, dispose } = requestSignal(timeout, own);
+  try {
+    const request = redaxios.request as (config: Options) => Promise<Response<unknown>>;
+    const res = await request({
+      url,
+      method: row.method.toLowerCase() as Options['method'],
+      data: body,
+      headers,
+      withCredentials: row.client === 'B',
+      // redaxios does not pass a signal to fetch itself.
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal })) as typeof fetch,
+      validateStatus: () => true,
+    });
+    return { status: res.status, data: res.data };
+  } catch (err) {
+    const reason = signal.aborted ? signal.reason : err;
+    const name = (reason as DOMException | undefined)?.name;
+    if (name === 'TimeoutError') return { data: { success: false, errorCode: 'ECONNABORTED', message: undefined } };
+    if (name === 'AbortError') throw reason;
+    return { data: { success: false, errorCode: 'network.error', message: undefined } };
+  } finally {
+    dispose();
+  }
+}
+
+/** Calls one endpoint of the catalogue. */
+export async function call<N extends EndpointName>(
+  name: N,
+  payload?: PayloadOf<N>,
+  options: CallOptions = {},
+): Promise<ApiResponse<ValueOf<N>>> {
+  const row: Endpoint = endpoints[name];
+  const isGet = row.method === 'GET';
+  const base = options.baseUrl ?? apiBase.value;
+  const url = base + row.path + (isGet ? queryString(payload) : '');
+
+  const headers: Record<string, string> = { Language: language.value, ...options.headers };
+  if (merchantCode.value) headers.Merchant = merchantCode.value;
+  if (row.auth && options.auth !== false && token.value) headers.Authorization = token.value;
+  if (row.client === 'B') {
+    headers['Content-Type'] = 'application/json';
+    if (row.moduleId) headers.ModuleId = row.moduleId;
+  }
+
+  const cacheable = isGet && (options.cache ?? row.cache ?? false);
+  // Merchant and language are part of the key: the same URL answers differently for each.
+  const cacheKey = CACHE_PREFIX + hashString(`${headers.Merchant ?? ''}|${headers.Language}|${url}`);
+  if (cacheable) {
+    const hit = sessionStore.get<ApiResponse<ValueOf<N>>>(cacheKey);
+    if (hit && isEnvelope(hit) && hit.success) return hit;
+  }
+
+  let body: unknown = isGet ? undefined : (payload ?? {});
+  if (row.encrypted && !isGet) {
+    const sealed = await sealBody(payload, await publicKey());
+    Object.assign(headers, sealed.headers);
+    body = sealed.body;
+  }
+
+  const timeout = options.timeout ?? row.timeout ?? (row.client === 'B' ? CLIENT_B_TIMEOUT_MS : 0);
+  const { status, data } = await send(row, url, body, headers, timeout, options.signal);
+
+  // /lgw/ answers are handed over as they are, whatever they hold.
+  if (row.path.includes('/lgw/')) return (isEnvelope(data) ? data : { success: true, value: data }) as ApiResponse<ValueOf<N>>;
+
+  if (isEnvelope(data) && data.success && (status === undefined || status < 400)) {
+    if (cacheable) sessionStore.set(cacheKey, data);
+    return data as ApiResponse<ValueOf<N>>;
+  }
+
+  const failure = isEnvelope(data)
+    ? { status, errorCode: data.errorCode, message: data.message, value: data.value }
+    : { status, errorCode: 'response.malformed', message: undefined, value: undefined };
+  const reaction = handleFailure({ ...failure, alert: options.alert });
+  throw new ApiError(status, failure.errorCode, failure.message, failure.value, reaction);
+}
+
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof ApiError;
+}

@@ -1,0 +1,209 @@
+/**
+ * The /wps contract: every call of SPEC §7, one row each.
+ *
+ * The request clients read a row to know how to send a call (method, path, ModuleId header,
+ * encryption, Authorization, client); the reference server registers its routes from the same rows
+ * and validates bodies with the schema named in `payload` (see ./schemas.ts and server/).
+ * Payload and response types live beside the rows in `EndpointTypes`.
+ */
+import type * as S from './schemas.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Endpoint {
+  method: HttpMethod;
+  path: string;
+  /** Value of the ModuleId header, when the call names a module. */
+  moduleId?: string;
+  /** Body is sent encrypted (see docs/api.md). */
+  encrypted: boolean;
+  /** Sends the session token as Authorization. */
+  auth: boolean;
+  /** A: member-centre client; B: the other calls (30 s timeout, cookies, GET cache). */
+  client: 'A' | 'B';
+  /** Name of the body/query schema in ./schemas.ts, when the call takes input. */
+  payload?: keyof typeof payloadSchemaNames;
+  /** GET results may be cached in session storage (client B, success only). */
+  cache?: boolean;
+  /** Timeout in ms when it differs from the client's default. */
+  timeout?: number;
+}
+
+/** Schema names, kept as plain strings so the catalogue stays free of valibot at run time. */
+export const payloadSchemaNames = {
+  loginPayload: 1,
+  twoFactorPayload: 1,
+  registerPayload: 1,
+  languagePayload: 1,
+  smsNoLoginPayload: 1,
+  statusQuery: 1,
+  launchChatQuery: 1,
+  announcementsQuery: 1,
+  launchGamePayload: 1,
+  trialLaunchQuery: 1,
+  fcmBindPayload: 1,
+  fcmSubscribePayload: 1,
+  fcmUnsubscribePayload: 1,
+} as const;
+
+const e = (row: Endpoint) => row;
+
+export const endpoints = {
+  login: e({ method: 'POST', path: '/wps/session/login', encrypted: true, auth: false, client: 'B', payload: 'loginPayload' }),
+  loginVerification: e({ method: 'POST', path: '/wps/session/login/verification', encrypted: true, auth: false, client: 'B', payload: 'twoFactorPayload' }),
+  logout: e({ method: 'POST', path: '/wps/session/logout', encrypted: false, auth: true, client: 'B' }),
+  rsaKey: e({ method: 'GET', path: '/wps/session/key/rsa', encrypted: false, auth: false, client: 'B' }),
+  register: e({ method: 'POST', path: '/wps/member/register', moduleId: 'REG3', encrypted: true, auth: false, client: 'B', payload: 'registerPayload' }),
+  registerMobile: e({ method: 'POST', path: '/wps/member/register/mobile', moduleId: 'MOBILENUMREG3', encrypted: true, auth: false, client: 'B', payload: 'registerPayload' }),
+  registerAutoUsername: e({ method: 'POST', path: '/wps/member/register/autoUsername', encrypted: false, auth: false, client: 'B' }),
+  memberInfo: e({ method: 'GET', path: '/wps/member/info', encrypted: false, auth: true, client: 'A' }),
+  memberLanguage: e({ method: 'POST', path: '/wps/member/language', encrypted: false, auth: true, client: 'A', payload: 'languagePayload' }),
+  smsNoLogin: e({ method: 'POST', path: '/wps/verification/sms/noLogin', encrypted: false, auth: false, client: 'B', payload: 'smsNoLoginPayload' }),
+  systemStatus: e({ method: 'GET', path: '/wps/system/status', encrypted: false, auth: false, client: 'B', payload: 'statusQuery' }),
+  systemCountry: e({ method: 'GET', path: '/wps/system/country', encrypted: false, auth: false, client: 'B', cache: true }),
+  domainRoute: e({ method: 'GET', path: '/wps/system/domainRoute', encrypted: false, auth: false, client: 'B' }),
+  ping: e({ method: 'GET', path: '/wps/system/test/ping', encrypted: false, auth: false, client: 'B', timeout: 5000 }),
+  captchaGeetest: e({ method: 'GET', path: '/wps/captcha/geetest', encrypted: false, auth: false, client: 'B' }),
+  launchChat: e({ method: 'GET', path: '/wps/relay/CBS_launchChat', encrypted: false, auth: true, client: 'B', payload: 'launchChatQuery' }),
+  unreadCount: e({ method: 'GET', path: '/wps/relay/CBS_unreadCount', encrypted: false, auth: true, client: 'B' }),
+  availablePromotions: e({ method: 'GET', path: '/wps/relay/MCSFE_getMerchantAvailablePromotions', encrypted: false, auth: false, client: 'B', cache: true }),
+  listAnnouncements: e({ method: 'GET', path: '/wps/relay/MCSFE_getListAnnouncements', encrypted: false, auth: false, client: 'B', payload: 'announcementsQuery' }),
+  rankProgress: e({ method: 'GET', path: '/wps/relay/MCSFE_getPlayerRankProgress', encrypted: false, auth: true, client: 'A' }),
+  launchGame: e({ method: 'POST', path: '/wps/game/launchGame', encrypted: false, auth: true, client: 'B', payload: 'launchGamePayload', timeout: 10000 }),
+  gameTrialLaunch: e({ method: 'GET', path: '/wps/relay/GCS_gameTrialLaunch', encrypted: false, auth: false, client: 'B', payload: 'trialLaunchQuery' }),
+  newGameVendor: e({ method: 'GET', path: '/wps/relay/GCSGAME_newGameVendor', encrypted: false, auth: false, client: 'B', cache: true }),
+  fcmBind: e({ method: 'POST', path: '/wps/relay/CSP_fcmBind', encrypted: false, auth: true, client: 'A', payload: 'fcmBindPayload' }),
+  fcmSubscribe: e({ method: 'POST', path: '/wps/relay/CSP_fcmSubscribe', encrypted: false, auth: true, client: 'A', payload: 'fcmSubscribePayload' }),
+  fcmUnsubscribe: e({ method: 'POST', path: '/wps/relay/CSP_fcmUnsubscribe', encrypted: false, auth: true, client: 'A', payload: 'fcmUnsubscribePayload' }),
+  assetManifest: e({ method: 'GET', path: '/m/asset-manifest.json', encrypted: false, auth: false, client: 'B' }),
+  assetManifestMc: e({ method: 'GET', path: '/mobile/mc/asset-manifest.json', encrypted: false, auth: false, client: 'B' }),
+} satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** `{ success, message?, errorCode?, value? }`: every /wps answer. */
+export interface ApiResponse<T = unknown> {
+  success: boolean;
+  message?: string;
+  errorCode?: string;
+  value?: T;
+}
+
+export interface LoginValue {
+  id: number;
+  token: string;
+  userName: string;
+  customerType: number;
+  firstTimeLogin: boolean;
+  passwordExpired?: boolean;
+}
+
+export interface LoginErrorValue {
+  email?: boolean;
+  ga?: boolean;
+  sms?: boolean;
+  payeeName?: boolean;
+}
+
+export interface RsaKeyValue {
+  /** Base64 DER (SPKI) RSA public key. */
+  rsaKey: string;
+  /** Asymmetric scheme, e.g. RSA/ECB/PKCS1Padding. */
+  RSA: string;
+  /** Symmetric scheme, e.g. DESede/CBC/PKCS7Padding. */
+  DES: string;
+}
+
+export interface MemberInfo {
+  type: number;
+  id: number;
+  userName: string;
+  language: string;
+  clubLabel?: { labelName: string; type: string; rankLevel: number } | null;
+}
+
+export type ResourceType = 'IOS' | 'MOBILECONFIG' | 'Android' | 'AppDownloadIcon';
+
+export interface DownloadLink {
+  resourceType: ResourceType;
+  url: string;
+}
+
+export interface SiteInfo {
+  merchantCode: string;
+  /** App name and short name (download bar, web app manifest). */
+  appName: string;
+  appShortName: string;
+  customerService: { title: string; csType: string; csPosition?: string; path: string }[];
+  mobileTemplate?: string;
+  register: { captcha: { enabled: boolean } };
+  resources: DownloadLink[];
+  whitelabelVal: Record<string, boolean>;
+  imageCDNs: string[];
+  sms?: { provider?: string; firebase?: boolean; apiKey?: string };
+  gw: { GEETEST_ID?: string; GEETEST_VERSION: 'v3' | 'v4'; PROFILE_ICON_COUNT: number };
+  analytics?: Record<string, string>;
+}
+
+export interface SiteStatus {
+  info: SiteInfo;
+  location: { ip: string };
+  test: boolean;
+  maintenance: boolean;
+  maintenanceEnd?: number | null;
+  regionRestriction: boolean;
+}
+
+export interface CountryEntry {
+  countryCode: string;
+  countryDialingCode: string;
+}
+
+export interface CountryInfo {
+  countries: CountryEntry[];
+  countryCode: string;
+  countryDialingCode: string;
+  currencySymbol: string;
+  currency: string;
+}
+
+export interface DomainEntry {
+  domainName: string;
+}
+
+export type AvailablePromotions = Partial<Record<string, { enabled: boolean; count: number }>>;
+
+/** Payload (body or query) and response value of each call. */
+export interface EndpointTypes {
+  login: [S.LoginPayload, LoginValue];
+  loginVerification: [S.TwoFactorPayload, LoginValue];
+  logout: [void, null];
+  rsaKey: [{ _: number }, RsaKeyValue];
+  register: [S.RegisterPayload, LoginValue];
+  registerMobile: [S.RegisterPayload, LoginValue];
+  registerAutoUsername: [void, { username: string }];
+  memberInfo: [void, MemberInfo];
+  memberLanguage: [S.LanguagePayload, null];
+  smsNoLogin: [S.SmsNoLoginPayload, { expirationTime: number }];
+  systemStatus: [S.StatusQuery, SiteStatus];
+  systemCountry: [void, CountryInfo];
+  domainRoute: [void, DomainEntry[]];
+  ping: [{ speed: number }, string];
+  captchaGeetest: [{ t: number }, { gt: string; challenge: string; newCaptcha: boolean; success: number }];
+  launchChat: [S.LaunchChatQuery, { chatUrl: string }];
+  unreadCount: [void, { unReadCount: number }];
+  availablePromotions: [void, AvailablePromotions];
+  listAnnouncements: [S.AnnouncementsQuery, unknown[]];
+  rankProgress: [void, { completedConditions: number; totalExpectedConditions: number; labelId?: number | null }];
+  launchGame: [S.LaunchGamePayload, { gameUrl: string }];
+  gameTrialLaunch: [S.TrialLaunchQuery, { gameUrl: string }];
+  newGameVendor: [void, unknown];
+  fcmBind: [S.FcmBindPayload, null];
+  fcmSubscribe: [S.FcmSubscribePayload, null];
+  fcmUnsubscribe: [S.FcmUnsubscribePayload, null];
+  assetManifest: [{ t: number }, Record<string, unknown>];
+  assetManifestMc: [{ t: number }, Record<string, unknown>];
+}
+
+export type PayloadOf<N extends EndpointName> = EndpointTypes[N][0];
+export type ValueOf<N extends EndpointName> = EndpointTypes[N][1];

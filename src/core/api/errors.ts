@@ -1,0 +1,107 @@
+/**
+ * The error catalogue of SPEC §8: one table from an errorCode or HTTP status to one reaction, and
+ * the code that performs a reaction. Request clients report failures here and never show alerts
+ * themselves. Reactions that belong to features not on this page (two-factor, bind flow) run the
+ * handler a feature registered with `onReaction`, else fall back to a plain notice.
+ */
+import { showNotice } from '../notice/notices.ts';
+import { clearSession } from '../session/sessionInfo.ts';
+import { navigate } from '../session/navigation.ts';
+import { cancelRequests } from './abort.ts';
+
+export interface Failure {
+  status?: number;
+  errorCode?: string;
+  message?: string;
+  value?: unknown;
+  /** The request said `alert: false`. */
+  alert?: boolean;
+}
+
+export type Reaction =
+  | { kind: 'silent' }
+  | { kind: 'pass' }
+  | { kind: 'notice'; message?: string; fallbackKey: string }
+  | { kind: 'logout' }
+  | { kind: 'twoFactor'; value: unknown; message?: string }
+  | { kind: 'bind'; value: unknown }
+  | { kind: 'forgetRememberedLogin'; message?: string }
+  | { kind: 'autoLoginOff'; message?: string }
+  | { kind: 'timeoutRetry' };
+
+/** errorCodes that mean the session is gone (SPEC §8). */
+export const SESSION_GONE_CODES = new Set(['CUSTOMER_NOT_LOGIN', 'customer.not.login', 'user.or.token.invalid', 'login.not.session']);
+
+/** The reaction for a failure, following the rows of SPEC §8 in order of precedence. */
+export function reactionFor(f: Failure): Reaction {
+  const code = f.errorCode ?? '';
+  if (f.status === 502) return { kind: 'pass' };
+  if (code.startsWith('TOO_MANY_REQUEST')) return { kind: 'silent' };
+  if (f.status === 401 || SESSION_GONE_CODES.has(code)) return { kind: 'logout' };
+  if (f.alert === false) return { kind: 'silent' };
+  switch (code) {
+    case 'login_verify_required':
+      return { kind: 'twoFactor', value: f.value, message: f.message };
+    case 'bind_customer_required':
+      return { kind: 'bind', value: f.value };
+    case 'login.cred.err':
+    case 'not.exists.user':
+      return { kind: 'forgetRememberedLogin', message: f.message };
+    case 'token_ip_different':
+      return { kind: 'autoLoginOff', message: f.message };
+    case 'ECONNABORTED':
+      return { kind: 'timeoutRetry' };
+  }
+  return { kind: 'notice', message: f.message, fallbackKey: 'unknown_error' };
+}
+
+type Handler = (reaction: Reaction) => void;
+const handlers = new Map<Reaction['kind'], Handler>();
+
+/** Lets a feature own a reaction (for example the two-factor modal owns `twoFactor`). */
+export function onReaction(kind: Reaction['kind'], handler: Handler): () => void {
+  handlers.set(kind, handler);
+  return () => handlers.delete(kind);
+}
+
+export const PLEASE_LOGIN_NOTICE = 'please-login';
+
+/** Log out, clear session storage, cancel requests, and ask to log in again. */
+export function sessionGone() {
+  clearSession();
+  cancelRequests();
+  showNotice({
+    id: PLEASE_LOGIN_NOTICE,
+    messageKey: 'please_login',
+    forced: true,
+    buttons: [{ labelKey: 'login', action: () => navigate('/m/login') }],
+  });
+}
+
+export function perform(reaction: Reaction) {
+  const own = handlers.get(reaction.kind);
+  if (own) return own(reaction);
+  switch (reaction.kind) {
+    case 'silent':
+    case 'pass':
+      return;
+    case 'logout':
+      return sessionGone();
+    case 'timeoutRetry':
+      showNotice({ messageKey: 'timeout_retry_please' });
+      return;
+    case 'notice':
+      showNotice({ message: reaction.message, messageKey: reaction.fallbackKey });
+      return;
+    default:
+      // A feature reaction with no feature on this page: the server's message still reaches the user.
+      showNotice({ message: 'message' in reaction ? reaction.message : undefined, messageKey: 'unknown_error' });
+  }
+}
+
+/** Maps and performs in one step; returns the reaction for callers that branch on it. */
+export function handleFailure(f: Failure): Reaction {
+  const reaction = reactionFor(f);
+  perform(reaction);
+  return reaction;
+}

@@ -1,0 +1,149 @@
+/**
+ * Request payload schemas of the /wps contract (valibot).
+ *
+ * The reference server validates every body and query against these; the client only imports
+ * their *types* (`import type`), so valibot never reaches the browser's first load.
+ */
+import * as v from 'valibot';
+
+const str = (max = 256) => v.pipe(v.string(), v.maxLength(max));
+const optStr = (max = 256) => v.optional(str(max));
+
+export const LoginType = v.picklist(['username', 'sms', 'firebase']);
+
+export const loginPayload = v.object({
+  username: optStr(64),
+  password: optStr(128),
+  type: LoginType,
+  firebaseChannel: optStr(32),
+  firebaseIdToken: optStr(4096),
+  geetestSeccode: optStr(512),
+  geetestChallenge: optStr(512),
+  geetestValidateV4: optStr(4096),
+  merchant: str(64),
+  loginDeviceId: v.pipe(v.string(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)),
+  isOfficialAppLogin: v.optional(v.boolean()),
+  mobileNum: optStr(32),
+  countryDialingCode: optStr(8),
+  verificationCode: optStr(16),
+});
+
+export const twoFactorPayload = v.object({
+  username: str(64),
+  password: optStr(128),
+  method: v.picklist(['E', 'P', 'G', 'S']),
+  email: optStr(128),
+  payeeName: optStr(128),
+  authCode: optStr(16),
+  mobileNum: optStr(32),
+  verificationCode: optStr(16),
+  firebaseIdToken: optStr(4096),
+});
+
+export const pixelTrack = v.object({
+  fbPixelId: optStr(),
+  tiktokPixelId: optStr(),
+  gtagId: optStr(),
+  kwaiPixelBaseCode: optStr(),
+  ad_fbclid: optStr(),
+  ad_gclid: optStr(),
+  kwai_pixel_id: optStr(),
+  kwai_click_id: optStr(),
+});
+
+export const registerPayload = v.object({
+  registerMethod: v.picklist(['APP', 'H5', 'PWA', 'WEBCLIP']),
+  registerUrl: optStr(2048),
+  loginDeviceId: v.pipe(v.string(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)),
+  isOfficialAppLogin: v.optional(v.boolean()),
+  domain: optStr(253),
+  referralCode: optStr(64),
+  affiliateCode: optStr(64),
+  pixelTrack: v.optional(pixelTrack),
+  login: v.optional(v.boolean()),
+  geetestSeccode: optStr(512),
+  geetestValidateV4: optStr(4096),
+  geetestChallenge: optStr(512),
+  captcha: optStr(64),
+  password: optStr(128),
+  username: optStr(64),
+  mobileNum: optStr(32),
+  countryDialingCode: optStr(8),
+  firebaseChannel: optStr(32),
+  firebaseIdToken: optStr(4096),
+  smsTemplate: optStr(64),
+});
+
+export const languagePayload = v.object({
+  language: v.pipe(v.string(), v.regex(/^[A-Z]{2}(-[A-Z]{2})?$/)),
+  merchantCode: optStr(64),
+});
+
+export const smsNoLoginPayload = v.object({
+  countryDialingCode: str(8),
+  mobileNum: v.pipe(v.string(), v.regex(/^[0-9]{4,20}$/)),
+});
+
+export const statusQuery = v.object({
+  device: v.optional(v.literal('MOBILE')),
+  track: optStr(2048),
+  originalDomain: optStr(253),
+  url: optStr(2048),
+});
+
+export const launchChatQuery = v.object({
+  b2c: optStr(16),
+  title: optStr(128),
+  backUrl: optStr(2048),
+  language: optStr(8),
+  headerColor: optStr(16),
+});
+
+export const announcementsQuery = v.object({
+  types: optStr(32),
+  platform: optStr(8),
+  category: optStr(64),
+});
+
+export const launchGamePayload = v.object({
+  lottoArea: optStr(32),
+  launchMode: optStr(16),
+  lottoPrizeMode: optStr(32),
+  lottoGameCode: optStr(64),
+  lottoView: v.optional(v.picklist(['betting', 'lobby'])),
+  lottoMode: optStr(64),
+  device: v.optional(v.literal('MOBILE')),
+  backUrl: optStr(2048),
+  hasLobby: v.optional(v.boolean()),
+  language: optStr(8),
+  title: optStr(128),
+  labelName: optStr(64),
+});
+
+export const trialLaunchQuery = v.object({
+  gameId: str(64),
+  nodeId: optStr(64),
+  platform: v.optional(v.literal('html5')),
+});
+
+export const fcmBindPayload = v.object({ registrationToken: str(4096) });
+export const fcmSubscribePayload = v.object({ registrationToken: str(4096), topic: str(256) });
+export const fcmUnsubscribePayload = v.object({
+  registrationToken: str(4096),
+  unsubscribeAll: v.optional(v.boolean()),
+});
+
+export type LoginPayload = v.InferOutput<typeof loginPayload>;
+export type TwoFactorPayload = v.InferOutput<typeof twoFactorPayload>;
+export type RegisterPayload = v.InferOutput<typeof registerPayload>;
+export type PixelTrack = v.InferOutput<typeof pixelTrack>;
+export type LanguagePayload = v.InferOutput<typeof languagePayload>;
+export type SmsNoLoginPayload = v.InferOutput<typeof smsNoLoginPayload>;
+export type StatusQuery = v.InferOutput<typeof statusQuery>;
+export type LaunchChatQuery = v.InferOutput<typeof launchChatQuery>;
+export type AnnouncementsQuery = v.InferOutput<typeof announcementsQuery>;
+export type LaunchGamePayload = v.InferOutput<typeof launchGamePayload>;
+export type TrialLaunchQuery = v.InferOutput<typeof trialLaunchQuery>;
+export type FcmBindPayload = v.InferOutput<typeof fcmBindPayload>;
+export type FcmSubscribePayload = v.InferOutput<typeof fcmSubscribePayload>;
+export type FcmUnsubscribePayload = v.InferOutput<typeof fcmUnsubscribePayload>;

@@ -1,0 +1,76 @@
+/**
+ * i18next set-up. The active language is a signal; its catalogue is loaded on demand. `t` is safe
+ * to call before a catalogue arrives (it gives the key), and `i18nRevision` changes whenever a
+ * catalogue is added, so views that read it re-render with the real text.
+ */
+import i18next, { type TOptions } from 'i18next';
+import { signal, effect } from '@preact/signals-core';
+import { catalogues } from './locales/index.ts';
+import { DEFAULT_LANGUAGE, RTL_LANGUAGES, detectLanguage, normaliseLanguage, type Language } from './languages.ts';
+import { localStore } from '../storage/storage.ts';
+
+export const LANGUAGE_KEY = 'wps:language';
+const FALLBACK: Language = 'EN';
+
+const i18n = i18next.createInstance();
+let initialised: Promise<unknown> | undefined;
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+export const language = signal<Language>(detectLanguage(localStore.get<string>(LANGUAGE_KEY), browserLanguages()));
+export const i18nRevision = signal(0);
+
+export const isRtl = (lang: Language = language.value) => RTL_LANGUAGES.has(lang);
+
+async function loadCatalogue(lang: Language) {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  const loader = catalogues[lang];
+  if (!loader) return;
+  const { default: strings } = await loader();
+  i18n.addResourceBundle(lang, 'translation', strings, true, true);
+}
+
+/** Loads the active language (and EN when it has no full catalogue) and switches i18next to it. */
+async function activate(lang: Language) {
+  await initialised;
+  await Promise.all([loadCatalogue(lang), catalogues[lang] ? undefined : loadCatalogue(FALLBACK)]);
+  await i18n.changeLanguage(lang);
+  i18nRevision.value++;
+}
+
+/** Starts i18next once; later calls return the same promise. */
+export function ensureI18n(): Promise<unknown> {
+  if (!initialised) {
+    initialised = i18n.init({
+      lng: language.value,
+      fallbackLng: FALLBACK,
+      load: 'currentOnly',
+      supportedLngs: false,
+      interpolation: { escapeValue: false }, // React escapes
+      keySeparator: false, // flat keys such as 'download_bar.close'
+      resources: {},
+      partialBundledLanguages: true,
+      returnNull: false,
+    } as Parameters<typeof i18n.init>[0]);
+    effect(() => {
+      void activate(language.value);
+    });
+  }
+  return initialised.then(() => activate(language.value));
+}
+
+/** Switches the interface language and remembers the choice. */
+export function setLanguage(code: string) {
+  const lang = normaliseLanguage(code) ?? DEFAULT_LANGUAGE;
+  localStore.set(LANGUAGE_KEY, lang);
+  language.value = lang;
+}
+
+export function t(key: string, options?: TOptions): string {
+  return i18n.t(key, options as TOptions) as string;
+}
+
+export { i18n };

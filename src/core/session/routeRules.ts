@@ -1,0 +1,74 @@
+/**
+ * Route rules of SPEC §2, as pure functions over paths and query strings: the route guard, the
+ * reload rule, query-parameter carry-over and the parameters that disable auto login.
+ */
+
+/** Pages that show without a session. Everything else under /m needs a token. */
+const PUBLIC_PATHS = new Set([
+  '/m/home', '/m/index', '/m/index.html', '/m/login', '/m/register', '/m/register.html',
+  '/m/inviteFriends', '/m/agentRegister', '/m/appDownload',
+]);
+
+/** Routes where a browser refresh reloads the page; elsewhere a refresh goes to /m/home. */
+const RELOAD_PATHS = new Set(['/m/home', '/m/index', '/m/index.html', '/m/login', '/m/register', '/m/register.html']);
+
+/** Query parameters kept across page changes (SPEC §2). */
+export const CARRIED_PARAMS = [
+  'affiliateCode', 'referralCode', 'r', 'inApp', 'fbclid', 'gclid', 'ttclid', 'kwaiclid', 'bbg', 'isBgeTest',
+] as const;
+
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** The session token a URL brings: query `token`, else `tokens`. */
+export function tokenFromQuery(search: string): string | undefined {
+  const q = new URLSearchParams(search);
+  return q.get('token') || q.get('tokens') || undefined;
+}
+
+export type GuardResult = { allow: true } | { allow: false; redirect: string };
+
+/**
+ * Route guard: a protected page needs a token from the query (token / tokens) or the saved session,
+ * else /m/login. /m/feedback without a session goes to /m/home instead.
+ */
+export function guardRoute(path: string, search: string, hasSession: boolean): GuardResult {
+  const p = trimSlash(path);
+  if (PUBLIC_PATHS.has(p) || hasSession || tokenFromQuery(search)) return { allow: true };
+  if (p === '/m/feedback') return { allow: false, redirect: '/m/home' };
+  return { allow: false, redirect: '/m/login' };
+}
+
+/** What a browser refresh does on this path. */
+export function reloadAction(path: string): 'reload' | 'home' {
+  return RELOAD_PATHS.has(trimSlash(path)) ? 'reload' : 'home';
+}
+
+/** redirectUrl or backUrl in the query turn auto login off (SPEC §2, §4). */
+export function disablesAutoLogin(search: string): boolean {
+  const q = new URLSearchParams(search);
+  return q.has('redirectUrl') || q.has('backUrl');
+}
+
+/** The carried parameters present in a query string. */
+export function carriedParams(search: string): Record<string, string> {
+  const q = new URLSearchParams(search);
+  const out: Record<string, string> = {};
+  for (const name of CARRIED_PARAMS) {
+    const value = q.get(name);
+    if (value !== null && value !== '') out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * The target of an in-app navigation with the carried parameters of the current page and the
+ * stored tracking parameters added. Parameters the target sets itself win.
+ */
+export function withCarriedParams(target: string, currentSearch: string, stored: Record<string, string> = {}): string {
+  const url = new URL(target, 'http://x');
+  const carry = { ...stored, ...carriedParams(currentSearch) };
+  for (const [name, value] of Object.entries(carry)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  }
+  return url.pathname + url.search + url.hash;
+}

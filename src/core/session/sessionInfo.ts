@@ -1,0 +1,53 @@
+/**
+ * The signed-in session (SPEC §3): a signal mirrored to sessionStorage, so a reload keeps it and
+ * a new tab does not. Old iOS home-screen apps lose sessionStorage when closed, so there it is
+ * mirrored to localStorage instead.
+ */
+import { signal, computed } from '@preact/signals-core';
+import { localStore, sessionStore, KEY_PREFIX } from '../storage/storage.ts';
+import { currentStandalone, currentUA, isLegacyIosHomeScreen } from '../env/env.ts';
+import { MemberType } from './memberType.ts';
+
+export interface SessionInfo {
+  id?: number;
+  token: string;
+  merchantCode: string;
+  userName?: string;
+  type: number;
+  firstTimeLogin?: boolean;
+}
+
+export const SESSION_KEY = `${KEY_PREFIX}session`;
+
+const store = () => (isLegacyIosHomeScreen(currentUA(), currentStandalone()) ? localStore : sessionStore);
+
+function isSessionInfo(v: unknown): v is SessionInfo {
+  const s = v as SessionInfo | undefined;
+  return !!s && typeof s.token === 'string' && s.token.length > 0 && typeof s.type === 'number';
+}
+
+function restore(): SessionInfo | undefined {
+  const saved = store().get<unknown>(SESSION_KEY);
+  return isSessionInfo(saved) ? saved : undefined;
+}
+
+export const session = signal<SessionInfo | undefined>(restore());
+export const token = computed(() => session.value?.token);
+export const memberType = computed(() => session.value?.type ?? MemberType.VISITOR);
+export const isLoggedIn = computed(() => !!session.value);
+
+export function saveSession(info: SessionInfo) {
+  store().set(SESSION_KEY, info);
+  session.value = info;
+}
+
+export function updateSession(patch: Partial<SessionInfo>) {
+  if (session.value) saveSession({ ...session.value, ...patch });
+}
+
+/** Forgets the session and every key this product put in session storage. */
+export function clearSession() {
+  store().remove(SESSION_KEY);
+  sessionStore.clear(KEY_PREFIX);
+  session.value = undefined;
+}

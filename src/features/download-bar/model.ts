@@ -1,0 +1,79 @@
+/**
+ * Download bar rules (SPEC §2, §4): which link, which name, whether to show the gift, and when the
+ * bar is hidden. Pure functions plus the session hide flag; the view only renders their result.
+ */
+import { computed, signal } from '@preact/signals-core';
+import type { DownloadLink } from '../../core/api/endpoints.ts';
+import { promotions, siteStatus } from '../../core/config/siteStatus.ts';
+import { resolveUrl } from '../../core/config/config.ts';
+import { currentIsNativeApp, currentStandalone, currentUA, isAndroid, isIOS } from '../../core/env/env.ts';
+import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
+
+export const HIDE_KEY = `${KEY_PREFIX}downloadBarHidden`;
+/** Names longer than this use the short name (SPEC §2). */
+export const MAX_NAME_LENGTH = 12;
+/** The bar shows a fixed grade (SPEC §2). */
+export const GRADE = '5.0';
+
+export const hiddenThisSession = signal(sessionStore.get<boolean>(HIDE_KEY) === true);
+
+export function displayName(name: string, shortName: string): string {
+  return name.length > MAX_NAME_LENGTH && shortName ? shortName : name;
+}
+
+/** The platform's download link: iOS app (or its profile) on iOS, the APK elsewhere. */
+export function pickDownloadLink(resources: readonly DownloadLink[], ua: string): string | undefined {
+  const url = (type: DownloadLink['resourceType']) => resources.find((r) => r.resourceType === type && r.url)?.url;
+  if (isIOS(ua)) return url('IOS') ?? url('MOBILECONFIG');
+  if (isAndroid(ua)) return url('Android');
+  return url('Android') ?? url('IOS') ?? url('MOBILECONFIG');
+}
+
+/** Files a browser downloads open in the same tab; pages open in a new one (SPEC §5). */
+export function opensInSameTab(url: string): boolean {
+  return /\.(ipa|apk|mobileconfig)(?:[?#].*)?$/i.test(url);
+}
+
+export interface BarContext {
+  nativeApp: boolean;
+  standalone: boolean;
+  hidden: boolean;
+  link: string | undefined;
+}
+
+export const isBarShown = (c: BarContext) => !c.nativeApp && !c.standalone && !c.hidden && !!c.link;
+
+export interface DownloadBarData {
+  name: string;
+  iconUrl: string | undefined;
+  link: string;
+  gift: boolean;
+}
+
+/** What the bar shows, or undefined when it is hidden or the site status is not there yet. */
+export const downloadBar = computed<DownloadBarData | undefined>(() => {
+  const info = siteStatus.value?.info;
+  if (!info) return undefined;
+  const ua = currentUA();
+  const link = pickDownloadLink(info.resources ?? [], ua);
+  const context = { nativeApp: currentIsNativeApp(), standalone: currentStandalone(), hidden: hiddenThisSession.value, link };
+  if (!isBarShown(context) || !link) return undefined;
+  const icon = info.resources.find((r) => r.resourceType === 'AppDownloadIcon')?.url;
+  return {
+    name: displayName(info.appName ?? '', info.appShortName ?? ''),
+    iconUrl: icon ? resolveUrl(icon) : undefined,
+    link: resolveUrl(link),
+    gift: promotions.value?.APP_DOWNLOAD?.enabled === true,
+  };
+});
+
+/** Closing hides the bar for the rest of the session. */
+export function hideForSession() {
+  sessionStore.set(HIDE_KEY, true);
+  hiddenThisSession.value = true;
+}
+
+export function openDownload(url: string) {
+  if (opensInSameTab(url)) location.assign(url);
+  else window.open(url, '_blank', 'noopener');
+}

@@ -1,0 +1,72 @@
+/**
+ * Accessible modal dialog: focus moves in on open, Tab stays inside, Escape closes unless forced,
+ * and focus returns to where it was on close (DESIGN.md, Elements).
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { deepActiveElement, focusableIn } from './focus.ts';
+
+export interface ModalProps {
+  titleId?: string;
+  describedBy?: string;
+  role?: 'dialog' | 'alertdialog';
+  /** Escape and the backdrop do not close it. */
+  forced?: boolean;
+  onClose?: () => void;
+  dir?: 'ltr' | 'rtl';
+  children: ReactNode;
+}
+
+export function Modal({ titleId, describedBy, role = 'dialog', forced, onClose, dir, children }: ModalProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const fallbackId = useId();
+
+  useEffect(() => {
+    const previous = deepActiveElement() as HTMLElement | null;
+    const dialog = ref.current;
+    if (dialog) (focusableIn(dialog)[0] ?? dialog).focus();
+    return () => {
+      if (previous && previous.isConnected) previous.focus();
+    };
+  }, []);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === 'Escape' && !forced) {
+      e.stopPropagation();
+      onClose?.();
+      return;
+    }
+    if (e.key !== 'Tab' || !ref.current) return;
+    const items = focusableIn(ref.current);
+    if (items.length === 0) return e.preventDefault();
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    const active = deepActiveElement();
+    if (e.shiftKey && (active === first || active === ref.current)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && active === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="wps-backdrop" part="backdrop" onClick={() => !forced && onClose?.()}>
+      <div
+        ref={ref}
+        className="wps-dialog"
+        part="dialog"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId ?? fallbackId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        dir={dir}
+        onKeyDown={onKeyDown}
+        onClick={(e) => e.stopPropagation()}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/** The notice/alert dialog: optional title, a message, one or two buttons. */
+import { useId } from 'react';
+import { Modal } from './Modal.tsx';
+
+export interface NoticeAction {
+  label: string;
+  primary?: boolean;
+  onClick: () => void;
+}
+
+export interface NoticeProps {
+  heading?: string;
+  message: string;
+  actions: NoticeAction[];
+  forced?: boolean;
+  dir?: 'ltr' | 'rtl';
+  onDismiss?: () => void;
+}
+
+export function Notice({ heading, message, actions, forced, dir, onDismiss }: NoticeProps) {
+  const titleId = useId();
+  const messageId = useId();
+  return (
+    <Modal role="alertdialog" titleId={heading ? titleId : messageId} describedBy={heading ? messageId : undefined} forced={forced} onClose={onDismiss} dir={dir}>
+      {heading ? <h2 id={titleId} part="title">{heading}</h2> : null}
+      <p id={messageId} part="message">{message}</p>
+      <div className="wps-actions" part="actions">
+        {actions.map((a, i) => (
+          <button key={i} type="button" className={a.primary ? 'primary' : undefined} part={a.primary ? 'button confirm' : 'button cancel'} onClick={a.onClick}>
+            {a.label}
+          </button>
+        ))}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import { carriedParams, disablesAutoLogin, guardRoute, reloadAction, tokenFromQuery, withCarriedParams } from '../../src/core/session/routeRules.ts';
+
+describe('route guard (SPEC §2)', () => {
+  const rows: [path: string, search: string, session: boolean, expected: string | true][] = [
+    ['/m/member/home', '', false, '/m/login'],
+    ['/m/member/home', '', true, true],
+    ['/m/member/home', '?token=abc', false, true],
+    ['/m/member/home', '?tokens=abc', false, true],
+    ['/m/game', '?token=', false, '/m/login'],
+    ['/m/inviteFriends', '', false, true],
+    ['/m/feedback', '', false, '/m/home'],
+    ['/m/feedback', '', true, true],
+    ['/m/home', '', false, true],
+    ['/m/login', '', false, true],
+    ['/m/register.html', '', false, true],
+  ];
+  for (const [path, search, session, expected] of rows) {
+    it(`${path}${search} with${session ? '' : 'out'} session → ${expected === true ? 'allowed' : expected}`, () => {
+      const result = guardRoute(path, search, session);
+      if (expected === true) expect(result).to.deep.equal({ allow: true });
+      else expect(result).to.deep.equal({ allow: false, redirect: expected });
+    });
+  }
+  it('reads the token from token, else tokens', () => {
+    expect(tokenFromQuery('?token=a&tokens=b')).to.equal('a');
+    expect(tokenFromQuery('?tokens=b')).to.equal('b');
+    expect(tokenFromQuery('?x=1')).to.equal(undefined);
+  });
+});
+
+describe('reload rule (SPEC §2)', () => {
+  for (const path of ['/m/home', '/m/index', '/m/index.html', '/m/login', '/m/register', '/m/register.html']) {
+    it(`${path} reloads`, () => expect(reloadAction(path)).to.equal('reload'));
+  }
+  for (const path of ['/m/member/home', '/m/game', '/m/activity', '/m/changePsw']) {
+    it(`${path} goes home`, () => expect(reloadAction(path)).to.equal('home'));
+  }
+});
+
+describe('query carry-over (SPEC §2)', () => {
+  it('keeps every carried parameter and drops the others', () => {
+    const search = '?affiliateCode=A&referralCode=R&r=r1&inApp=1&fbclid=f&gclid=g&ttclid=t&kwaiclid=k&bbg=b&isBgeTest=1&token=secret&foo=bar';
+    expect(carriedParams(search)).to.deep.equal({
+      affiliateCode: 'A', referralCode: 'R', r: 'r1', inApp: '1', fbclid: 'f', gclid: 'g', ttclid: 't', kwaiclid: 'k', bbg: 'b', isBgeTest: '1',
+    });
+  });
+  it('adds carried and stored parameters to a target, never the token', () => {
+    const next = withCarriedParams('/m/login', '?fbclid=f&token=secret', { gclid: 'stored' });
+    const q = new URLSearchParams(next.split('?')[1]);
+    expect(next.startsWith('/m/login?')).to.equal(true);
+    expect(q.get('fbclid')).to.equal('f');
+    expect(q.get('gclid')).to.equal('stored');
+    expect(q.has('token')).to.equal(false);
+  });
+  it('lets the target keep its own value', () => {
+    expect(withCarriedParams('/m/home?r=mine', '?r=theirs')).to.equal('/m/home?r=mine');
+  });
+});
+
+describe('auto login switches (SPEC §2)', () => {
+  it('redirectUrl or backUrl disable auto login', () => {
+    expect(disablesAutoLogin('?redirectUrl=%2Fm%2Fgame')).to.equal(true);
+    expect(disablesAutoLogin('?backUrl=x')).to.equal(true);
+    expect(disablesAutoLogin('?r=1')).to.equal(false);
+  });
+});
