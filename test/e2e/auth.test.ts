@@ -1,0 +1,118 @@
+/**
+ * A visitor registers by username, logs out, logs in again; a reload keeps the session, a new tab
+ * does not (session storage). Runs against the real server in Chromium.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
+
+/** Collects console errors and page errors: a CSP violation or a crash fails the test. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    // A 4xx answer of /wps shows up as a failed resource load; that is the API speaking, not a fault.
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
+
+describe('sign-up, logout, login and the session', () => {
+  it('registers, logs out, logs in, survives a reload, and is not shared with a new tab', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const username = `player${Date.now() % 1_000_000}`;
+
+    await page.goto(`${h.server.url}/m/home?fbclid=fb1`);
+    await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
+
+    await page.getByRole('link', { name: 'Register' }).click();
+    await page.waitForURL(/\/m\/register\?fbclid=fb1$/); // carried parameter kept
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('Secret123');
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    await page.getByRole('alertdialog').getByText('Registration successful').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(/\/m\/home/);
+    await page.getByRole('heading', { name: `Welcome back, ${username}` }).waitFor();
+
+    const stored = await page.evaluate(() => sessionStorage.getItem('wps:session'));
+    assert.ok(stored && JSON.parse(stored).token, 'session kept in session storage');
+    assert.equal(await page.evaluate(() => localStorage.getItem('wps:session')), null, 'not in local storage');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('wps:session')), null);
+
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('wrong-password1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // The server's message, through the error catalogue's notice.
+    const failure = page.getByRole('alertdialog');
+    await failure.waitFor();
+    assert.match((await failure.textContent()) ?? '', /password/i);
+    await failure.getByRole('button', { name: 'OK' }).click();
+
+    await page.getByLabel('Password').fill('Secret123');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/m\/home/);
+    await page.getByRole('heading', { name: `Welcome back, ${username}` }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: `Welcome back, ${username}` }).waitFor();
+
+    const otherTab = await context.newPage();
+    await otherTab.goto(`${h.server.url}/m/home`);
+    await otherTab.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('logs in with the demo account and sends protected pages without a session to /m/login', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await page.goto(`${h.server.url}/m/member/home?r=ref9`);
+    await page.waitForURL(/\/m\/login\?r=ref9$/);
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('Demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
+    await context.close();
+  });
+
+  it('shows an empty field as an error and sends nothing', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    let logins = 0;
+    page.on('request', (r) => r.url().includes('/wps/session/login') && logins++);
+    await page.goto(`${h.server.url}/m/login`);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Please enter your Username').waitFor();
+    assert.equal(await page.getByLabel('Username').evaluate((el) => el === document.activeElement), true);
+    assert.equal(logins, 0);
+    await context.close();
+  });
+
+  it('shows the interface in Chinese by default and in Urdu right to left', async () => {
+    const context = await h.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${h.server.url}/m/home`);
+    await page.getByRole('link', { name: '登录' }).waitFor();
+    await page.getByRole('combobox').selectOption('UR');
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await context.close();
+  });
+});
