@@ -93,6 +93,46 @@ describe('sign-up, logout, login and the session', () => {
     await context.close();
   });
 
+  it('ends an expired session: logout, session storage cleared, please-login notice leading to /m/login', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await page.goto(`${h.server.url}/m/login`);
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('Demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
+    await page.evaluate(() => sessionStorage.setItem('wps:other', '1'));
+
+    const expired = await fetch(`${h.server.url}/dev/members/demo/expire-session`, { method: 'POST' });
+    assert.equal(expired.status, 200);
+
+    await page.reload(); // member info now answers 401 CUSTOMER_NOT_LOGIN
+    const notice = page.getByRole('alertdialog');
+    await notice.getByText('Your session has ended').waitFor();
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('wps:session')), null);
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('wps:other')), null);
+    await page.keyboard.press('Escape'); // forced: Escape does not close it
+    await notice.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/m\/login$/);
+    await context.close();
+  });
+
+  it('takes a session from the token query parameter', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    // Log in through the page once to get a real token, then open a fresh tab with ?token=.
+    await page.goto(`${h.server.url}/m/login`);
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('Demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
+    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('wps:session')!).token as string);
+    const other = await context.newPage();
+    await other.goto(`${h.server.url}/m/home?token=${encodeURIComponent(token)}`);
+    await other.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
+    await context.close();
+  });
+
   it('shows an empty field as an error and sends nothing', async () => {
     const context = await h.newContext();
     const page = await context.newPage();
