@@ -9,6 +9,7 @@ import { useEffect, type ReactNode } from 'react';
 import { configure } from '../src/core/config/config.ts';
 import { ensureI18n } from '../src/core/i18n/i18n.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
+import { useT } from '../src/ui/useT.ts';
 import uiCss from '../src/ui/ui.css';
 
 type PropType = 'string' | 'number' | 'boolean' | 'json';
@@ -47,6 +48,7 @@ export function defineElement<P extends object>(tag: `wps-${string}`, spec: Elem
     useEffect(() => {
       void ensureI18n();
     }, []);
+    if (!useT().ready) return null; // no flash of untranslated keys
     return <>{spec.render(props, container.host as HTMLElement)}</>;
   }
 

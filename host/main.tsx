@@ -36,12 +36,14 @@ function boot() {
 
   setNavigator(hostNavigate);
   adoptStyles(document, uiCss);
-  void ensureI18n();
   void loadSiteStatus();
   void loadPromotions();
   watchMemberInfo();
 
-  createRoot(document.getElementById('root')!).render(<App />);
+  // Render once the language's catalogue is in (one small chunk), so no raw keys flash; if it
+  // cannot load, render anyway rather than leave a blank page.
+  const render = () => createRoot(document.getElementById('root')!).render(<App />);
+  ensureI18n().then(render, render);
 
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
     window.addEventListener('load', () => {

@@ -13,7 +13,6 @@ export const LANGUAGE_KEY = 'wps:language';
 const FALLBACK: Language = 'EN';
 
 const i18n = i18next.createInstance();
-let initialised: Promise<unknown> | undefined;
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -33,18 +32,20 @@ async function loadCatalogue(lang: Language) {
   i18n.addResourceBundle(lang, 'translation', strings, true, true);
 }
 
-/** Loads the active language (and EN when it has no full catalogue) and switches i18next to it. */
+/** Loads a language's catalogue (and EN when it has none) and switches i18next to it. */
 async function activate(lang: Language) {
-  await initialised;
   await Promise.all([loadCatalogue(lang), catalogues[lang] ? undefined : loadCatalogue(FALLBACK)]);
+  if (language.value !== lang) return; // a later switch won the race
   await i18n.changeLanguage(lang);
   i18nRevision.value++;
 }
 
-/** Starts i18next once; later calls return the same promise. */
-export function ensureI18n(): Promise<unknown> {
-  if (!initialised) {
-    initialised = i18n.init({
+let ready: Promise<void> | undefined;
+
+/** Starts i18next once and follows the language signal; resolves when the first catalogue is in. */
+export function ensureI18n(): Promise<void> {
+  ready ??= (async () => {
+    await i18n.init({
       lng: language.value,
       fallbackLng: FALLBACK,
       load: 'currentOnly',
@@ -55,11 +56,14 @@ export function ensureI18n(): Promise<unknown> {
       partialBundledLanguages: true,
       returnNull: false,
     } as Parameters<typeof i18n.init>[0]);
+    let first: Promise<void> | undefined;
     effect(() => {
-      void activate(language.value);
+      const switching = activate(language.value);
+      first ??= switching;
     });
-  }
-  return initialised.then(() => activate(language.value));
+    await first;
+  })();
+  return ready;
 }
 
 /** Switches the interface language and remembers the choice. */
