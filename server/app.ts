@@ -1,0 +1,247 @@
+/**
+ * The reference back end as a Hono app: /wps routes registered from the endpoint catalogue, the
+ * built front end (static.ts), dev controls (dev.ts) or, with an upstream, a forwarding proxy.
+ * `createApp` serves both server/start.ts and the tests (`app.request()`).
+ */
+import { isIP } from 'node:net';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
+import * as v from 'valibot';
+import { endpoints, type Endpoint, type EndpointName, type payloadSchemaNames } from '../src/core/api/endpoints.ts';
+import * as schemas from '../src/core/api/schemas.ts';
+import { loadConfig, type Config } from './config.ts';
+import { loadOrCreateKeys, requireEncryption, unseal } from './crypto.ts';
+import { openDb, seedMembers, type Db } from './db.ts';
+import { devRoutes } from './dev.ts';
+import { ApiError, failure } from './errors.ts';
+import { handlers, type Call, type Deps } from './handlers.ts';
+import { loadMerchants, type Merchant, type Merchants } from './merchants.ts';
+import { findSession } from './sessions.ts';
+import { mountStatic } from './static.ts';
+import { forward } from './upstream.ts';
+
+export const BODY_LIMIT = 64 * 1024;
+
+const CORS_HEADERS = 'Merchant, Language, Authorization, ModuleId, Content-Type, Encryption, X-RSA, X-Digest, Device';
+
+export interface WpsApp {
+  app: Hono;
+  /** Undefined with an upstream (nothing is stored locally then). */
+  db?: Db;
+  merchants: Merchants;
+  close(): Promise<void>;
+}
+
+export type AppOptions = Partial<Config>;
+
+export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
+  const config: Config = { ...loadConfig({}, []), ...options };
+  const merchants = loadMerchants(config.merchantsFile);
+  const app = new Hono();
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(failure(err.errorCode, err.message, err.value), err.status);
+    // Only the stack goes to the log: no request body, key or token is ever part of it.
+    console.error('wps-mobile: unexpected error:', err instanceof Error ? err.stack : String(err));
+    return c.json(failure('server.error', 'Internal server error'), 500);
+  });
+  app.notFound((c) => {
+    const path = c.req.path;
+    if (path.startsWith('/wps/') || path.startsWith('/dev/')) return c.json(failure('not.found', 'No such call'), 404);
+    return c.text('Not found', 404);
+  });
+
+  // Players are on weak networks: gzip text answers (static files and /wps JSON over 1 KiB).
+  app.use('*', compress());
+  mountStatic(app, config.distDir);
+
+  if (config.upstream) {
+    const upstream = config.upstream;
+    app.all('/wps/*', async (c) => {
+      const body = hasBody(c) ? await readBody(c.req.raw) : undefined;
+      return forward(c, upstream, body, forwardedFor(c, config.trustProxy));
+    });
+    return { app, merchants, close: async () => {} };
+  }
+
+  const db = await openDb(config);
+  let deps: Deps;
+  try {
+    await seedMembers(db, merchants);
+    deps = { db, merchants, keys: await loadOrCreateKeys(config.dataDir) };
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+
+  app.use('/wps/*', cors(merchants));
+  for (const [name, row] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
+    if (!handlers[name] || !row.path.startsWith('/wps/')) continue; // a row without a handler answers 404
+    const schema = row.payload ? schemaOf(row.payload) : undefined;
+    app.on(row.method, row.path, async (c) => {
+      const call = await prepareCall(c, row, schema, deps, config.trustProxy);
+      // Looked up per request, so a test can put a failing handler in place.
+      const handler = handlers[name] as (call: Call<unknown>) => unknown;
+      const value = await handler(call);
+      return c.json({ success: true, value: value ?? null });
+    });
+  }
+
+  if (!config.production) app.route('/dev', devRoutes(deps));
+
+  return { app, db, merchants, close: () => db.close() };
+}
+
+const schemaOf = (name: keyof typeof payloadSchemaNames): v.GenericSchema => schemas[name];
+
+/**
+ * The checks every call goes through, in this order: merchant, body size, session, decryption,
+ * JSON, schema. Each refusal throws an ApiError with its own errorCode (docs/api.md).
+ */
+async function prepareCall(
+  c: Context,
+  row: Endpoint,
+  schema: v.GenericSchema | undefined,
+  deps: Deps,
+  trustProxy: boolean,
+): Promise<Call<unknown>> {
+  const merchant = resolveMerchant(c, deps.merchants);
+  const body = hasBody(c) ? await readBody(c.req.raw) : undefined;
+
+  let member, token;
+  if (row.auth) {
+    token = c.req.header('Authorization')?.replace(/^Bearer\s+/i, '');
+    member = token && token.length <= 512 ? await findSession(deps.db, token) : undefined;
+    // A token is valid only with the merchant it was issued for.
+    if (!member || member.merchant_code !== merchant.code) {
+      throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
+    }
+  }
+
+  let input: unknown;
+  if (row.method === 'GET') {
+    input = c.req.query();
+  } else if (row.encrypted) {
+    const sealed = {
+      encryption: c.req.header('Encryption'),
+      xRsa: c.req.header('X-RSA'),
+      xDigest: c.req.header('X-Digest'),
+    };
+    requireEncryption(sealed);
+    input = requireObject(unseal(deps.keys, sealed, parseJsonObject(body)));
+  } else if (schema) {
+    input = parseJsonObject(body);
+  }
+
+  if (schema) {
+    const result = v.safeParse(schema, input);
+    if (!result.success) {
+      const issue = result.issues[0];
+      const field = v.getDotPath(issue) ?? 'body';
+      // Names the field, never echoes the value (it may be a password).
+      throw new ApiError(400, 'request.invalid', `field "${field}" is ${issue.input === undefined ? 'missing' : 'invalid'}`);
+    }
+    input = result.output;
+  }
+
+  return { c, deps, merchant, input, member, token, clientIp: clientIp(c, trustProxy) };
+}
+
+function resolveMerchant(c: Context, merchants: Merchants): Merchant {
+  const code = c.req.header('Merchant')?.trim() || merchants.defaultCode;
+  const merchant = merchants.byCode.get(code);
+  if (!merchant) throw new ApiError(400, 'merchant.unknown', 'Unknown merchant');
+  return merchant;
+}
+
+const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
+
+/** The body, refused with 413 past BODY_LIMIT whether or not Content-Length told the truth. */
+async function readBody(req: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = new ApiError(413, 'request.too.large', `The body is over ${BODY_LIMIT} bytes`);
+  if (Number(req.headers.get('Content-Length') ?? 0) > BODY_LIMIT) throw tooLarge;
+  if (!req.body) return new Uint8Array(new ArrayBuffer(0));
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > BODY_LIMIT) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+function parseJsonObject(body: Uint8Array | undefined): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body ?? new Uint8Array(0)));
+  } catch {
+    throw new ApiError(400, 'request.malformed', 'The body is not JSON');
+  }
+  return requireObject(parsed);
+}
+
+function requireObject(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiError(400, 'request.malformed', 'The body is not a JSON object');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Only listed origins get CORS headers; others get none, so the browser keeps the answer from them. */
+function cors(merchants: Merchants) {
+  return async (c: Context, next: () => Promise<void>) => {
+    const origin = c.req.header('Origin');
+    const allowed = origin !== undefined && merchants.allowedOrigins.has(origin);
+    const set = (headers: Headers) => {
+      headers.append('Vary', 'Origin');
+      if (!allowed) return;
+      headers.set('Access-Control-Allow-Origin', origin);
+      headers.set('Access-Control-Allow-Credentials', 'true');
+    };
+    if (c.req.method === 'OPTIONS') {
+      const res = c.body(null, 204);
+      set(res.headers);
+      if (allowed) {
+        res.headers.set('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+        res.headers.set('Access-Control-Allow-Headers', CORS_HEADERS);
+        res.headers.set('Access-Control-Max-Age', '600');
+      }
+      return res;
+    }
+    await next();
+    set(c.res.headers);
+  };
+}
+
+/** The socket address, or the first X-Forwarded-For entry when TRUST_PROXY=1. */
+export function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const first = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+    if (first && isIP(first)) return first;
+  }
+  return socketIp(c);
+}
+
+function socketIp(c: Context): string {
+  let address: string | undefined;
+  try {
+    address = getConnInfo(c).remote.address;
+  } catch {
+    // app.request() in tests: there is no socket.
+  }
+  return (address ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+}
+
+/** X-Forwarded-For for the upstream: the incoming chain is kept only when we trust our proxy. */
+function forwardedFor(c: Context, trustProxy: boolean): string {
+  const incoming = c.req.header('X-Forwarded-For');
+  return trustProxy && incoming ? `${incoming}, ${socketIp(c)}` : socketIp(c);
+}

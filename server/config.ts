@@ -1,0 +1,66 @@
+/**
+ * Server configuration: environment variables (and `--upstream URL` on the command line), each with
+ * a default. See docs/server.md for the table.
+ */
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the embedded database and the RSA key pair; ':memory:' keeps both in memory (tests). */
+  dataDir: string;
+  /** When set, PostgreSQL through `pg` instead of the embedded PGlite. */
+  databaseUrl?: string;
+  /** When set, /wps is forwarded to this back end instead of being answered here. */
+  upstream?: string;
+  /** Take the client IP from the first X-Forwarded-For entry (only behind a proxy you run). */
+  trustProxy: boolean;
+  /** NODE_ENV=production: no dev controls, `test: false`. */
+  production: boolean;
+  distDir: string;
+  merchantsFile: string;
+}
+
+export const DEFAULT_MERCHANTS_FILE = fileURLToPath(new URL('./merchants.json', import.meta.url));
+
+/** Reads the configuration; `loadConfig({}, [])` gives the pure defaults. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  argv: string[] = process.argv.slice(2),
+): Config {
+  const upstream = argValue(argv, '--upstream') ?? nonEmpty(env.UPSTREAM);
+  if (upstream !== undefined && !/^https?:\/\/[^/]+/i.test(upstream)) {
+    throw new Error(`upstream must be an http(s) URL, got ${JSON.stringify(upstream)}`);
+  }
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  return {
+    port,
+    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    dataDir: nonEmpty(env.DATA_DIR) ?? './data',
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    upstream: upstream?.replace(/\/+$/, ''),
+    trustProxy: env.TRUST_PROXY === '1',
+    production: env.NODE_ENV === 'production',
+    distDir: nonEmpty(env.DIST_DIR) ?? './dist',
+    merchantsFile: nonEmpty(env.MERCHANTS_FILE) ?? DEFAULT_MERCHANTS_FILE,
+  };
+}
+
+function nonEmpty(value: string | undefined) {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** `--name value` or `--name=value`. */
+function argValue(argv: string[], name: string): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === name) {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+      return value;
+    }
+    if (arg.startsWith(name + '=')) return arg.slice(name.length + 1);
+  }
+  return undefined;
+}

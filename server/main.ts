@@ -1,0 +1,28 @@
+/**
+ * `npm run serve` / `npm start`: the reference back end on HOST:PORT (see docs/server.md).
+ * Usage: node --import tsx server/main.ts [--upstream URL]
+ */
+import { loadConfig } from './config.ts';
+import { startServer } from './start.ts';
+
+const config = loadConfig();
+const running = await startServer(config);
+
+console.log(`wps-mobile listening on ${running.url}/m/home`);
+if (config.upstream) {
+  console.log(`forwarding /wps to ${config.upstream}`);
+} else {
+  console.log('demo account: demo / Demo1234 (merchant demo)');
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error('wps-mobile: error while closing:', err instanceof Error ? err.message : err);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Sessions: a random token goes to the client, only its SHA-256 is stored, and it lasts 8 hours.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from './db.ts';
+
+export const SESSION_HOURS = 8;
+
+export interface MemberRow {
+  id: number;
+  merchant_code: string;
+  username: string;
+  type: number;
+  language: string;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, memberId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `INSERT INTO sessions (token_hash, member_id, expires_at)
+     VALUES ($1, $2, now() + make_interval(hours => $3))`,
+    [tokenHash(token), memberId, SESSION_HOURS],
+  );
+  // Housekeeping: expired sessions are useless; dropping them here keeps the table small.
+  await db.query('DELETE FROM sessions WHERE expires_at < now()');
+  return token;
+}
+
+/** The member of a live session, or undefined. */
+export async function findSession(db: Db, token: string): Promise<MemberRow | undefined> {
+  const { rows } = await db.query<MemberRow>(
+    `SELECT m.id, m.merchant_code, m.username, m.type, m.language
+       FROM sessions s JOIN members m ON m.id = s.member_id
+      WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    [tokenHash(token)],
+  );
+  return rows[0];
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash(token)]);
+}
+
+/** Ends every session of the members of a merchant with this username (dev controls). */
+export async function deleteMemberSessions(db: Db, merchantCode: string, username: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT id FROM members WHERE merchant_code = $1 AND lower(username) = lower($2)',
+    [merchantCode, username],
+  );
+  const member = rows[0];
+  if (!member) return undefined;
+  const result = await db.query('DELETE FROM sessions WHERE member_id = $1', [member.id]);
+  return result.rowCount;
+}

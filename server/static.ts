@@ -1,0 +1,127 @@
+/**
+ * The built front end: DIST_DIR/m under /m (with the SPA fallback and a strict CSP), DIST_DIR/elements
+ * under /elements (loadable from merchant pages) and DIST_DIR/mobile under /mobile.
+ * Files are resolved by hand so that no request path can leave its folder (see `resolveInside`).
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+import type { Context, Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+  "form-action 'self'",
+  "manifest-src 'self'",
+  "worker-src 'self'",
+].join('; ');
+
+const EXTRA_TYPES: Record<string, string> = {
+  '.mobileconfig': 'application/x-apple-aspen-config',
+  '.apk': 'application/vnd.android.package-archive',
+  '.ipa': 'application/octet-stream',
+};
+
+/** Files that must be revalidated on every load: they name the hashed files of the next release. */
+const ALWAYS_FRESH = /(?:^|\/)(?:[^/]+\.html|sw\.js|firebase-messaging-sw\.js|manifest\.json|[^/]+\.webmanifest|asset-manifest\.json)$/;
+/**
+ * Content-hashed files (safe to cache for a year): under an `assets/` or `chunks/` folder, or named
+ * `name-HASH.ext` / `name.HASH.ext` with a hash of 8+ characters that holds a digit (plain names like
+ * `wps-announcement.js` must not match).
+ */
+const HASHED = /(?:^|\/)(?:assets|chunks)\/|[-.](?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]{8,}\.[A-Za-z0-9]+$/;
+
+export function mountStatic(app: Hono, distDir: string): void {
+  const dist = resolve(distDir);
+
+  const toHome = (c: Context) => c.redirect('/m/home' + new URL(c.req.url).search, 302);
+  app.get('/', toHome);
+  app.get('/m', toHome);
+  app.get('/m/', toHome);
+
+  app.use('/m/*', async (c, next) => {
+    await next();
+    c.res.headers.set('Content-Security-Policy', CSP);
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+  app.get('/m/*', (c) => serveFrom(c, resolve(dist, 'm'), '/m/', true));
+
+  app.use('/elements/*', async (c, next) => {
+    await next();
+    c.res.headers.set('Access-Control-Allow-Origin', '*'); // merchant pages load these with <script>
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  });
+  app.get('/elements/*', (c) => serveFrom(c, resolve(dist, 'elements'), '/elements/', false));
+
+  app.use('/mobile/*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  });
+  app.get('/mobile/*', (c) => serveFrom(c, resolve(dist, 'mobile'), '/mobile/', false));
+}
+
+/**
+ * The absolute file for a percent-encoded URL path under `root`, or undefined when the path is not
+ * acceptable: bad encoding, NUL, backslash, `.`/`..` or hidden segments, or anything resolving outside.
+ */
+export function resolveInside(root: string, encodedPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(encodedPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  const segments = decoded.split('/').filter((s) => s !== '');
+  if (segments.some((s) => s.startsWith('.'))) return undefined;
+  const full = resolve(root, ...segments);
+  return full === root || full.startsWith(root + sep) ? full : undefined;
+}
+
+async function serveFrom(c: Context, root: string, prefix: string, spa: boolean): Promise<Response> {
+  const rootStat = await stat(root).catch(() => undefined);
+  if (!rootStat?.isDirectory()) {
+    return c.text('wps-mobile: the front end is not built yet; run npm run build', 503, { 'Cache-Control': 'no-store' });
+  }
+  const encoded = new URL(c.req.url).pathname.slice(prefix.length);
+  const file = resolveInside(root, encoded);
+  if (file === undefined) return c.text('Not found', 404);
+  const found = await fileResponse(c, file, encoded);
+  if (found) return found;
+  // SPA fallback: a route such as /m/home is not a file; a missing asset (it has an extension) is a 404.
+  if (spa && extname(encoded) === '') {
+    return (
+      (await fileResponse(c, resolve(root, 'index.html'), 'index.html')) ??
+      c.text('wps-mobile: the front end is not built yet; run npm run build', 503)
+    );
+  }
+  return c.text('Not found', 404);
+}
+
+/** The file (or a 304 for a matching ETag); undefined when there is no such regular file. */
+async function fileResponse(c: Context, file: string, urlPath: string): Promise<Response | undefined> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) return undefined;
+  const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
+  const headers: Record<string, string> = {
+    'Content-Type': getMimeType(file) ?? EXTRA_TYPES[extname(file)] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl(urlPath),
+    ETag: etag,
+  };
+  if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
+  return c.body(new Uint8Array(await readFile(file)), 200, headers);
+}
+
+export function cacheControl(urlPath: string): string {
+  if (ALWAYS_FRESH.test(urlPath)) return 'no-cache';
+  if (HASHED.test(urlPath)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}

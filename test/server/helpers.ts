@@ -1,0 +1,146 @@
+/**
+ * Shared helpers of the server tests: an in-memory app, a request shortcut, and `seal`, which
+ * encrypts a body exactly as docs/api.md describes, with node:crypto only (independent of the
+ * client's jsencrypt/crypto-js code, so the two implementations check each other).
+ */
+import { createCipheriv, createHmac, createPublicKey, publicEncrypt, randomBytes, constants } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, type AppOptions, type WpsApp } from '../../server/app.ts';
+import { DEFAULT_MERCHANTS_FILE } from '../../server/config.ts';
+
+export const DEVICE_ID = '0123abcd-4567-89ef-0123-456789abcdef';
+export const TEST_ORIGIN = 'http://localhost:5555';
+
+export interface Answer<T = any> {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; message?: string; errorCode?: string; value?: T };
+}
+
+/** A folder removed by the returned function. */
+export function tempDir(prefix = 'wps-test-'): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A copy of server/merchants.json whose `demo` merchant also allows `origins` (MERCHANTS_FILE). */
+export function merchantsFileWith(dir: string, origins: string[] = [TEST_ORIGIN]): string {
+  const data = JSON.parse(readFileSync(DEFAULT_MERCHANTS_FILE, 'utf8'));
+  data.merchants.demo.allowedOrigins.push(...origins);
+  const file = join(dir, 'merchants.json');
+  writeFileSync(file, JSON.stringify(data));
+  return file;
+}
+
+/** An app on an in-memory database, with the test origin allowed; `close()` also removes temp files. */
+export async function testApp(options: AppOptions = {}): Promise<WpsApp & { dir: string }> {
+  const tmp = tempDir();
+  const wps = await createApp({
+    dataDir: ':memory:',
+    distDir: join(tmp.dir, 'dist'),
+    merchantsFile: merchantsFileWith(tmp.dir),
+    ...options,
+  });
+  return {
+    ...wps,
+    dir: tmp.dir,
+    async close() {
+      await wps.close();
+      tmp.remove();
+    },
+  };
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as is (a string) instead of JSON.stringify(body). */
+  raw?: string | Uint8Array;
+  headers?: Record<string, string>;
+  token?: string;
+  merchant?: string;
+}
+
+/** A request through `app.request()`; the answer's body is parsed when it is JSON. */
+export async function call(wps: { app: WpsApp['app'] }, method: string, path: string, o: CallOptions = {}): Promise<Answer> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...o.headers };
+  if (o.token !== undefined) headers.Authorization = o.token;
+  if (o.merchant !== undefined) headers.Merchant = o.merchant;
+  const body = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+  const res = await wps.app.request(path, { method, headers, body: body as BodyInit | undefined });
+  const text = await res.text();
+  let parsed: any = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text
+  }
+  return { status: res.status, headers: res.headers, body: parsed };
+}
+
+export interface Sealed {
+  headers: { Encryption: string; 'X-RSA': string; 'X-Digest': string };
+  body: { value: string };
+  /** The 3DES key and IV, for tests that forge variations. */
+  key: Buffer;
+  iv: Buffer;
+}
+
+/**
+ * docs/api.md, "Request encryption": fresh 24-byte key K and 8-byte IV; value = base64 3DES-CBC/PKCS7
+ * of the UTF-8 JSON; X-RSA = base64 RSA-PKCS#1 v1.5 of hex(K) + hex(IV); X-Digest = hex
+ * HMAC-SHA256(K, plaintext); Encryption: 3DES-CBC.
+ */
+export function seal(payload: unknown, rsaKeyB64: string, plaintext = JSON.stringify(payload)): Sealed {
+  const key = randomBytes(24);
+  const iv = randomBytes(8);
+  const cipher = createCipheriv('des-ede3-cbc', key, iv);
+  const value = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]).toString('base64');
+  return {
+    headers: {
+      Encryption: '3DES-CBC',
+      'X-RSA': wrapKey(key.toString('hex') + iv.toString('hex'), rsaKeyB64),
+      'X-Digest': createHmac('sha256', key).update(plaintext, 'utf8').digest('hex'),
+    },
+    body: { value },
+    key,
+    iv,
+  };
+}
+
+/** RSA PKCS#1 v1.5 encryption of a text with the server's public key (base64 DER SPKI). */
+export function wrapKey(text: string, rsaKeyB64: string): string {
+  const publicKey = createPublicKey({ key: Buffer.from(rsaKeyB64, 'base64'), format: 'der', type: 'spki' });
+  return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString('base64');
+}
+
+/** The server's public key, as a client gets it. */
+export async function rsaKeyOf(wps: { app: WpsApp['app'] }): Promise<string> {
+  const answer = await call(wps, 'GET', `/wps/session/key/rsa?_=${Date.now()}`);
+  return answer.body.value.rsaKey;
+}
+
+/** POSTs an encrypted body (for login, register and two-factor). */
+export function sealedCall(wps: { app: WpsApp['app'] }, path: string, payload: unknown, rsaKey: string, o: CallOptions = {}) {
+  const sealed = seal(payload, rsaKey);
+  return call(wps, 'POST', path, { ...o, body: sealed.body, headers: { ...sealed.headers, ...o.headers } });
+}
+
+export const loginBody = (username: string, password: string, extra: Record<string, unknown> = {}) => ({
+  type: 'username',
+  username,
+  password,
+  merchant: 'demo',
+  loginDeviceId: DEVICE_ID,
+  ...extra,
+});
+
+export const registerBody = (username: string, password: string, extra: Record<string, unknown> = {}) => ({
+  registerMethod: 'H5',
+  loginDeviceId: DEVICE_ID,
+  login: true,
+  username,
+  password,
+  ...extra,
+});

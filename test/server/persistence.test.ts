@@ -1,0 +1,107 @@
+/**
+ * startServer on a real port with a data folder: what was written survives a restart (members,
+ * language, RSA key), seeding does not duplicate, and X-Forwarded-For is honoured with TRUST_PROXY.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { openDb } from '../../server/db.ts';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { DEVICE_ID, merchantsFileWith, seal, tempDir } from './helpers.ts';
+
+const tmp = tempDir();
+after(() => tmp.remove());
+
+const options = () => ({
+  port: 0,
+  dataDir: join(tmp.dir, 'data'),
+  distDir: join(tmp.dir, 'dist'),
+  merchantsFile: merchantsFileWith(tmp.dir),
+  trustProxy: true,
+});
+
+async function wps(server: RunningServer, method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+  const res = await fetch(server.url + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function sealedPost(server: RunningServer, path: string, payload: unknown) {
+  const { body } = await wps(server, 'GET', '/wps/session/key/rsa');
+  const sealed = seal(payload, body.value.rsaKey);
+  return wps(server, 'POST', path, { body: sealed.body, headers: sealed.headers });
+}
+
+test('data survives a restart on the same data folder', async () => {
+  const first = await startServer(options());
+  let rsaKey: string;
+  try {
+    assert.match(first.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.ok(first.port > 0);
+    rsaKey = (await wps(first, 'GET', '/wps/session/key/rsa')).body.value.rsaKey;
+    const reg = await sealedPost(first, '/wps/member/register', {
+      registerMethod: 'PWA',
+      loginDeviceId: DEVICE_ID,
+      login: true,
+      username: 'Persist_Me',
+      password: 'keep1234',
+    });
+    assert.equal(reg.status, 200, JSON.stringify(reg.body));
+    const lang = await wps(first, 'POST', '/wps/member/language', {
+      body: { language: 'TH' },
+      headers: { Authorization: reg.body.value.token },
+    });
+    assert.equal(lang.body.success, true);
+  } finally {
+    await first.close();
+  }
+  assert.ok(existsSync(join(tmp.dir, 'data', 'pg')));
+  assert.ok(existsSync(join(tmp.dir, 'data', 'rsa-private.pem')));
+
+  const second = await startServer(options());
+  try {
+    assert.equal((await wps(second, 'GET', '/wps/session/key/rsa')).body.value.rsaKey, rsaKey, 'same RSA key');
+    const login = await sealedPost(second, '/wps/session/login', {
+      type: 'username',
+      username: 'persist_me',
+      password: 'keep1234',
+      merchant: 'demo',
+      loginDeviceId: DEVICE_ID,
+    });
+    assert.equal(login.status, 200, JSON.stringify(login.body));
+    assert.equal(login.body.value.userName, 'Persist_Me');
+    assert.equal(login.body.value.firstTimeLogin, false, 'the registration was the first login');
+    const info = await wps(second, 'GET', '/wps/member/info', { headers: { Authorization: login.body.value.token } });
+    assert.equal(info.body.value.language, 'TH');
+
+    // TRUST_PROXY=1: the first X-Forwarded-For entry is the client IP; a bad entry falls back to the socket.
+    const proxied = await wps(second, 'GET', '/wps/system/status', { headers: { 'X-Forwarded-For': '203.0.113.7, 10.0.0.1' } });
+    assert.equal(proxied.body.value.location.ip, '203.0.113.7');
+    const bogus = await wps(second, 'GET', '/wps/system/status', { headers: { 'X-Forwarded-For': 'not-an-ip' } });
+    assert.equal(bogus.body.value.location.ip, '127.0.0.1');
+  } finally {
+    await second.close();
+  }
+
+  // Seeding at each start did not duplicate the demo member.
+  const db = await openDb({ dataDir: join(tmp.dir, 'data') });
+  try {
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE lower(username) = 'demo'");
+    assert.equal(rows[0]?.n, 2, 'one demo member per merchant');
+  } finally {
+    await db.close();
+  }
+});
+
+test('a port in use is reported, not swallowed', async () => {
+  const first = await startServer({ ...options(), dataDir: ':memory:' });
+  try {
+    await assert.rejects(startServer({ ...options(), dataDir: ':memory:', port: first.port }), /EADDRINUSE/);
+  } finally {
+    await first.close();
+  }
+});

@@ -1,0 +1,186 @@
+/** /m, /elements and /mobile from a temporary dist folder: headers, SPA fallback, caching, traversal. */
+import assert from 'node:assert/strict';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { cacheControl, CSP, resolveInside } from '../../server/static.ts';
+import { testApp } from './helpers.ts';
+
+let wps: Awaited<ReturnType<typeof testApp>>;
+let dist: string;
+const INDEX = '<!doctype html><title>wps</title>';
+const SECRET = 'TOP-SECRET-CONTENT';
+
+function put(path: string, text: string) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+before(async () => {
+  wps = await testApp();
+  dist = join(wps.dir, 'dist');
+  put(join(dist, 'm/index.html'), INDEX);
+  put(join(dist, 'm/sw.js'), 'self.x=1');
+  put(join(dist, 'm/manifest.webmanifest'), '{}');
+  put(join(dist, 'm/asset-manifest.json'), '{}');
+  put(join(dist, 'm/assets/main-Ab12cd34.js'), 'console.log(1)');
+  put(join(dist, 'm/icons/icon-192.png'), 'png');
+  put(join(dist, 'm/.env'), SECRET);
+  put(join(dist, 'elements/wps-download-bar.js'), 'export {}');
+  put(join(dist, 'mobile/mc/redirect.html'), '<p>redirect</p>');
+  put(join(dist, 'secret.txt'), SECRET);
+  put(join(wps.dir, 'secret.txt'), SECRET);
+});
+after(() => wps.close());
+
+const get = (path: string, headers: Record<string, string> = {}) => wps.app.request(path, { headers });
+
+describe('/m', () => {
+  test('/, /m and /m/ redirect to /m/home, keeping the query', async () => {
+    for (const path of ['/', '/m', '/m/']) {
+      const res = await get(path);
+      assert.equal(res.status, 302, path);
+      assert.equal(res.headers.get('Location'), '/m/home');
+    }
+    assert.equal((await get('/?aff=42')).headers.get('Location'), '/m/home?aff=42');
+  });
+
+  test('/m/home is index.html with the strict CSP and security headers, not cached', async () => {
+    const res = await get('/m/home');
+    assert.equal(res.status, 200);
+    assert.equal(await res.text(), INDEX);
+    assert.match(res.headers.get('Content-Type') ?? '', /^text\/html/);
+    assert.equal(res.headers.get('Content-Security-Policy'), CSP);
+    assert.match(CSP, /default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:/);
+    assert.match(CSP, /object-src 'none'; base-uri 'self'; frame-ancestors 'self'/);
+    assert.equal(res.headers.get('X-Content-Type-Options'), 'nosniff');
+    assert.equal(res.headers.get('Referrer-Policy'), 'strict-origin-when-cross-origin');
+    assert.equal(res.headers.get('Cache-Control'), 'no-cache');
+  });
+
+  test('SPA fallback: any route that is not a file is index.html', async () => {
+    for (const path of ['/m/login', '/m/member/center/deep', '/m/index', '/m/icons']) {
+      const res = await get(path);
+      assert.equal(res.status, 200, path);
+      assert.equal(await res.text(), INDEX);
+    }
+  });
+
+  test('a missing asset (with an extension) is a 404, not index.html', async () => {
+    const res = await get('/m/assets/missing-Zz99yy88.js');
+    assert.equal(res.status, 404);
+    assert.equal(res.headers.get('Content-Security-Policy'), CSP);
+  });
+
+  test('hashed files are immutable; sw.js, manifests and index.html are revalidated', async () => {
+    const js = await get('/m/assets/main-Ab12cd34.js');
+    assert.equal(js.status, 200);
+    assert.match(js.headers.get('Content-Type') ?? '', /javascript/);
+    assert.equal(js.headers.get('Cache-Control'), 'public, max-age=31536000, immutable');
+    for (const path of ['/m/sw.js', '/m/manifest.webmanifest', '/m/asset-manifest.json', '/m/index.html']) {
+      const res = await get(path);
+      assert.equal(res.status, 200, path);
+      assert.equal(res.headers.get('Cache-Control'), 'no-cache', path);
+    }
+  });
+
+  test('cache rule by name', () => {
+    assert.equal(cacheControl('assets/anything.js'), 'public, max-age=31536000, immutable');
+    assert.equal(cacheControl('chunks/core.js'), 'public, max-age=31536000, immutable');
+    assert.equal(cacheControl('main-3f9a2c1d.js'), 'public, max-age=31536000, immutable');
+    assert.equal(cacheControl('style.3f9a2c1d.css'), 'public, max-age=31536000, immutable');
+    assert.equal(cacheControl('wps-announcement.js'), 'no-cache');
+    assert.equal(cacheControl('install-prompt.js'), 'no-cache');
+    assert.equal(cacheControl('assets/index.html'), 'no-cache');
+    assert.equal(cacheControl('icons/icon-192.png'), 'no-cache');
+  });
+
+  test('ETag revalidation answers 304', async () => {
+    const first = await get('/m/sw.js');
+    const etag = first.headers.get('ETag');
+    assert.ok(etag);
+    const again = await get('/m/sw.js', { 'If-None-Match': etag });
+    assert.equal(again.status, 304);
+  });
+
+  test('HEAD gets the headers without the body', async () => {
+    const res = await wps.app.request('/m/home', { method: 'HEAD' });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('Content-Security-Policy'), CSP);
+    assert.equal(await res.text(), '');
+  });
+
+  test('path traversal and hidden files are refused', async () => {
+    const attempts = [
+      '/m/..%2fsecret.txt',
+      '/m/..%2F..%2Fsecret.txt',
+      '/m/%2e%2e%2fsecret.txt',
+      '/m/%2e%2e/secret.txt',
+      '/m/..%5csecret.txt',
+      '/m/assets/..%2f..%2f..%2fsecret.txt',
+      '/m/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/m/.env',
+      '/m/%2eenv',
+      '/m/index.html%00.js',
+      '/m/%E0%A4%A',
+      '/elements/..%2fsecret.txt',
+      '/elements/..%2f..%2fsecret.txt',
+      '/mobile/..%2fsecret.txt',
+      '/m/..%252fsecret.txt',
+    ];
+    for (const path of attempts) {
+      const res = await get(path);
+      const text = await res.text();
+      assert.ok(!text.includes(SECRET), `${path} leaked a file`);
+      assert.ok(res.status === 404 || (res.status === 200 && text === INDEX), `${path}: ${res.status}`);
+    }
+  });
+
+  test('resolveInside keeps every path inside its root', () => {
+    const root = '/srv/dist/m';
+    assert.equal(resolveInside(root, 'a/b.js'), '/srv/dist/m/a/b.js');
+    assert.equal(resolveInside(root, ''), root);
+    for (const bad of ['..', '../x', 'a/../../x', '%2e%2e/x', 'a%2f..%2f..%2fx', 'a\\..\\x', 'x%00', '%zz', '.git/config']) {
+      assert.equal(resolveInside(root, bad), undefined, bad);
+    }
+  });
+});
+
+describe('/elements and /mobile', () => {
+  test('/elements files may be loaded by any page (ACAO *)', async () => {
+    const res = await get('/elements/wps-download-bar.js', { Origin: 'https://merchant.example' });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('Access-Control-Allow-Origin'), '*');
+    assert.match(res.headers.get('Content-Type') ?? '', /javascript/);
+    assert.equal((await get('/elements/nope.js')).status, 404);
+  });
+
+  test('/mobile serves its files, with no SPA fallback', async () => {
+    const res = await get('/mobile/mc/redirect.html');
+    assert.equal(res.status, 200);
+    assert.equal(await res.text(), '<p>redirect</p>');
+    assert.equal((await get('/mobile/mc/nothing')).status, 404);
+  });
+
+  test('other paths are a plain 404', async () => {
+    const res = await get('/etc/passwd');
+    assert.equal(res.status, 404);
+  });
+});
+
+describe('without a build', () => {
+  test('a missing dist answers 503 "run npm run build"', async () => {
+    renameSync(dist, dist + '.off');
+    try {
+      for (const path of ['/m/home', '/elements/wps-download-bar.js', '/mobile/mc/redirect.html']) {
+        const res = await get(path);
+        assert.equal(res.status, 503, path);
+        assert.match(await res.text(), /run npm run build/);
+      }
+      // /wps keeps working.
+      assert.equal((await get('/wps/system/test/ping')).status, 200);
+    } finally {
+      renameSync(dist + '.off', dist);
+    }
+  });
+});
