@@ -16,6 +16,8 @@ const bundleTests = {
       jsx: 'automatic',
       sourcemap: 'inline',
       loader: { '.css': 'text' },
+      // @sinonjs/fake-timers requires util only under Node (behind a `process` check).
+      external: ['util'],
       define: { 'process.env.NODE_ENV': '"development"' },
       logLevel: 'silent',
     });

@@ -16,7 +16,7 @@ import { language } from '../i18n/i18n.ts';
 import { token } from '../session/sessionInfo.ts';
 import { sessionStore, KEY_PREFIX } from '../storage/storage.ts';
 import { endpoints, type ApiResponse, type Endpoint, type EndpointName, type PayloadOf, type RsaKeyValue, type ValueOf } from './endpoints.ts';
-import { handleFailure, type Reaction } from './errors.ts';
+import { handleFailure, type Failure, type Reaction } from './errors.ts';
 import { requestSignal } from './abort.ts';
 import { sealBody } from './encryption.ts';
 
@@ -87,6 +87,29 @@ function publicKey(): Promise<string> {
   return rsaKey;
 }
 
+/**
+ * Seals a body with the server's key. Without a usable key the call fails like a refused answer
+ * would, through the error catalogue with the caller's `alert` (the key request itself is quiet),
+ * and an unusable key is not kept.
+ */
+async function sealForServer(payload: unknown, alert: boolean | undefined) {
+  const fail = (f: Failure): never => {
+    throw new ApiError(f.status, f.errorCode, f.message, f.value, handleFailure({ ...f, alert }));
+  };
+  const key = await publicKey().catch((err: unknown) => {
+    // A silent failure was silent only because the key request says alert:false; anything else was handled.
+    if (!isApiError(err) || err.reaction.kind !== 'silent') throw err;
+    return fail({ status: err.status, errorCode: err.errorCode, message: err.serverMessage, value: err.value });
+  });
+  try {
+    return await sealBody(payload, key);
+  } catch (err) {
+    const keyInvalid = err instanceof Error && err.message === 'encryption.key.invalid';
+    if (keyInvalid) rsaKey = undefined;
+    return fail({ errorCode: keyInvalid ? 'encryption.key.invalid' : 'encryption.unavailable' });
+  }
+}
+
 interface RawResult {
   status?: number;
   data: unknown;
@@ -147,7 +170,7 @@ export async function call<N extends EndpointName>(
 
   let body: unknown = isGet ? undefined : (payload ?? {});
   if (row.encrypted && !isGet) {
-    const sealed = await sealBody(payload, await publicKey());
+    const sealed = await sealForServer(payload, options.alert);
     Object.assign(headers, sealed.headers);
     body = sealed.body;
   }
@@ -166,6 +189,8 @@ export async function call<N extends EndpointName>(
   const failure = isEnvelope(data)
     ? { status, errorCode: data.errorCode, message: data.message, value: data.value }
     : { status, errorCode: 'response.malformed', message: undefined, value: undefined };
+  // The server no longer takes the key this page holds (for example a new key pair): fetch it again next time.
+  if (row.encrypted && failure.errorCode === 'encryption.key.invalid') rsaKey = undefined;
   const reaction = handleFailure({ ...failure, alert: options.alert });
   throw new ApiError(status, failure.errorCode, failure.message, failure.value, reaction);
 }

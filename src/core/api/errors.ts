@@ -22,7 +22,8 @@ export type Reaction =
   | { kind: 'silent' }
   | { kind: 'pass' }
   | { kind: 'notice'; message?: string; fallbackKey: string }
-  | { kind: 'logout' }
+  /** `notice: false` when the request said alert:false: the session still ends, quietly. */
+  | { kind: 'logout'; notice: boolean }
   | { kind: 'twoFactor'; value: unknown; message?: string }
   | { kind: 'bind'; value: unknown }
   | { kind: 'forgetRememberedLogin'; message?: string }
@@ -37,7 +38,7 @@ export function reactionFor(f: Failure): Reaction {
   const code = f.errorCode ?? '';
   if (f.status === 502) return { kind: 'pass' };
   if (code.startsWith('TOO_MANY_REQUEST')) return { kind: 'silent' };
-  if (f.status === 401 || SESSION_GONE_CODES.has(code)) return { kind: 'logout' };
+  if (f.status === 401 || SESSION_GONE_CODES.has(code)) return { kind: 'logout', notice: f.alert !== false };
   if (f.alert === false) return { kind: 'silent' };
   switch (code) {
     case 'login_verify_required':
@@ -61,15 +62,18 @@ const handlers = new Map<Reaction['kind'], Handler>();
 /** Lets a feature own a reaction (for example the two-factor modal owns `twoFactor`). */
 export function onReaction(kind: Reaction['kind'], handler: Handler): () => void {
   handlers.set(kind, handler);
-  return () => handlers.delete(kind);
+  return () => {
+    if (handlers.get(kind) === handler) handlers.delete(kind);
+  };
 }
 
 export const PLEASE_LOGIN_NOTICE = 'please-login';
 
 /** Log out, clear session storage, cancel requests, and ask to log in again. */
-export function sessionGone() {
+export function sessionGone(notice = true) {
   clearSession();
   cancelRequests();
+  if (!notice) return;
   showNotice({
     id: PLEASE_LOGIN_NOTICE,
     messageKey: 'please_login',
@@ -86,7 +90,7 @@ export function perform(reaction: Reaction) {
     case 'pass':
       return;
     case 'logout':
-      return sessionGone();
+      return sessionGone(reaction.notice);
     case 'timeoutRetry':
       showNotice({ messageKey: 'timeout_retry_please' });
       return;

@@ -3,6 +3,10 @@
  * is table-tested with plain strings. The `current*` helpers read the real browser.
  */
 
+import { sessionStore, KEY_PREFIX } from '../storage/storage.ts';
+
+export const IN_APP_KEY = `${KEY_PREFIX}inApp`;
+
 /** The native app's web view adds `WPSApp/<version>` to its user agent. */
 const NATIVE_APP_UA = /\bWPSApp\/(\d+(?:\.\d+)*)/;
 
@@ -50,14 +54,12 @@ export function registerMethod(ua: string, standalone: boolean, inAppParam?: str
 
 export const currentUA = () => (typeof navigator === 'undefined' ? '' : navigator.userAgent);
 export const currentStandalone = () => (typeof window === 'undefined' ? false : isStandalone(window));
-export const currentInAppParam = () => {
+/** The inApp query parameter, remembered for the session (later pages may not carry it). */
+export const currentInAppParam = (): string | null => {
   if (typeof location === 'undefined') return null;
   const fromQuery = new URLSearchParams(location.search).get('inApp');
-  try {
-    if (fromQuery) sessionStorage.setItem('wps:inApp', fromQuery);
-    return fromQuery ?? sessionStorage.getItem('wps:inApp');
-  } catch {
-    return fromQuery;
-  }
+  if (fromQuery) sessionStore.set(IN_APP_KEY, fromQuery);
+  const stored = sessionStore.get<unknown>(IN_APP_KEY);
+  return fromQuery ?? (stored === undefined || stored === null ? null : String(stored));
 };
 export const currentIsNativeApp = () => isNativeApp(currentUA(), currentInAppParam());

@@ -45,9 +45,17 @@ export function updateSession(patch: Partial<SessionInfo>) {
   if (session.value) saveSession({ ...session.value, ...patch });
 }
 
-/** Forgets the session and every key this product put in session storage. */
+/**
+ * Keys that describe the visit, not the member: they survive a logout, or the native app would get
+ * a download bar again and a later registration would lose its referral code.
+ */
+const VISIT_KEYS = new Set(['inApp', 'tracking', 'registrationInfo', 'downloadBarHidden'].map((k) => KEY_PREFIX + k));
+
+/** Forgets the session and every member-related key this product put in session storage. */
 export function clearSession() {
   store().remove(SESSION_KEY);
+  const kept = [...VISIT_KEYS].map((key) => [key, sessionStore.get<unknown>(key)] as const).filter(([, v]) => v !== undefined);
   sessionStore.clear(KEY_PREFIX);
+  for (const [key, value] of kept) sessionStore.set(key, value);
   session.value = undefined;
 }

@@ -1,0 +1,182 @@
+/** Session info, member types, device id and landing capture (SPEC §1, §2, §3). */
+import { expect } from 'chai';
+import { clearSession, isLoggedIn, memberType, saveSession, session, SESSION_KEY, token, updateSession, type SessionInfo } from '../../src/core/session/sessionInfo.ts';
+import { MemberType, isAgent } from '../../src/core/session/memberType.ts';
+import { deviceId, formatAsUuid } from '../../src/core/session/deviceId.ts';
+import { captureLanding, REGISTRATION_INFO_KEY, storedRegistrationInfo, storedTrackingParams, TRACKING_KEY } from '../../src/core/session/landing.ts';
+import { md5Hex } from '../../src/core/api/crypto-lazy.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function reset() {
+  clearSession();
+  sessionStorage.clear();
+  localStorage.clear();
+}
+beforeEach(reset);
+afterEach(reset);
+
+const info: SessionInfo = { id: 42, token: 'tok-42', merchantCode: 'DEMO01', userName: 'player', type: MemberType.MEMBER, firstTimeLogin: true };
+
+describe('session info mirrored to sessionStorage (SPEC §3)', () => {
+  it(`saveSession writes ${SESSION_KEY} and the signals follow`, () => {
+    expect(SESSION_KEY).to.equal('wps:session');
+    saveSession(info);
+    expect(JSON.parse(sessionStorage.getItem('wps:session')!)).to.deep.equal(info);
+    expect(localStorage.getItem('wps:session'), 'not in localStorage outside old iOS home-screen apps').to.equal(null);
+    expect(session.value).to.deep.equal(info);
+    expect(token.value).to.equal('tok-42');
+    expect(memberType.value).to.equal(0);
+    expect(isLoggedIn.value).to.equal(true);
+  });
+
+  it('updateSession patches the saved session, and does nothing without one', () => {
+    updateSession({ userName: 'ghost' });
+    expect(session.value).to.equal(undefined);
+    expect(sessionStorage.getItem(SESSION_KEY)).to.equal(null);
+    saveSession(info);
+    updateSession({ userName: 'renamed', type: MemberType.AGENT });
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!)).to.deep.equal({ ...info, userName: 'renamed', type: 1 });
+    expect(memberType.value).to.equal(1);
+  });
+
+  it('clearSession forgets the session and every member wps:* key, but not visit keys or the page’s own keys', () => {
+    saveSession(info);
+    sessionStorage.setItem('wps:cache:abc', '{}');
+    sessionStorage.setItem('wps:firstTimeLogin', 'true');
+    sessionStorage.setItem('merchant-key', 'mine');
+    const visit = { 'wps:tracking': '{"fbclid":"f"}', 'wps:registrationInfo': '{"referralCode":"R"}', 'wps:inApp': '"1"', 'wps:downloadBarHidden': 'true' };
+    for (const [k, v] of Object.entries(visit)) sessionStorage.setItem(k, v);
+    clearSession();
+    expect(session.value).to.equal(undefined);
+    expect(token.value).to.equal(undefined);
+    expect(memberType.value).to.equal(MemberType.VISITOR);
+    expect(isLoggedIn.value).to.equal(false);
+    expect(Object.keys(sessionStorage).sort()).to.deep.equal(['merchant-key', ...Object.keys(visit)].sort());
+    for (const [k, v] of Object.entries(visit)) expect(sessionStorage.getItem(k)).to.equal(v);
+  });
+});
+
+describe('session restore on load validates what storage holds', () => {
+  /** Loads sessionInfo.ts afresh in a same-origin frame (which shares sessionStorage) and returns its session. */
+  async function restoredFrom(raw: string | null): Promise<unknown> {
+    if (raw === null) sessionStorage.removeItem(SESSION_KEY);
+    else sessionStorage.setItem(SESSION_KEY, raw);
+    const frame = document.createElement('iframe');
+    frame.srcdoc = '<!doctype html><script type="module" src="/test/browser-helpers/session-restore-probe.test.ts"></script>';
+    const answer = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the probe frame did not answer')), 5000);
+      const onMessage = (e: MessageEvent) => {
+        const data = e.data as { type?: string; session?: unknown } | undefined;
+        if (e.source !== frame.contentWindow || data?.type !== 'wps-session-probe') return;
+        clearTimeout(timer);
+        window.removeEventListener('message', onMessage);
+        resolve(data.session);
+      };
+      window.addEventListener('message', onMessage);
+    });
+    document.body.append(frame);
+    try {
+      return await answer;
+    } finally {
+      frame.remove();
+    }
+  }
+
+  it('a valid saved session is restored', async () => {
+    expect(await restoredFrom(JSON.stringify(info))).to.deep.equal(info);
+  });
+
+  const garbage: [label: string, raw: string | null][] = [
+    ['nothing stored', null],
+    ['text that is not JSON', '{not json'],
+    ['a JSON string', '"tok"'],
+    ['null', 'null'],
+    ['an array', '[1,2]'],
+    ['no token', JSON.stringify({ merchantCode: 'M', type: 0 })],
+    ['an empty token', JSON.stringify({ token: '', merchantCode: 'M', type: 0 })],
+    ['a numeric token', JSON.stringify({ token: 123, merchantCode: 'M', type: 0 })],
+    ['no type', JSON.stringify({ token: 't', merchantCode: 'M' })],
+    ['a string type', JSON.stringify({ token: 't', merchantCode: 'M', type: '0' })],
+  ];
+  for (const [label, raw] of garbage) {
+    it(`${label} → no session`, async () => {
+      expect(await restoredFrom(raw)).to.equal(null);
+    });
+  }
+});
+
+describe('member types (SPEC §1)', () => {
+  it('has the numeric constants -1, 0, 1, 2, 4', () => {
+    expect(MemberType).to.deep.equal({ VISITOR: -1, MEMBER: 0, AGENT: 1, AGENT_2: 2, RESTRICTED: 4 });
+  });
+  const rows: [number, boolean][] = [
+    [-1, false],
+    [0, false],
+    [1, true],
+    [2, true],
+    [3, false],
+    [4, false],
+  ];
+  for (const [type, agent] of rows) {
+    it(`isAgent(${type}) is ${agent}`, () => expect(isAgent(type)).to.equal(agent));
+  }
+});
+
+describe('device id (SPEC §3: loginDeviceId, MD5 as 8-4-4-4-12)', () => {
+  it('formatAsUuid cuts a 32-digit MD5 into 8-4-4-4-12, lower case', () => {
+    expect(formatAsUuid('D41D8CD98F00B204E9800998ECF8427E')).to.equal('d41d8cd9-8f00-b204-e980-0998ecf8427e');
+    expect(formatAsUuid(md5Hex(''))).to.equal('d41d8cd9-8f00-b204-e980-0998ecf8427e');
+    expect(formatAsUuid(md5Hex('anything'))).to.match(UUID);
+  });
+
+  it('deviceId() is a UUID-shaped MD5 and stays the same across calls', async () => {
+    const first = await deviceId();
+    expect(first).to.match(UUID);
+    expect(await deviceId()).to.equal(first);
+    expect(localStorage.getItem('wps:deviceSeed'), 'the seed is kept in local storage').to.not.equal(null);
+  });
+
+  it('another device seed gives another id; the same seed gives the same id', async () => {
+    const first = await deviceId();
+    const seed = localStorage.getItem('wps:deviceSeed');
+    localStorage.clear();
+    const second = await deviceId();
+    expect(second).to.match(UUID);
+    expect(second).to.not.equal(first);
+    localStorage.setItem('wps:deviceSeed', seed!);
+    expect(await deviceId()).to.equal(first);
+  });
+});
+
+describe('landing capture (SPEC §2, §3)', () => {
+  it('stores the carried tracking parameters and drops the rest', () => {
+    captureLanding('?fbclid=F1&gclid=G1&inApp=1&token=secret&foo=bar', 'play.example.com');
+    expect(storedTrackingParams()).to.deep.equal({ fbclid: 'F1', gclid: 'G1', inApp: '1' });
+    expect(JSON.parse(sessionStorage.getItem(TRACKING_KEY)!)).to.deep.equal({ fbclid: 'F1', gclid: 'G1', inApp: '1' });
+  });
+
+  it('r becomes the referral code; affiliateCode and the original domain are kept', () => {
+    captureLanding('?r=REF1&affiliateCode=AFF1', 'play.example.com');
+    expect(storedRegistrationInfo()).to.deep.equal({ originalDomain: 'play.example.com', affiliateCode: 'AFF1', referralCode: 'REF1' });
+    expect(REGISTRATION_INFO_KEY.startsWith('wps:')).to.equal(true);
+  });
+
+  it('referralCode wins over r', () => {
+    captureLanding('?r=R&referralCode=RC', 'a.example');
+    expect(storedRegistrationInfo().referralCode).to.equal('RC');
+  });
+
+  it('a later landing with new values wins; missing values and the first domain are kept', () => {
+    captureLanding('?r=OLD&affiliateCode=AFF&fbclid=F1', 'first.example');
+    captureLanding('?r=NEW&gclid=G2', 'second.example');
+    expect(storedRegistrationInfo()).to.deep.equal({ originalDomain: 'first.example', affiliateCode: 'AFF', referralCode: 'NEW' });
+    expect(storedTrackingParams()).to.deep.equal({ fbclid: 'F1', r: 'NEW', affiliateCode: 'AFF', gclid: 'G2' });
+  });
+
+  it('a landing without parameters stores no tracking but still records the domain', () => {
+    captureLanding('', 'plain.example');
+    expect(sessionStorage.getItem(TRACKING_KEY)).to.equal(null);
+    expect(storedRegistrationInfo()).to.deep.equal({ originalDomain: 'plain.example' });
+  });
+});
