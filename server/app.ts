@@ -1,6 +1,7 @@
 /**
  * The reference back end as a Hono app: /wps routes registered from the endpoint catalogue, the
- * built front end (static.ts), dev controls (dev.ts) or, with an upstream, a forwarding proxy.
+ * built front end (static.ts), the asset manifests (manifests.ts), dev controls (dev.ts) or, with an
+ * upstream, a forwarding proxy.
  * `createApp` serves both server/start.ts and the tests (`app.request()`).
  */
 import { isIP } from 'node:net';
@@ -12,16 +13,20 @@ import { endpoints, type Endpoint, type EndpointName, type payloadSchemaNames } 
 import * as schemas from '../src/core/api/schemas.ts';
 import { loadConfig, type Config } from './config.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './crypto.ts';
+import { readBody } from './body.ts';
 import { openDb, seedMembers, type Db } from './db.ts';
-import { devRoutes } from './dev.ts';
+import { mountDev } from './dev.ts';
+import { connectSources, requestHost } from './domains.ts';
 import { ApiError, failure } from './errors.ts';
 import { handlers, type Call, type Deps } from './handlers.ts';
+import { mountManifests } from './manifests.ts';
 import { loadMerchants, type Merchant, type Merchants } from './merchants.ts';
 import { findSession } from './sessions.ts';
 import { mountStatic } from './static.ts';
+import { createStateStore } from './state.ts';
 import { forward } from './upstream.ts';
 
-export const BODY_LIMIT = 64 * 1024;
+export { BODY_LIMIT } from './body.ts';
 
 const CORS_HEADERS = 'Merchant, Language, Authorization, ModuleId, Content-Type, Encryption, X-RSA, X-Digest, Device';
 
@@ -54,7 +59,12 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
 
   // Players are on weak networks: gzip text answers (static files and /wps JSON over 1 KiB).
   app.use('*', compress());
-  mountStatic(app, config.distDir);
+
+  // Filled in once the state store is open; upstream mode has no state (revision 0).
+  let revisionOf = async (_c: Context) => 0;
+  mountManifests(app, config.distDir, (c) => revisionOf(c));
+  const allDomains = [...new Set([...merchants.byCode.values()].flatMap((m) => m.domains))];
+  mountStatic(app, config.distDir, (c) => connectSources(allDomains, requestHost(c)));
 
   if (config.upstream) {
     const upstream = config.upstream;
@@ -69,11 +79,14 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   let deps: Deps;
   try {
     await seedMembers(db, merchants);
-    deps = { db, merchants, keys: await loadOrCreateKeys(config.dataDir) };
+    // In production the stored state is ignored: there are no dev controls to switch it back.
+    const state = createStateStore(db, { useStored: !config.production });
+    deps = { db, merchants, state, keys: await loadOrCreateKeys(config.dataDir) };
   } catch (err) {
     await db.close();
     throw err;
   }
+  revisionOf = async (c) => (await deps.state.get(resolveMerchant(c, merchants))).assetRevision;
 
   app.use('/wps/*', cors(merchants));
   for (const [name, row] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
@@ -88,7 +101,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     });
   }
 
-  if (!config.production) app.route('/dev', devRoutes(deps));
+  if (!config.production) mountDev(app, deps);
 
   return { app, db, merchants, close: () => db.close() };
 }
@@ -157,27 +170,6 @@ function resolveMerchant(c: Context, merchants: Merchants): Merchant {
 
 const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
 
-/** The body, refused with 413 past BODY_LIMIT whether or not Content-Length told the truth. */
-async function readBody(req: Request): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = new ApiError(413, 'request.too.large', `The body is over ${BODY_LIMIT} bytes`);
-  if (Number(req.headers.get('Content-Length') ?? 0) > BODY_LIMIT) throw tooLarge;
-  if (!req.body) return new Uint8Array(new ArrayBuffer(0));
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > BODY_LIMIT) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 function parseJsonObject(body: Uint8Array | undefined): Record<string, unknown> {
   let parsed: unknown;
   try {
@@ -195,9 +187,30 @@ function requireObject(value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Only listed origins get CORS headers; others get none, so the browser keeps the answer from them. */
+const PING_PATH = endpoints.ping.path;
+
+/**
+ * Only listed origins get CORS headers; others get none, so the browser keeps the answer from them.
+ * The ping is the exception: the line speed test calls it on other lines without cookies, so every
+ * ping answer (refusals too) carries `Access-Control-Allow-Origin: *` and never the credentials header.
+ */
 function cors(merchants: Merchants) {
   return async (c: Context, next: () => Promise<void>) => {
+    if (c.req.path === PING_PATH) {
+      if (c.req.method === 'OPTIONS') {
+        return c.body(null, 204, {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET, OPTIONS',
+          'Access-Control-Allow-Headers': CORS_HEADERS,
+          'Access-Control-Max-Age': '600',
+        });
+      }
+      await next();
+      c.res.headers.set('Access-Control-Allow-Origin', '*');
+      c.res.headers.delete('Access-Control-Allow-Credentials');
+      c.res.headers.set('Cache-Control', 'no-store');
+      return;
+    }
     const origin = c.req.header('Origin');
     const allowed = origin !== undefined && merchants.allowedOrigins.has(origin);
     const set = (headers: Headers) => {

@@ -51,6 +51,13 @@ const MIGRATIONS = [
      expires_at timestamptz NOT NULL
    )`,
   `CREATE INDEX IF NOT EXISTS sessions_member ON sessions (member_id)`,
+  // What the dev controls switched, per merchant (server/state.ts): only the changed fields, merged
+  // over the merchants.json `status` block on every read.
+  `CREATE TABLE IF NOT EXISTS merchant_state (
+     merchant_code text PRIMARY KEY,
+     state jsonb NOT NULL DEFAULT '{}'::jsonb,
+     updated_at timestamptz NOT NULL DEFAULT now()
+   )`,
 ];
 
 export interface OpenDbOptions {

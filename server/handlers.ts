@@ -12,11 +12,15 @@ import { ApiError } from './errors.ts';
 import { countryInfoOf, promotionsOf, siteInfoOf, type Merchant, type Merchants } from './merchants.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, deleteSession, type MemberRow } from './sessions.ts';
+import type { StateStore } from './state.ts';
+import { expandDomains, requestHost } from './domains.ts';
 
 export interface Deps {
   db: Db;
   keys: RsaKeys;
   merchants: Merchants;
+  /** Per-merchant runtime state (server/state.ts). */
+  state: StateStore;
 }
 
 export interface Call<P> {
@@ -64,27 +68,70 @@ async function startSession(db: Db, member: { id: number; username: string; type
   };
 }
 
+/** How long a ping in 'hang' mode holds the request before closing it (tests shorten it). */
+export const pingLimits = { hangMs: 60_000 };
+
+/**
+ * Holds the request open until the client goes away (the request's abort signal) or
+ * pingLimits.hangMs pass; then the socket, if any, is closed without an answer. Either way the timer
+ * and the listener are gone when this returns.
+ */
+function hang(c: Context): Promise<void> {
+  const signal = c.req.raw.signal;
+  if (signal.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      // @hono/node-server: close the connection itself, so the client sees no answer at all.
+      const env = c.env as { incoming?: { socket?: { destroy(): void } } } | undefined;
+      env?.incoming?.socket?.destroy();
+      done();
+    }, pingLimits.hangMs);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
 export const handlers: Handlers = {
   rsaKey: ({ deps }) => deps.keys.publicValue,
 
-  systemStatus: ({ merchant, clientIp }) => ({
-    info: siteInfoOf(merchant),
-    location: { ip: clientIp },
-    test: merchant.status.test,
-    maintenance: merchant.status.maintenance,
-    maintenanceEnd: merchant.status.maintenanceEnd,
-    regionRestriction: merchant.status.regionRestriction,
-  }),
+  async systemStatus({ deps, merchant, clientIp }) {
+    const state = await deps.state.get(merchant);
+    // The client then offers the other lines (domain-error modal, SPEC §8).
+    if (state.domainUnavailable) {
+      throw new ApiError(400, 'domain_not_available', 'This domain is not available, please use another line.');
+    }
+    return {
+      info: siteInfoOf(merchant),
+      location: { ip: clientIp },
+      test: state.test,
+      maintenance: state.maintenance,
+      maintenanceEnd: state.maintenanceEnd,
+      maintenanceTexts: state.maintenanceTexts,
+      regionRestriction: state.regionRestriction,
+    };
+  },
 
   systemCountry: ({ merchant }) => countryInfoOf(merchant),
 
-  domainRoute: ({ merchant, c }) => {
-    const host = c.req.header('host') ?? new URL(c.req.url).host;
-    return merchant.domains.map((d) => ({ domainName: d === '$host' ? host : d }));
-  },
+  domainRoute: ({ merchant, c }) => expandDomains(merchant.domains, requestHost(c)).map((domainName) => ({ domainName })),
 
-  ping: ({ c }) => {
-    c.header('Cache-Control', 'no-store');
+  /** Cache-Control no-store and ACAO * are set by app.ts for every answer of this path. */
+  async ping({ deps, merchant, c }) {
+    const speed = c.req.query('speed');
+    if (speed !== undefined && !/^\d{1,16}$/.test(speed)) {
+      throw new ApiError(400, 'request.invalid', 'field "speed" is invalid');
+    }
+    const { pingMode } = await deps.state.get(merchant);
+    if (pingMode === 'fail') throw new ApiError(503, 'line.unavailable', 'This line is not available');
+    if (pingMode === 'hang') {
+      await hang(c);
+      // The client is gone (or waited 60 s and the connection was closed): nobody reads this.
+      throw new ApiError(503, 'line.unavailable', 'This line is not available');
+    }
     return 'pong';
   },
 

@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import type { AvailablePromotions, CountryInfo, SiteInfo } from '../src/core/api/endpoints.ts';
+import { DOMAIN_ENTRY } from './domains.ts';
+import { statusBlockSchema } from './state.ts';
 
 const link = v.object({
   resourceType: v.picklist(['IOS', 'MOBILECONFIG', 'Android', 'AppDownloadIcon']),
@@ -34,17 +36,13 @@ const siteInfo = v.object({
 const merchantSchema = v.object({
   /** Web origins (scheme://host[:port]) of merchant pages allowed to call /wps across origins. */
   allowedOrigins: v.optional(v.array(v.pipe(v.string(), v.url())), []),
-  /** Answer of /wps/system/domainRoute; the entry "$host" stands for the request's own Host. */
-  domains: v.optional(v.array(v.string()), ['$host']),
-  status: v.optional(
-    v.object({
-      test: v.optional(v.boolean(), false),
-      maintenance: v.optional(v.boolean(), false),
-      maintenanceEnd: v.optional(v.nullable(v.number()), null),
-      regionRestriction: v.optional(v.boolean(), false),
-    }),
-    {},
-  ),
+  /**
+   * Answer of /wps/system/domainRoute (`host[:port]`, no scheme); "$host" stands for the request's
+   * own Host and "$port" for its port (server/domains.ts).
+   */
+  domains: v.optional(v.array(v.pipe(v.string(), v.regex(DOMAIN_ENTRY, 'host[:port] without scheme'))), ['$host']),
+  /** Initial runtime state (server/state.ts); the dev controls change it afterwards. */
+  status: statusBlockSchema,
   info: siteInfo,
   country: v.object({
     countryCode: v.string(),

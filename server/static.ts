@@ -23,6 +23,12 @@ export const CSP = [
   "worker-src 'self'",
 ].join('; ');
 
+/** The CSP with more `connect-src` sources (the merchant's other lines, for the line speed test). */
+export function cspWith(connectSources: readonly string[]): string {
+  if (connectSources.length === 0) return CSP;
+  return CSP.replace("connect-src 'self'", ["connect-src 'self'", ...connectSources].join(' '));
+}
+
 const EXTRA_TYPES: Record<string, string> = {
   '.mobileconfig': 'application/x-apple-aspen-config',
   '.apk': 'application/vnd.android.package-archive',
@@ -38,7 +44,10 @@ const ALWAYS_FRESH = /(?:^|\/)(?:[^/]+\.html|sw\.js|firebase-messaging-sw\.js|ma
  */
 const HASHED = /(?:^|\/)(?:assets|chunks)\/|[-.](?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]{8,}\.[A-Za-z0-9]+$/;
 
-export function mountStatic(app: Hono, distDir: string): void {
+/**
+ * `extraConnect` answers, per request, the hosts the page may also call (added to `connect-src`).
+ */
+export function mountStatic(app: Hono, distDir: string, extraConnect: (c: Context) => string[] = () => []): void {
   const dist = resolve(distDir);
 
   const toHome = (c: Context) => c.redirect('/m/home' + new URL(c.req.url).search, 302);
@@ -48,7 +57,7 @@ export function mountStatic(app: Hono, distDir: string): void {
 
   app.use('/m/*', async (c, next) => {
     await next();
-    c.res.headers.set('Content-Security-Policy', CSP);
+    c.res.headers.set('Content-Security-Policy', cspWith(extraConnect(c)));
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   });

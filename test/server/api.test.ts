@@ -66,6 +66,7 @@ describe('system calls', () => {
     assert.equal(v.maintenance, false);
     assert.equal(v.regionRestriction, false);
     assert.equal(v.maintenanceEnd, null);
+    assert.equal(v.maintenanceTexts, null);
     assert.equal(typeof v.test, 'boolean');
     const text = JSON.stringify(a.body);
     for (const secret of ['allowedOrigins', 'members', 'Demo1234', 'password']) assert.ok(!text.includes(secret), secret);
@@ -95,11 +96,11 @@ describe('system calls', () => {
     for (const c of v.countries) assert.deepEqual(Object.keys(c).sort(), ['countryCode', 'countryDialingCode']);
   });
 
-  test('GET /wps/system/domainRoute lists domains, "$host" being the request host', async () => {
+  test('GET /wps/system/domainRoute lists domains, "$host" being the request host and "$port" its port', async () => {
     const a = await wps.app.request('http://wps.example:8080/wps/system/domainRoute');
     const body = await a.json();
     assert.equal(body.success, true);
-    assert.deepEqual(body.value, [{ domainName: 'wps.example:8080' }]);
+    assert.deepEqual(body.value, [{ domainName: 'wps.example:8080' }, { domainName: '127.0.0.1:8080' }, { domainName: 'localhost:8080' }]);
   });
 
   test('GET /wps/system/test/ping answers pong, never cached', async () => {

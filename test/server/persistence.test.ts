@@ -1,6 +1,7 @@
 /**
  * startServer on a real port with a data folder: what was written survives a restart (members,
- * language, RSA key), seeding does not duplicate, and X-Forwarded-For is honoured with TRUST_PROXY.
+ * language, RSA key, the state the dev controls switched), seeding does not duplicate, and
+ * X-Forwarded-For is honoured with TRUST_PROXY. In production the stored state is ignored.
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -56,6 +57,15 @@ test('data survives a restart on the same data folder', async () => {
       headers: { Authorization: reg.body.value.token },
     });
     assert.equal(lang.body.success, true);
+
+    // Dev controls: what a person switched in the demo is kept across the restart.
+    const end = Date.UTC(2031, 5, 6);
+    const texts = { EN: { title: 'Planned upgrade', description: 'Back soon' }, CN: { title: '系统维护' } };
+    assert.equal((await wps(first, 'POST', '/dev/maintenance', { body: { on: true, end, texts } })).status, 200);
+    assert.equal((await wps(first, 'POST', '/dev/ping', { body: { mode: 'fail' } })).status, 200);
+    assert.equal((await wps(first, 'POST', '/dev/region-restriction', { body: { on: true }, headers: { Merchant: 'demo2' } })).status, 200);
+    assert.equal((await wps(first, 'POST', '/dev/asset-manifest/publish')).body.value.assetRevision, 1);
+    assert.equal((await wps(first, 'POST', '/dev/asset-manifest/publish')).body.value.assetRevision, 2);
   } finally {
     await first.close();
   }
@@ -83,8 +93,45 @@ test('data survives a restart on the same data folder', async () => {
     assert.equal(proxied.body.value.location.ip, '203.0.113.7');
     const bogus = await wps(second, 'GET', '/wps/system/status', { headers: { 'X-Forwarded-For': 'not-an-ip' } });
     assert.equal(bogus.body.value.location.ip, '127.0.0.1');
+
+    // The switched state came back, per merchant.
+    const status = (await wps(second, 'GET', '/wps/system/status')).body.value;
+    assert.equal(status.maintenance, true);
+    assert.equal(status.maintenanceEnd, Date.UTC(2031, 5, 6));
+    assert.deepEqual(status.maintenanceTexts, { EN: { title: 'Planned upgrade', description: 'Back soon' }, CN: { title: '系统维护' } });
+    assert.equal(status.regionRestriction, false);
+    assert.equal((await wps(second, 'GET', '/wps/system/status', { headers: { Merchant: 'demo2' } })).body.value.regionRestriction, true);
+    assert.equal((await wps(second, 'GET', '/wps/system/test/ping?speed=1')).status, 503);
+    assert.equal((await wps(second, 'GET', '/mobile/mc/asset-manifest.json?t=1')).body.revision, 2);
+    assert.equal((await wps(second, 'POST', '/dev/asset-manifest/publish')).body.value.assetRevision, 3);
   } finally {
     await second.close();
+  }
+
+  // NODE_ENV=production on the same folder: no dev controls, so the stored state is not used
+  // (nobody could switch it back); merchants.json decides.
+  const production = await startServer({ ...options(), production: true });
+  try {
+    const status = (await wps(production, 'GET', '/wps/system/status')).body.value;
+    assert.equal(status.maintenance, false);
+    assert.equal(status.maintenanceTexts, null);
+    assert.equal((await wps(production, 'GET', '/wps/system/test/ping?speed=1')).status, 200);
+    assert.equal((await wps(production, 'GET', '/mobile/mc/asset-manifest.json')).body.revision, 0);
+    assert.equal((await fetch(`${production.url}/dev/`)).status, 404);
+    assert.equal((await wps(production, 'POST', '/dev/reset')).status, 404);
+  } finally {
+    await production.close();
+  }
+
+  // ... and it is still stored for the next demo run.
+  const third = await startServer(options());
+  try {
+    assert.equal((await wps(third, 'GET', '/wps/system/status')).body.value.maintenance, true);
+    assert.equal((await wps(third, 'POST', '/dev/reset')).body.value.maintenance, false);
+    assert.equal((await wps(third, 'GET', '/wps/system/status')).body.value.maintenance, false);
+    assert.equal((await wps(third, 'GET', '/mobile/mc/asset-manifest.json')).body.revision, 0);
+  } finally {
+    await third.close();
   }
 
   // Seeding at each start did not duplicate the demo member.
@@ -98,9 +145,11 @@ test('data survives a restart on the same data folder', async () => {
 });
 
 test('a port in use is reported, not swallowed', async () => {
-  const first = await startServer({ ...options(), dataDir: ':memory:' });
+  // Upstream mode opens no database: the test is about the port only, and stays fast.
+  const noDb = { ...options(), dataDir: ':memory:', upstream: 'http://127.0.0.1:1' };
+  const first = await startServer(noDb);
   try {
-    await assert.rejects(startServer({ ...options(), dataDir: ':memory:', port: first.port }), /EADDRINUSE/);
+    await assert.rejects(startServer({ ...noDb, port: first.port }), /EADDRINUSE/);
   } finally {
     await first.close();
   }

@@ -96,6 +96,16 @@ describe('main.ts', () => {
     assert.equal(res.status, 404);
     const expire = await fetch(`${origin}/dev/members/demo/expire-session`, { method: 'POST' });
     assert.equal(expire.status, 404);
+    assert.equal((await fetch(`${origin}/dev/`)).status, 404);
+    assert.equal((await fetch(`${origin}/dev/state`)).status, 404);
+    for (const path of ['/dev/maintenance', '/dev/region-restriction', '/dev/test-flag', '/dev/domain-unavailable', '/dev/ping', '/dev/asset-manifest/publish', '/dev/reset']) {
+      const res = await fetch(origin + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"on":true,"mode":"fail"}' });
+      assert.equal(res.status, 404, path);
+    }
+    // Nothing was switched.
+    const status = await (await fetch(`${origin}/wps/system/status`)).json();
+    assert.equal(status.value.maintenance, false);
+    assert.equal((await fetch(`${origin}/wps/system/test/ping?speed=1`)).status, 200);
   });
 
   test('raw request paths cannot leave the dist folder', async () => {

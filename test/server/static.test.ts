@@ -3,13 +3,18 @@ import assert from 'node:assert/strict';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { cacheControl, CSP, resolveInside } from '../../server/static.ts';
+import { cacheControl, CSP, cspWith, resolveInside } from '../../server/static.ts';
 import { testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;
 let dist: string;
 const INDEX = '<!doctype html><title>wps</title>';
 const SECRET = 'TOP-SECRET-CONTENT';
+/**
+ * app.request('/m/...') has the host `localhost` (port 80): the demo merchant's other line
+ * `127.0.0.1:$port` is added to connect-src (`localhost:$port` is this very origin).
+ */
+const PAGE_CSP = cspWith(['127.0.0.1:80']);
 
 function put(path: string, text: string) {
   mkdirSync(dirname(path), { recursive: true });
@@ -50,12 +55,23 @@ describe('/m', () => {
     assert.equal(res.status, 200);
     assert.equal(await res.text(), INDEX);
     assert.match(res.headers.get('Content-Type') ?? '', /^text\/html/);
-    assert.equal(res.headers.get('Content-Security-Policy'), CSP);
+    assert.equal(res.headers.get('Content-Security-Policy'), PAGE_CSP);
     assert.match(CSP, /default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:/);
     assert.match(CSP, /object-src 'none'; base-uri 'self'; frame-ancestors 'self'/);
     assert.equal(res.headers.get('X-Content-Type-Options'), 'nosniff');
     assert.equal(res.headers.get('Referrer-Policy'), 'strict-origin-when-cross-origin');
     assert.equal(res.headers.get('Cache-Control'), 'no-cache');
+  });
+
+  test("connect-src adds the merchants' other lines for this Host (line speed test), nothing else", async () => {
+    const csp = async (host: string) => (await get('/m/home', { Host: host })).headers.get('Content-Security-Policy');
+    assert.equal(await csp('127.0.0.1:8080'), cspWith(['localhost:8080']));
+    assert.equal(await csp('localhost:8080'), cspWith(['127.0.0.1:8080']));
+    assert.equal(await csp('wps.example:9000'), cspWith(['127.0.0.1:9000', 'localhost:9000']));
+    assert.match(cspWith(['a.example:1']), /; connect-src 'self' a\.example:1; font-src 'self';/);
+    assert.equal(cspWith([]), CSP);
+    // A Host that is not a host name adds nothing (and is never repeated into a header).
+    assert.equal(await csp('bad host"x'), CSP);
   });
 
   test('SPA fallback: any route that is not a file is index.html', async () => {
@@ -69,7 +85,7 @@ describe('/m', () => {
   test('a missing asset (with an extension) is a 404, not index.html', async () => {
     const res = await get('/m/assets/missing-Zz99yy88.js');
     assert.equal(res.status, 404);
-    assert.equal(res.headers.get('Content-Security-Policy'), CSP);
+    assert.equal(res.headers.get('Content-Security-Policy'), PAGE_CSP);
   });
 
   test('hashed files are immutable; sw.js, manifests and index.html are revalidated', async () => {
@@ -106,7 +122,7 @@ describe('/m', () => {
   test('HEAD gets the headers without the body', async () => {
     const res = await wps.app.request('/m/home', { method: 'HEAD' });
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get('Content-Security-Policy'), CSP);
+    assert.equal(res.headers.get('Content-Security-Policy'), PAGE_CSP);
     assert.equal(await res.text(), '');
   });
 

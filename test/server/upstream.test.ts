@@ -107,6 +107,14 @@ test('/m is still served locally; dev controls are off', async () => {
   assert.equal(home.status, 200);
   assert.match(await home.text(), /local/);
   assert.equal((await wps.app.request('/dev/health')).status, 404);
+  for (const path of ['/dev/', '/dev/state']) assert.equal((await wps.app.request(path)).status, 404, path);
+  for (const path of ['/dev/maintenance', '/dev/ping', '/dev/asset-manifest/publish', '/dev/reset']) {
+    assert.equal((await call(wps, 'POST', path, { body: { on: true } })).status, 404, path);
+  }
+  // The member-centre manifest stand-in is local too (no state here: revision 0).
+  const mc = await wps.app.request('/mobile/mc/asset-manifest.json?t=1');
+  assert.equal(mc.status, 200);
+  assert.deepEqual(await mc.json(), { files: {}, entrypoints: [], revision: 0 });
 });
 
 test('an unreachable upstream → 502 upstream.unavailable', async () => {

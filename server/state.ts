@@ -1,0 +1,167 @@
+/**
+ * Per-merchant runtime state: what the dev controls switch (maintenance, region restriction, test
+ * flag, domain unavailable, ping mode, asset revision) and what /wps/system/status, domainRoute,
+ * ping and the asset manifests reflect.
+ *
+ * The initial value is the merchant's `status` block in merchants.json (assetRevision starts at 0).
+ * What the dev controls change is kept in the `merchant_state` table as a JSON object of the changed
+ * fields only, merged over the initial value on every read; so a restart keeps it, `POST /dev/reset`
+ * (deleting the row) goes back to merchants.json, and a field merchants.json changes later still
+ * takes effect when no control has touched it. With NODE_ENV=production the stored rows are ignored:
+ * there are no dev controls to switch them back.
+ */
+import * as v from 'valibot';
+import type { Db } from './db.ts';
+import type { Merchant } from './merchants.ts';
+
+/** Language codes as the front end names its catalogues: EN, CN, PT-BR, ... */
+export const LANGUAGE_CODE = /^[A-Z]{2}(-[A-Z]{2})?$/;
+export const PING_MODES = ['ok', 'hang', 'fail'] as const;
+export type PingMode = (typeof PING_MODES)[number];
+
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+export const TEXT_LANGUAGES_MAX = 40;
+
+/** Epoch ms (a whole non-negative number, at most what a Date can hold), or null for "no end given". */
+export const maintenanceEndSchema = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8.64e15)));
+
+/** `{ EN: { title?, description? }, CN: {...} }`, or null: plain text, never HTML. */
+export const maintenanceTextsSchema = v.nullable(
+  v.pipe(
+    v.record(
+      v.pipe(v.string(), v.regex(LANGUAGE_CODE)),
+      v.strictObject({
+        title: v.optional(v.pipe(v.string(), v.maxLength(TITLE_MAX))),
+        description: v.optional(v.pipe(v.string(), v.maxLength(DESCRIPTION_MAX))),
+      }),
+    ),
+    v.check((texts) => Object.keys(texts).length <= TEXT_LANGUAGES_MAX, `at most ${TEXT_LANGUAGES_MAX} languages`),
+  ),
+);
+
+export const pingModeSchema = v.picklist(PING_MODES);
+
+/** One schema per field: a stored row is merged field by field, a bad field is skipped. */
+const fieldSchemas = {
+  maintenance: v.boolean(),
+  maintenanceEnd: maintenanceEndSchema,
+  maintenanceTexts: maintenanceTextsSchema,
+  regionRestriction: v.boolean(),
+  test: v.boolean(),
+  domainUnavailable: v.boolean(),
+  pingMode: pingModeSchema,
+  assetRevision: v.pipe(v.number(), v.integer(), v.minValue(0)),
+};
+
+type Fields = typeof fieldSchemas;
+export type MerchantState = { [K in keyof Fields]: v.InferOutput<Fields[K]> };
+export type MaintenanceTexts = NonNullable<MerchantState['maintenanceTexts']>;
+
+/** The merchants.json `status` block (every field optional; assetRevision is not configurable). */
+export const statusBlockSchema = v.optional(
+  v.object({
+    test: v.optional(v.boolean(), false),
+    maintenance: v.optional(v.boolean(), false),
+    maintenanceEnd: v.optional(maintenanceEndSchema, null),
+    maintenanceTexts: v.optional(maintenanceTextsSchema, null),
+    regionRestriction: v.optional(v.boolean(), false),
+    domainUnavailable: v.optional(v.boolean(), false),
+    pingMode: v.optional(pingModeSchema, 'ok'),
+  }),
+  {},
+);
+
+export function initialState(merchant: Merchant): MerchantState {
+  const s = merchant.status;
+  return {
+    maintenance: s.maintenance,
+    maintenanceEnd: s.maintenanceEnd,
+    maintenanceTexts: s.maintenanceTexts,
+    regionRestriction: s.regionRestriction,
+    test: s.test,
+    domainUnavailable: s.domainUnavailable,
+    pingMode: s.pingMode,
+    assetRevision: 0,
+  };
+}
+
+/** The valid fields of a stored row over the initial value (a hand-edited or older row cannot break a call). */
+function merged(merchant: Merchant, stored: unknown): MerchantState {
+  const state: Record<string, unknown> = { ...initialState(merchant) };
+  if (typeof stored === 'string') {
+    try {
+      stored = JSON.parse(stored);
+    } catch {
+      stored = undefined;
+    }
+  }
+  if (typeof stored === 'object' && stored !== null && !Array.isArray(stored)) {
+    for (const [key, schema] of Object.entries(fieldSchemas)) {
+      if (!Object.hasOwn(stored, key)) continue;
+      const result = v.safeParse(schema as v.GenericSchema, (stored as Record<string, unknown>)[key]);
+      if (result.success) state[key] = result.output;
+    }
+  }
+  return state as MerchantState;
+}
+
+export type StatePatch = Partial<Omit<MerchantState, 'assetRevision'>>;
+
+export interface StateStore {
+  get(merchant: Merchant): Promise<MerchantState>;
+  /** Sets the given fields (the others keep their value) and answers the whole new state. */
+  update(merchant: Merchant, patch: StatePatch): Promise<MerchantState>;
+  /** assetRevision + 1, atomically; answers the new revision. */
+  publish(merchant: Merchant): Promise<number>;
+  /** Back to the merchants.json value (assetRevision 0). */
+  reset(merchant: Merchant): Promise<MerchantState>;
+}
+
+/** `useStored: false` (production): every read is the merchants.json value; nothing is written. */
+export function createStateStore(db: Db, { useStored }: { useStored: boolean }): StateStore {
+  const readOnly = () => {
+    throw new Error('merchant state is read-only without dev controls');
+  };
+  if (!useStored) {
+    return { get: async (m) => initialState(m), update: readOnly, publish: readOnly, reset: readOnly };
+  }
+  return {
+    async get(merchant) {
+      const { rows } = await db.query<{ state: unknown }>('SELECT state FROM merchant_state WHERE merchant_code = $1', [merchant.code]);
+      return merged(merchant, rows[0]?.state);
+    },
+
+    async update(merchant, patch) {
+      const { rows } = await db.query<{ state: unknown }>(
+        `INSERT INTO merchant_state (merchant_code, state) VALUES ($1, $2::jsonb)
+         ON CONFLICT (merchant_code) DO UPDATE SET state = merchant_state.state || excluded.state, updated_at = now()
+         RETURNING state`,
+        [merchant.code, JSON.stringify(patch)],
+      );
+      return merged(merchant, rows[0]?.state);
+    },
+
+    async publish(merchant) {
+      // One statement, so two publishes at once give two revisions.
+      const { rows } = await db.query<{ state: unknown }>(
+        `INSERT INTO merchant_state (merchant_code, state) VALUES ($1, '{"assetRevision": 1}'::jsonb)
+         ON CONFLICT (merchant_code) DO UPDATE SET
+           state = merchant_state.state || jsonb_build_object('assetRevision',
+             CASE WHEN jsonb_typeof(merchant_state.state -> 'assetRevision') = 'number'
+                   AND (merchant_state.state ->> 'assetRevision')::numeric >= 0
+                  THEN floor((merchant_state.state ->> 'assetRevision')::numeric)::bigint + 1
+                  ELSE 1 END),
+           updated_at = now()
+         RETURNING state`,
+        [merchant.code],
+      );
+      return merged(merchant, rows[0]?.state).assetRevision;
+    },
+
+    async reset(merchant) {
+      await db.query('DELETE FROM merchant_state WHERE merchant_code = $1', [merchant.code]);
+      return initialState(merchant);
+    },
+  };
+}
