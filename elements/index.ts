@@ -2,5 +2,10 @@
 export { WpsDownloadBar } from './download-bar.tsx';
 export { WpsNotice } from './notice.tsx';
 export { WpsSpinner } from './spinner.tsx';
+export { WpsAccessDenied } from './access-denied.tsx';
+export { WpsMaintenance } from './maintenance.tsx';
+export { WpsDomainError } from './domain-error.tsx';
+export { WpsUpdateNotice } from './update-notice.tsx';
+export { WpsNetworkNotice } from './network-notice.tsx';
 export { configure } from '../src/core/config/config.ts';
 export { setLanguage } from '../src/core/i18n/i18n.ts';

@@ -9,6 +9,11 @@ declare module 'react' {
       'wps-download-bar': ElementProps<{ merchant?: string; 'api-base'?: string }>;
       'wps-notice': ElementProps<{ open?: boolean; queue?: boolean; heading?: string; message?: string; 'confirm-text'?: string; 'cancel-text'?: string; forced?: boolean }>;
       'wps-spinner': ElementProps<{ open?: boolean; label?: string; timeout?: number }>;
+      'wps-access-denied': ElementProps<{ force?: boolean }>;
+      'wps-maintenance': ElementProps<{ force?: boolean }>;
+      'wps-domain-error': ElementProps<object>;
+      'wps-update-notice': ElementProps<object>;
+      'wps-network-notice': ElementProps<object>;
     }
   }
 }

@@ -8,6 +8,14 @@ import { htmlLang } from '../src/core/i18n/languages.ts';
 import { guardRoute } from '../src/core/session/routeRules.ts';
 import { isLoggedIn } from '../src/core/session/sessionInfo.ts';
 import '../elements/notice.tsx';
+import '../elements/access-denied.tsx';
+import '../elements/maintenance.tsx';
+import '../elements/domain-error.tsx';
+import '../elements/update-notice.tsx';
+import '../elements/network-notice.tsx';
+import { useEffect } from 'react';
+import { statusScreen } from '../src/features/site-status/model.ts';
+import { rememberPath } from '../src/core/session/homeScreenRestore.ts';
 import { useT } from '../src/ui/useT.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
@@ -21,6 +29,22 @@ export function App() {
   const search = useSearch();
   document.documentElement.lang = htmlLang(lang);
   document.documentElement.dir = dir;
+
+  useEffect(() => rememberPath(path + (search ? `?${search}` : '')), [path, search]);
+
+  // The site-wide notices: the same elements a merchant page uses.
+  const overlays = (
+    <>
+      <wps-domain-error />
+      <wps-update-notice />
+      <wps-network-notice />
+      <wps-notice queue />
+    </>
+  );
+
+  // Access denied or maintenance cover every route (SPEC §2).
+  const screen = statusScreen.value;
+  if (screen) return <>{screen === 'accessDenied' ? <wps-access-denied /> : <wps-maintenance />}{overlays}</>;
 
   const guard = guardRoute(path, search, isLoggedIn.value);
   if (!guard.allow) return <Redirect to={carriedHref(guard.redirect, search)} replace />;
@@ -38,8 +62,7 @@ export function App() {
           <Redirect to={carriedHref('/m/home', search)} replace />
         </Route>
       </Switch>
-      {/* The error catalogue's notices: the same element a merchant page uses. */}
-      <wps-notice queue />
+      {overlays}
     </>
   );
 }

@@ -1,7 +1,8 @@
 /** Page header with the page title and the language switch. */
 import type { ReactNode } from 'react';
 import { LANGUAGES, htmlLang } from '../src/core/i18n/languages.ts';
-import { setLanguage } from '../src/core/i18n/i18n.ts';
+import { language, setLanguage } from '../src/core/i18n/i18n.ts';
+import { syncLanguage } from '../src/core/session/member.ts';
 import { useT } from '../src/ui/useT.ts';
 
 /** Each language's own name, so a player finds theirs whatever the current language. */
@@ -18,7 +19,10 @@ export function TopBar({ title, children }: { title: string; children?: ReactNod
     <header className="topbar">
       <h1>{title}</h1>
       {children}
-      <select className="lang-select" aria-label={t('language')} value={lang} onChange={(e) => setLanguage(e.target.value)}>
+      <select className="lang-select" aria-label={t('language')} value={lang} onChange={(e) => {
+          setLanguage(e.target.value);
+          void syncLanguage(language.value);
+        }}>
         {LANGUAGES.map((code) => (
           <option key={code} value={code} lang={htmlLang(code)}>
             {NATIVE_NAMES[code] ?? code}

@@ -7,7 +7,9 @@ import { captureLanding } from '../src/core/session/landing.ts';
 import { reloadAction, tokenFromQuery, disablesAutoLogin } from '../src/core/session/routeRules.ts';
 import { saveSession, session } from '../src/core/session/sessionInfo.ts';
 import { MemberType } from '../src/core/session/memberType.ts';
-import { watchMemberInfo } from '../src/core/session/member.ts';
+import { watchMemberInfo, waitForMember } from '../src/core/session/member.ts';
+import { restoreConfirmed, startHomeScreenRestore } from '../src/core/session/homeScreenRestore.ts';
+import { registerServiceWorker } from '../src/features/update-check/serviceWorker.ts';
 import { setNavigator } from '../src/core/session/navigation.ts';
 import { merchantCode } from '../src/core/config/config.ts';
 import { loadPromotions, loadSiteStatus } from '../src/core/config/siteStatus.ts';
@@ -28,6 +30,10 @@ function boot() {
     saveSession({ token: queryToken, merchantCode: merchantCode.value, type: MemberType.MEMBER });
   }
 
+  // Old iOS home-screen apps reopen at the start URL: go back to the saved page.
+  const restorePath = startHomeScreenRestore(location.pathname);
+  if (restorePath && restorePath !== location.pathname + location.search) history.replaceState(null, '', restorePath);
+
   // Reload rule (SPEC §2): a refresh outside home, login and register goes to /m/home.
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   if (navigation?.type === 'reload' && reloadAction(location.pathname) === 'home') {
@@ -39,17 +45,14 @@ function boot() {
   void loadSiteStatus();
   void loadPromotions();
   watchMemberInfo();
+  void waitForMember().then(restoreConfirmed);
 
   // Render once the language's catalogue is in (one small chunk), so no raw keys flash; if it
   // cannot load, render anyway rather than leave a blank page.
   const render = () => createRoot(document.getElementById('root')!).render(<App />);
   ensureI18n().then(render, render);
 
-  if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-    window.addEventListener('load', () => {
-      navigator.serviceWorker.register('/m/sw.js', { scope: '/m/' }).catch((err: unknown) => console.warn('service worker', err));
-    });
-  }
+  window.addEventListener('load', () => void registerServiceWorker());
 }
 
 boot();

@@ -124,7 +124,7 @@ async function send(row: Endpoint, url: string, body: unknown, headers: Record<s
       method: row.method.toLowerCase() as Options['method'],
       data: body,
       headers,
-      withCredentials: row.client === 'B',
+      withCredentials: row.client === 'B' && row.cookies !== false,
       // redaxios does not pass a signal to fetch itself.
       fetch: ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal })) as typeof fetch,
       validateStatus: () => true,
@@ -177,6 +177,11 @@ export async function call<N extends EndpointName>(
 
   const timeout = options.timeout ?? row.timeout ?? (row.client === 'B' ? CLIENT_B_TIMEOUT_MS : 0);
   const { status, data } = await send(row, url, body, headers, timeout, options.signal);
+
+  // Plain JSON files (asset manifests): any parsed object on a 2xx is the value.
+  if (row.raw && status !== undefined && status < 300 && typeof data === 'object' && data !== null) {
+    return { success: true, value: data } as ApiResponse<ValueOf<N>>;
+  }
 
   // /lgw/ answers are handed over as they are, whatever they hold.
   if (row.path.includes('/lgw/')) return (isEnvelope(data) ? data : { success: true, value: data }) as ApiResponse<ValueOf<N>>;

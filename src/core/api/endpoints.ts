@@ -27,6 +27,10 @@ export interface Endpoint {
   cache?: boolean;
   /** Timeout in ms when it differs from the client's default. */
   timeout?: number;
+  /** The answer is a plain JSON file, not the `{ success, value }` envelope (asset manifests). */
+  raw?: boolean;
+  /** false: never send cookies (calls to other domains of the operator, such as the line ping). */
+  cookies?: boolean;
 }
 
 /** Schema names, kept as plain strings so the catalogue stays free of valibot at run time. */
@@ -62,7 +66,7 @@ export const endpoints = {
   systemStatus: e({ method: 'GET', path: '/wps/system/status', encrypted: false, auth: false, client: 'B', payload: 'statusQuery' }),
   systemCountry: e({ method: 'GET', path: '/wps/system/country', encrypted: false, auth: false, client: 'B', cache: true }),
   domainRoute: e({ method: 'GET', path: '/wps/system/domainRoute', encrypted: false, auth: false, client: 'B' }),
-  ping: e({ method: 'GET', path: '/wps/system/test/ping', encrypted: false, auth: false, client: 'B', timeout: 5000 }),
+  ping: e({ method: 'GET', path: '/wps/system/test/ping', encrypted: false, auth: false, client: 'B', timeout: 5000, cookies: false }),
   captchaGeetest: e({ method: 'GET', path: '/wps/captcha/geetest', encrypted: false, auth: false, client: 'B' }),
   launchChat: e({ method: 'GET', path: '/wps/relay/CBS_launchChat', encrypted: false, auth: true, client: 'B', payload: 'launchChatQuery' }),
   unreadCount: e({ method: 'GET', path: '/wps/relay/CBS_unreadCount', encrypted: false, auth: true, client: 'B' }),
@@ -75,8 +79,8 @@ export const endpoints = {
   fcmBind: e({ method: 'POST', path: '/wps/relay/CSP_fcmBind', encrypted: false, auth: true, client: 'A', payload: 'fcmBindPayload' }),
   fcmSubscribe: e({ method: 'POST', path: '/wps/relay/CSP_fcmSubscribe', encrypted: false, auth: true, client: 'A', payload: 'fcmSubscribePayload' }),
   fcmUnsubscribe: e({ method: 'POST', path: '/wps/relay/CSP_fcmUnsubscribe', encrypted: false, auth: true, client: 'A', payload: 'fcmUnsubscribePayload' }),
-  assetManifest: e({ method: 'GET', path: '/m/asset-manifest.json', encrypted: false, auth: false, client: 'B' }),
-  assetManifestMc: e({ method: 'GET', path: '/mobile/mc/asset-manifest.json', encrypted: false, auth: false, client: 'B' }),
+  assetManifest: e({ method: 'GET', path: '/m/asset-manifest.json', encrypted: false, auth: false, client: 'B', raw: true, cookies: false }),
+  assetManifestMc: e({ method: 'GET', path: '/mobile/mc/asset-manifest.json', encrypted: false, auth: false, client: 'B', raw: true, cookies: false }),
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
@@ -151,6 +155,8 @@ export interface SiteStatus {
   test: boolean;
   maintenance: boolean;
   maintenanceEnd?: number | null;
+  /** Texts the operator wrote for this maintenance, by language code; the catalogue's otherwise. */
+  maintenanceTexts?: Record<string, { title?: string; description?: string }> | null;
   regionRestriction: boolean;
 }
 

@@ -5,7 +5,7 @@
  * handler a feature registered with `onReaction`, else fall back to a plain notice.
  */
 import { showNotice } from '../notice/notices.ts';
-import { clearSession } from '../session/sessionInfo.ts';
+import { clearSession, session } from '../session/sessionInfo.ts';
 import { navigate } from '../session/navigation.ts';
 import { cancelRequests } from './abort.ts';
 
@@ -28,7 +28,9 @@ export type Reaction =
   | { kind: 'bind'; value: unknown }
   | { kind: 'forgetRememberedLogin'; message?: string }
   | { kind: 'autoLoginOff'; message?: string }
-  | { kind: 'timeoutRetry' };
+  | { kind: 'timeoutRetry' }
+  /** No answer at all (network down or the line dropped): the network feature checks the line. */
+  | { kind: 'network' };
 
 /** errorCodes that mean the session is gone (SPEC §8). */
 export const SESSION_GONE_CODES = new Set(['CUSTOMER_NOT_LOGIN', 'customer.not.login', 'user.or.token.invalid', 'login.not.session']);
@@ -52,6 +54,8 @@ export function reactionFor(f: Failure): Reaction {
       return { kind: 'autoLoginOff', message: f.message };
     case 'ECONNABORTED':
       return { kind: 'timeoutRetry' };
+    case 'network.error':
+      return { kind: 'network' };
   }
   return { kind: 'notice', message: f.message, fallbackKey: 'unknown_error' };
 }
@@ -68,10 +72,29 @@ export function onReaction(kind: Reaction['kind'], handler: Handler): () => void
 }
 
 export const PLEASE_LOGIN_NOTICE = 'please-login';
+/** The session-error clear repeats (SPEC §9): answers already on their way may write again. */
+export const SESSION_CLEAR_INTERVAL_MS = 1000;
+export const SESSION_CLEAR_REPEATS = 3;
+
+let repeatTimer: ReturnType<typeof setInterval> | undefined;
+
+function clearRepeatedly() {
+  const goneToken = session.value?.token;
+  clearSession();
+  clearInterval(repeatTimer);
+  let runs = 0;
+  repeatTimer = setInterval(() => {
+    // A new login in the meantime is not the lost session: leave it alone.
+    const current = session.value?.token;
+    if (current && current !== goneToken) return clearInterval(repeatTimer);
+    clearSession();
+    if (++runs >= SESSION_CLEAR_REPEATS) clearInterval(repeatTimer);
+  }, SESSION_CLEAR_INTERVAL_MS);
+}
 
 /** Log out, clear session storage, cancel requests, and ask to log in again. */
 export function sessionGone(notice = true) {
-  clearSession();
+  clearRepeatedly();
   cancelRequests();
   if (!notice) return;
   showNotice({
@@ -93,6 +116,9 @@ export function perform(reaction: Reaction) {
       return sessionGone(reaction.notice);
     case 'timeoutRetry':
       showNotice({ messageKey: 'timeout_retry_please' });
+      return;
+    case 'network':
+      showNotice({ id: 'network-error', messageKey: navigator.onLine === false ? 'network.offline' : 'network.unstable' });
       return;
     case 'notice':
       showNotice({ message: reaction.message, messageKey: reaction.fallbackKey });

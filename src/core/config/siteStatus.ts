@@ -6,8 +6,12 @@ import { signal, computed } from '@preact/signals-core';
 import { call, isApiError } from '../api/client.ts';
 import type { AvailablePromotions, SiteStatus } from '../api/endpoints.ts';
 import { showNotice } from '../notice/notices.ts';
+import { storedRegistrationInfo, storedTrackingParams } from '../session/landing.ts';
 
 export const siteStatus = signal<SiteStatus | undefined>(undefined);
+/** The status call's errorCode and message when it failed with domain_not_available (the domain modal shows it). */
+export const domainFailure = signal<{ message?: string } | undefined>(undefined);
+export const DOMAIN_NOT_AVAILABLE = 'domain_not_available';
 export const promotions = signal<AvailablePromotions | undefined>(undefined);
 
 export const whitelabel = computed(() => siteStatus.value?.info.whitelabelVal ?? {});
@@ -17,18 +21,31 @@ let statusRequest: Promise<SiteStatus | undefined> | undefined;
 let promotionsRequest: Promise<AvailablePromotions | undefined> | undefined;
 
 /**
- * Loads the site status. A failure shows the server message or 'Error' (SPEC §8); the
- * domain_not_available modal belongs to the site-status feature.
+ * Loads the site status (device MOBILE, track, originalDomain, url). Failures (SPEC §8):
+ * domain_not_available sets `domainFailure` for the domain modal; any other shows a notice with the
+ * server message or 'Error'.
  */
 export function loadSiteStatus(): Promise<SiteStatus | undefined> {
   statusRequest ??= call(
     'systemStatus',
-    { device: 'MOBILE', url: location.href, originalDomain: location.hostname },
+    {
+      device: 'MOBILE',
+      url: location.href,
+      originalDomain: storedRegistrationInfo().originalDomain ?? location.hostname,
+      track: trackQuery(),
+    },
     { alert: false },
   ).then(
-    (res) => (siteStatus.value = res.value),
+    (res) => {
+      domainFailure.value = undefined;
+      return (siteStatus.value = res.value);
+    },
     (err: unknown) => {
       statusRequest = undefined;
+      if (isApiError(err) && err.errorCode === DOMAIN_NOT_AVAILABLE) {
+        domainFailure.value = { message: err.serverMessage };
+        return undefined;
+      }
       // alert:false keeps the generic notice away; this call has its own (SPEC §8, status row).
       const quiet = !isApiError(err) || err.reaction.kind !== 'silent' || err.errorCode?.startsWith('TOO_MANY_REQUEST');
       if (!quiet) showNotice({ id: 'status-error', message: err.serverMessage, messageKey: 'error' });
@@ -52,8 +69,21 @@ export function loadPromotions(): Promise<AvailablePromotions | undefined> {
 
 export const isPromotionEnabled = (type: string) => promotions.value?.[type]?.enabled === true;
 
+/** The stored tracking parameters as a query string (the status call's `track`). */
+function trackQuery(): string | undefined {
+  const q = new URLSearchParams(storedTrackingParams()).toString();
+  return q || undefined;
+}
+
+/** Asks again (the domain modal's retry, the page becoming visible). */
+export function reloadSiteStatus(): Promise<SiteStatus | undefined> {
+  statusRequest = undefined;
+  return loadSiteStatus();
+}
+
 /** Forgets loaded data (tests, merchant switch). */
 export function resetSiteData() {
+  domainFailure.value = undefined;
   siteStatus.value = undefined;
   promotions.value = undefined;
   statusRequest = undefined;

@@ -77,4 +77,20 @@ export function t(key: string, options?: TOptions): string {
   return i18n.t(key, options as TOptions) as string;
 }
 
+/**
+ * Loads another language's catalogue beside the active one (the maintenance page also shows the
+ * English text); `i18nRevision` changes when it arrives.
+ */
+export async function ensureCatalogue(lang: Language): Promise<void> {
+  await ensureI18n();
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  await loadCatalogue(lang);
+  i18nRevision.value++;
+}
+
+/** `t` in a given language (its catalogue must be loaded, see ensureCatalogue). */
+export function tIn(lang: Language, key: string, options?: TOptions): string {
+  return i18n.getFixedT(lang)(key, options as TOptions) as string;
+}
+
 export { i18n };

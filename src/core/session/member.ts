@@ -4,7 +4,9 @@
 import { signal, effect } from '@preact/signals-core';
 import { call } from '../api/client.ts';
 import type { MemberInfo } from '../api/endpoints.ts';
-import { token, updateSession } from './sessionInfo.ts';
+import { memberType, token, updateSession } from './sessionInfo.ts';
+import { MemberType } from './memberType.ts';
+import { merchantCode } from '../config/config.ts';
 
 export const memberInfo = signal<MemberInfo | undefined>(undefined);
 
@@ -13,6 +15,19 @@ export async function loadMemberInfo(): Promise<MemberInfo | undefined> {
   memberInfo.value = res.value;
   if (res.value) updateSession({ id: res.value.id, userName: res.value.userName, type: res.value.type });
   return res.value;
+}
+
+/** Resolves when member info has loaded once (used to know a restored session is alive). */
+export function waitForMember(): Promise<MemberInfo> {
+  return new Promise((resolve) => {
+    const stop = effect(() => {
+      const info = memberInfo.value;
+      if (info) {
+        queueMicrotask(() => stop());
+        resolve(info);
+      }
+    });
+  });
 }
 
 let watching = false;
@@ -29,4 +44,10 @@ export function watchMemberInfo() {
     memberInfo.value = undefined;
     if (current) loadMemberInfo().catch(() => undefined);
   });
+}
+
+/** Tells the server the member's new language; type 4 members skip the sync (SPEC §1). */
+export async function syncLanguage(language: string): Promise<void> {
+  if (!token.value || memberType.value === MemberType.RESTRICTED) return;
+  await call('memberLanguage', { language, merchantCode: merchantCode.value || undefined }).catch(() => undefined);
 }
