@@ -475,11 +475,12 @@ describe('failures reach the error catalogue (SPEC §8)', () => {
     });
   }
 
-  it('a network failure rejects with network.error and a notice', async () => {
+  it('a network failure rejects with network.error and, online, the unstable-line notice', async () => {
     stub = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const err = await apiError(call('systemStatus', {}));
     expect(err.errorCode).to.equal('network.error');
-    expect(noticeKeys()).to.deep.equal(['unknown_error']);
+    expect(err.reaction.kind).to.equal('network');
+    expect(noticeKeys()).to.deep.equal(['network.unstable']);
   });
 
   it("the caller's own signal cancels the request without a notice", async () => {

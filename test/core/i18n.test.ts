@@ -3,6 +3,8 @@ import { expect } from 'chai';
 import { DEFAULT_LANGUAGE, LANGUAGES, RTL_LANGUAGES, detectLanguage, isLanguage, normaliseLanguage } from '../../src/core/i18n/languages.ts';
 import { LANGUAGE_KEY, ensureI18n, i18nRevision, isRtl, language, setLanguage, t } from '../../src/core/i18n/i18n.ts';
 import { catalogues } from '../../src/core/i18n/locales/index.ts';
+import ES from '../../src/core/i18n/locales/ES.json';
+import UR from '../../src/core/i18n/locales/UR.json';
 import EN from '../../src/core/i18n/locales/EN.json';
 import { waitFor } from '../browser-helpers/helpers.ts';
 
@@ -140,13 +142,13 @@ describe('setLanguage and the catalogues', () => {
     expect(t('required', { field: '用户名' })).to.equal('请输入用户名');
   });
 
-  it('a language without a catalogue (ES) falls back to the EN text', async () => {
-    expect(catalogues.ES).to.equal(undefined);
-    setLanguage('CN');
-    await waitFor(() => expect(t('login')).to.equal('登录'));
+  it('every listed language loads its own catalogue (ES gives Spanish, UR Urdu)', async () => {
+    expect(LANGUAGES.filter((code) => typeof catalogues[code] !== 'function')).to.deep.equal([]);
     setLanguage('ES');
-    await waitFor(() => expect(t('login')).to.equal('Log in'));
-    expect(t('unknown_error')).to.equal(EN.unknown_error);
+    await waitFor(() => expect(t('login')).to.equal(ES.login));
+    expect(t('login')).to.not.equal(EN.login);
+    setLanguage('UR');
+    await waitFor(() => expect(t('login')).to.equal(UR.login));
   });
 
   it('a change of language bumps i18nRevision so views re-render', async () => {
