@@ -48,6 +48,8 @@ export const payloadSchemaNames = {
   fcmBindPayload: 1,
   fcmSubscribePayload: 1,
   fcmUnsubscribePayload: 1,
+  passwordPayload: 1,
+  captchaQuery: 1,
 } as const;
 
 const e = (row: Endpoint) => row;
@@ -60,6 +62,7 @@ export const endpoints = {
   register: e({ method: 'POST', path: '/wps/member/register', moduleId: 'REG3', encrypted: true, auth: false, client: 'B', payload: 'registerPayload' }),
   registerMobile: e({ method: 'POST', path: '/wps/member/register/mobile', moduleId: 'MOBILENUMREG3', encrypted: true, auth: false, client: 'B', payload: 'registerPayload' }),
   registerAutoUsername: e({ method: 'POST', path: '/wps/member/register/autoUsername', encrypted: false, auth: false, client: 'B' }),
+  memberPassword: e({ method: 'POST', path: '/wps/member/password', encrypted: true, auth: true, client: 'A', payload: 'passwordPayload' }),
   memberInfo: e({ method: 'GET', path: '/wps/member/info', encrypted: false, auth: true, client: 'A' }),
   memberLanguage: e({ method: 'POST', path: '/wps/member/language', encrypted: false, auth: true, client: 'A', payload: 'languagePayload' }),
   smsNoLogin: e({ method: 'POST', path: '/wps/verification/sms/noLogin', encrypted: false, auth: false, client: 'B', payload: 'smsNoLoginPayload' }),
@@ -67,7 +70,7 @@ export const endpoints = {
   systemCountry: e({ method: 'GET', path: '/wps/system/country', encrypted: false, auth: false, client: 'B', cache: true }),
   domainRoute: e({ method: 'GET', path: '/wps/system/domainRoute', encrypted: false, auth: false, client: 'B' }),
   ping: e({ method: 'GET', path: '/wps/system/test/ping', encrypted: false, auth: false, client: 'B', timeout: 5000, cookies: false }),
-  captchaGeetest: e({ method: 'GET', path: '/wps/captcha/geetest', encrypted: false, auth: false, client: 'B' }),
+  captchaGeetest: e({ method: 'GET', path: '/wps/captcha/geetest', encrypted: false, auth: false, client: 'B', payload: 'captchaQuery' }),
   launchChat: e({ method: 'GET', path: '/wps/relay/CBS_launchChat', encrypted: false, auth: true, client: 'B', payload: 'launchChatQuery' }),
   unreadCount: e({ method: 'GET', path: '/wps/relay/CBS_unreadCount', encrypted: false, auth: true, client: 'B' }),
   availablePromotions: e({ method: 'GET', path: '/wps/relay/MCSFE_getMerchantAvailablePromotions', encrypted: false, auth: false, client: 'B', cache: true }),
@@ -140,12 +143,28 @@ export interface SiteInfo {
   appShortName: string;
   customerService: { title: string; csType: string; csPosition?: string; path: string }[];
   mobileTemplate?: string;
-  register: { captcha: { enabled: boolean } };
+  /** Registration: captcha, and whether mobile-number registration asks for a password (else DEFAULT_PASSWORD). */
+  register: { captcha: { enabled: boolean }; mobilePassword?: boolean; autoRegister?: boolean };
+  /** Login captcha setting (SPEC §5: the captcha applies when the login, sms or register setting is on). */
+  login?: { captcha: { enabled: boolean } };
   resources: DownloadLink[];
   whitelabelVal: Record<string, boolean>;
   imageCDNs: string[];
-  sms?: { provider?: string; firebase?: boolean; apiKey?: string };
-  gw: { GEETEST_ID?: string; GEETEST_VERSION: 'v3' | 'v4'; PROFILE_ICON_COUNT: number };
+  sms?: {
+    provider?: string;
+    firebase?: boolean;
+    apiKey?: string;
+    captcha?: { enabled: boolean };
+    /** Identity provider (firebase) web config, when the merchant offers social and phone sign-in. */
+    authDomain?: string;
+    projectId?: string;
+    appId?: string;
+  };
+  /**
+   * Captcha vendor settings. GEETEST_JS / GEETEST4_JS: URLs of the vendor scripts (v3 defines
+   * `initGeetest`, v4 `initGeetest4`); the reference server serves local stand-ins (docs/captcha.md).
+   */
+  gw: { GEETEST_ID?: string; GEETEST_VERSION: 'v3' | 'v4'; PROFILE_ICON_COUNT: number; GEETEST_JS?: string; GEETEST4_JS?: string };
   analytics?: Record<string, string>;
 }
 
@@ -195,7 +214,8 @@ export interface EndpointTypes {
   systemCountry: [void, CountryInfo];
   domainRoute: [void, DomainEntry[]];
   ping: [{ speed: number }, string];
-  captchaGeetest: [{ t: number }, { gt: string; challenge: string; newCaptcha: boolean; success: number }];
+  captchaGeetest: [S.CaptchaQuery, { gt: string; challenge: string; newCaptcha: boolean; success: number }];
+  memberPassword: [S.PasswordPayload, null];
   launchChat: [S.LaunchChatQuery, { chatUrl: string }];
   unreadCount: [void, { unReadCount: number }];
   availablePromotions: [void, AvailablePromotions];

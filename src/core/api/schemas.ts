@@ -133,6 +133,17 @@ export const fcmUnsubscribePayload = v.object({
   unsubscribeAll: v.optional(v.boolean()),
 });
 
+export const passwordPayload = v.object({
+  oldPassword: optStr(128),
+  newPassword: str(128),
+});
+
+export const captchaQuery = v.object({
+  t: v.optional(v.pipe(v.string(), v.regex(/^\d{1,16}$/))),
+  /** Which setting asks for the captcha: login, sms or register. */
+  scene: v.optional(v.picklist(['login', 'sms', 'register'])),
+});
+
 export type LoginPayload = v.InferOutput<typeof loginPayload>;
 export type TwoFactorPayload = v.InferOutput<typeof twoFactorPayload>;
 export type RegisterPayload = v.InferOutput<typeof registerPayload>;
@@ -147,3 +158,5 @@ export type TrialLaunchQuery = v.InferOutput<typeof trialLaunchQuery>;
 export type FcmBindPayload = v.InferOutput<typeof fcmBindPayload>;
 export type FcmSubscribePayload = v.InferOutput<typeof fcmSubscribePayload>;
 export type FcmUnsubscribePayload = v.InferOutput<typeof fcmUnsubscribePayload>;
+export type PasswordPayload = v.InferOutput<typeof passwordPayload>;
+export type CaptchaQuery = v.InferOutput<typeof captchaQuery>;

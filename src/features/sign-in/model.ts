@@ -1,27 +1,64 @@
 /**
- * Sign-in and sign-up by username and password (SPEC §3, §4): the login and registration calls,
- * what a success stores, and logout. The sign-in issue extends this with SMS, identity provider,
- * two-factor, captcha and remembered login.
+ * Sign-in and sign-up (SPEC §3, §4, §5, §8): the login call for every type, the processing lock,
+ * what a success stores and where it goes, the remembered login and auto login, registration, the
+ * forced password change, and logout.
  */
 import { signal } from '@preact/signals-core';
-import { call } from '../../core/api/client.ts';
-import type { LoginValue } from '../../core/api/endpoints.ts';
+import { call, isApiError } from '../../core/api/client.ts';
+import { DEFAULT_PASSWORD } from '../../core/api/constants.ts';
+import type { LoginErrorValue, LoginValue } from '../../core/api/endpoints.ts';
+import type { LoginPayload, RegisterPayload } from '../../core/api/schemas.ts';
+import { perform, reactionFor } from '../../core/api/errors.ts';
 import { merchantCode } from '../../core/config/config.ts';
+import { isFlagOn, siteStatus } from '../../core/config/siteStatus.ts';
 import { currentInAppParam, currentStandalone, currentUA, nativeAppVersion, registerMethod } from '../../core/env/env.ts';
+import { showNotice } from '../../core/notice/notices.ts';
+import { autoLoginDisabled } from '../../core/session/autoLogin.ts';
 import { deviceId } from '../../core/session/deviceId.ts';
-import { clearSession, saveSession, session } from '../../core/session/sessionInfo.ts';
-import { loadMemberInfo } from '../../core/session/member.ts';
-import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 import { storedRegistrationInfo } from '../../core/session/landing.ts';
+import { loadMemberInfo } from '../../core/session/member.ts';
+import {
+  autoLoginAllowed,
+  forgetRememberedLogin,
+  readRememberedLogin,
+  saveRememberedLogin,
+  turnAutoLoginOff,
+} from '../../core/session/rememberedLogin.ts';
+import { clearSession, saveSession, session } from '../../core/session/sessionInfo.ts';
+import { requestTwoFactor } from '../../core/session/twoFactorBridge.ts';
+import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 
 /** Login processing lock (SPEC §4, §9): duplicate attempts are blocked until 500 ms after the last one ends. */
 export const LOGIN_LOCK_MS = 500;
 export const FIRST_TIME_KEY = `${KEY_PREFIX}firstTimeLogin`;
+export const PASSWORD_CHANGE_KEY = `${KEY_PREFIX}passwordChange`;
 
 export const loginBusy = signal(false);
 export const registerBusy = signal(false);
 
 const isOfficialAppLogin = () => nativeAppVersion(currentUA()) !== undefined;
+
+/** Captcha result fields, as the captcha feature gives them. */
+export type CaptchaFields = Pick<LoginPayload, 'geetestChallenge' | 'geetestSeccode' | 'geetestValidateV4'>;
+
+export type LoginRequest =
+  | { type: 'username'; username: string; password: string; remember?: boolean; captcha?: CaptchaFields }
+  | { type: 'sms'; countryDialingCode: string; mobileNum: string; verificationCode: string; remember?: boolean }
+  | { type: 'firebase'; firebaseChannel: string; firebaseIdToken: string; username?: string; captcha?: CaptchaFields };
+
+export type LoginOutcome =
+  | { ok: true; next: '/m/home' | '/m/changePsw'; value: LoginValue }
+  | { ok: false; errorCode?: string; busy?: boolean };
+
+/**
+ * Where a successful login goes (SPEC §4): /m/changePsw when the password is the default one, or
+ * has expired and PWDEXPFORCECHANGE3 is on; never for sms or firebase logins.
+ */
+export function nextAfterLogin(type: LoginRequest['type'], password: string | undefined, value: LoginValue, forceChangeFlag: boolean) {
+  if (type !== 'username') return '/m/home' as const;
+  if (password === DEFAULT_PASSWORD) return '/m/changePsw' as const;
+  return value.passwordExpired && forceChangeFlag ? ('/m/changePsw' as const) : ('/m/home' as const);
+}
 
 /** Stores a successful login's session (SPEC §4), the first-time flag, and loads member info. */
 export async function completeLogin(value: LoginValue): Promise<void> {
@@ -37,58 +74,176 @@ export async function completeLogin(value: LoginValue): Promise<void> {
   await loadMemberInfo().catch(() => undefined);
 }
 
-/** Username and password login. Resolves true on success; failures reach the error catalogue. */
-export async function loginWithPassword(username: string, password: string): Promise<boolean> {
-  if (loginBusy.value) return false;
+async function payloadFor(req: LoginRequest): Promise<LoginPayload> {
+  const base = { merchant: merchantCode.value, loginDeviceId: await deviceId(), isOfficialAppLogin: isOfficialAppLogin() };
+  switch (req.type) {
+    case 'username':
+      return { ...base, type: 'username', username: req.username.trim(), password: req.password, ...req.captcha };
+    case 'sms':
+      return { ...base, type: 'sms', countryDialingCode: req.countryDialingCode, mobileNum: req.mobileNum.trim(), verificationCode: req.verificationCode.trim() };
+    case 'firebase':
+      return { ...base, type: 'firebase', firebaseChannel: req.firebaseChannel, firebaseIdToken: req.firebaseIdToken, username: req.username, ...req.captcha };
+  }
+}
+
+/** Handles a refused login: the reactions of SPEC §8 that belong to logging in. */
+async function loginFailed(req: LoginRequest, err: unknown): Promise<LoginValue | undefined> {
+  if (!isApiError(err)) return undefined;
+  const reaction = reactionFor({ status: err.status, errorCode: err.errorCode, message: err.serverMessage, value: err.value });
+  if (reaction.kind === 'twoFactor') {
+    const flags = (err.value ?? {}) as LoginErrorValue;
+    return requestTwoFactor({
+      username: req.type === 'username' ? req.username.trim() : req.type === 'firebase' ? (req.username ?? '') : req.mobileNum,
+      password: req.type === 'username' ? req.password : undefined,
+      firebaseIdToken: req.type === 'firebase' ? req.firebaseIdToken : undefined,
+      flags,
+      title: err.serverMessage,
+      route: req.type === 'firebase' ? 'identityProvider' : 'password',
+    });
+  }
+  if (reaction.kind === 'forgetRememberedLogin') await forgetRememberedLogin();
+  if (reaction.kind === 'autoLoginOff') turnAutoLoginOff();
+  perform(reaction.kind === 'forgetRememberedLogin' || reaction.kind === 'autoLoginOff' ? { kind: 'notice', message: reaction.message, fallbackKey: 'unknown_error' } : reaction);
+  return undefined;
+}
+
+/** Logs in. One attempt at a time; failures reach the error catalogue. */
+export async function login(req: LoginRequest): Promise<LoginOutcome> {
+  if (loginBusy.value) return { ok: false, busy: true };
   loginBusy.value = true;
   try {
-    const res = await call(
-      'login',
-      {
-        type: 'username',
-        username: username.trim(),
-        password,
-        merchant: merchantCode.value,
-        loginDeviceId: await deviceId(),
-        isOfficialAppLogin: isOfficialAppLogin(),
-      },
-      { headers: { Device: 'MOBILE' } },
-    );
-    if (!res.value) return false;
-    await completeLogin(res.value);
-    return true;
-  } catch {
-    return false;
+    let value: LoginValue | undefined;
+    let errorCode: string | undefined;
+    try {
+      // alert:false: the reactions are decided here, since two-factor and remembered login are ours.
+      value = (await call('login', await payloadFor(req), { alert: false, headers: { Device: 'MOBILE' } })).value;
+    } catch (err) {
+      errorCode = isApiError(err) ? err.errorCode : undefined;
+      value = await loginFailed(req, err);
+    }
+    if (!value) return { ok: false, errorCode };
+    await completeLogin(value);
+    if (req.type !== 'firebase' && req.remember !== undefined) await remember(req);
+    const next = nextAfterLogin(req.type, req.type === 'username' ? req.password : undefined, value, isFlagOn('PWDEXPFORCECHANGE3'));
+    if (next === '/m/changePsw') sessionStore.set(PASSWORD_CHANGE_KEY, { forced: true });
+    return { ok: true, next, value };
   } finally {
     setTimeout(() => (loginBusy.value = false), LOGIN_LOCK_MS);
   }
 }
 
-/** Registration by username (POST /wps/member/register, ModuleId REG3). One submit at a time. */
-export async function registerByUsername(username: string, password: string): Promise<boolean> {
-  if (registerBusy.value) return false;
+async function remember(req: Extract<LoginRequest, { type: 'username' | 'sms' }>) {
+  if (!req.remember) return forgetRememberedLogin();
+  await saveRememberedLogin({
+    type: req.type,
+    username: req.type === 'username' ? req.username.trim() : req.mobileNum.trim(),
+    password: req.type === 'username' ? req.password : undefined,
+    merchant: merchantCode.value,
+    autoLogin: 1,
+  });
+}
+
+/** Username and password login (kept for callers of the first version). */
+export async function loginWithPassword(username: string, password: string): Promise<boolean> {
+  return (await login({ type: 'username', username, password })).ok;
+}
+
+/**
+ * Auto login with the remembered login, on mount only, when SPEC §4 allows it. Resolves with the
+ * outcome, or undefined when it did not run.
+ */
+export async function tryAutoLogin(search: string): Promise<LoginOutcome | undefined> {
+  const q = new URLSearchParams(search);
+  const remembered = await readRememberedLogin();
+  const allowed = autoLoginAllowed({
+    hasToken: !!(q.get('token') || q.get('tokens')),
+    hasSession: !!session.value,
+    redirectOrBack: autoLoginDisabled.value || q.has('redirectUrl') || q.has('backUrl'),
+    flagOn: isFlagOn('MOBILEAUTOLOGIN3'),
+    merchant: merchantCode.value,
+    remembered,
+  });
+  if (!allowed || !remembered?.password) return undefined;
+  return login({ type: 'username', username: remembered.username, password: remembered.password, remember: true });
+}
+
+/** Sends an SMS code for login (SPEC §5: needs a mobile number). Resolves with the expiry (epoch ms). */
+export async function sendLoginCode(countryDialingCode: string, mobileNum: string, captcha?: CaptchaFields): Promise<number | undefined> {
+  if (!mobileNum.trim()) return undefined;
+  const res = await call('smsNoLogin', { countryDialingCode, mobileNum: mobileNum.trim(), ...captcha }).catch(() => undefined);
+  return res?.value?.expirationTime;
+}
+
+export type RegisterRequest =
+  | { by: 'username'; username: string; password: string; captcha?: CaptchaFields & { captcha?: string } }
+  | { by: 'mobile'; countryDialingCode: string; mobileNum: string; password?: string; username?: string; captcha?: CaptchaFields & { captcha?: string } };
+
+/** The registration payload of SPEC §3. */
+export async function registrationPayload(req: RegisterRequest): Promise<RegisterPayload> {
+  const info = storedRegistrationInfo();
+  const mobilePassword = siteStatus.value?.info.register.mobilePassword === true;
+  return {
+    registerMethod: registerMethod(currentUA(), currentStandalone(), currentInAppParam()),
+    registerUrl: location.href,
+    loginDeviceId: await deviceId(),
+    isOfficialAppLogin: isOfficialAppLogin(),
+    domain: info.originalDomain ?? location.hostname,
+    referralCode: info.referralCode,
+    affiliateCode: info.affiliateCode,
+    login: true,
+    ...req.captcha,
+    ...(req.by === 'username'
+      ? { username: req.username.trim(), password: req.password }
+      : {
+          countryDialingCode: req.countryDialingCode,
+          mobileNum: req.mobileNum.trim(),
+          username: req.username?.trim() || undefined,
+          // Without the mobile-number password option the fixed default password is used (SPEC §5).
+          password: mobilePassword && req.password ? req.password : DEFAULT_PASSWORD,
+        }),
+  };
+}
+
+/**
+ * Registration (POST /wps/member/register, ModuleId REG3, or /register/mobile, MOBILENUMREG3).
+ * One submit at a time. Failure: the server message in an alert (SPEC §8); the caller clears and
+ * reloads the captcha.
+ */
+export async function register(req: RegisterRequest): Promise<{ ok: boolean; errorCode?: string }> {
+  if (registerBusy.value) return { ok: false };
   registerBusy.value = true;
   try {
-    const info = storedRegistrationInfo();
-    const res = await call('register', {
-      registerMethod: registerMethod(currentUA(), currentStandalone(), currentInAppParam()),
-      registerUrl: location.href,
-      loginDeviceId: await deviceId(),
-      isOfficialAppLogin: isOfficialAppLogin(),
-      domain: info.originalDomain ?? location.hostname,
-      referralCode: info.referralCode,
-      affiliateCode: info.affiliateCode,
-      login: true,
-      username: username.trim(),
-      password,
-    });
-    if (!res.value) return false;
+    const res = await call(req.by === 'username' ? 'register' : 'registerMobile', await registrationPayload(req));
+    if (!res.value) return { ok: false };
     await completeLogin(res.value);
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, errorCode: isApiError(err) ? err.errorCode : undefined };
+  } finally {
+    registerBusy.value = false;
+  }
+}
+
+/** Registration by username (kept for callers of the first version). */
+export async function registerByUsername(username: string, password: string): Promise<boolean> {
+  return (await register({ by: 'username', username, password })).ok;
+}
+
+/** A free username suggested by the server (POST /wps/member/register/autoUsername). */
+export async function suggestUsername(): Promise<string | undefined> {
+  const res = await call('registerAutoUsername').catch(() => undefined);
+  return res?.value?.username;
+}
+
+/** Forced or first password change (POST /wps/member/password, encrypted). */
+export async function changePassword(oldPassword: string | undefined, newPassword: string): Promise<boolean> {
+  try {
+    await call('memberPassword', { oldPassword: oldPassword || undefined, newPassword });
+    sessionStore.remove(PASSWORD_CHANGE_KEY);
+    showNotice({ messageKey: 'change_password.success' });
     return true;
   } catch {
     return false;
-  } finally {
-    registerBusy.value = false;
   }
 }
 

@@ -1,0 +1,114 @@
+import { expect } from 'chai';
+import {
+  REMEMBERED_LOGIN_KEY,
+  autoLoginAllowed,
+  forgetRememberedLogin,
+  readRememberedLogin,
+  saveRememberedLogin,
+  turnAutoLoginOff,
+  type AutoLoginContext,
+} from '../../src/core/session/rememberedLogin.ts';
+import { nextAfterLogin } from '../../src/features/sign-in/model.ts';
+import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
+import type { LoginValue } from '../../src/core/api/endpoints.ts';
+
+describe('remembered login (SPEC §3, §4; DESIGN security rules)', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await forgetRememberedLogin();
+  });
+
+  it('keeps the password only encrypted: nothing readable in local storage', async () => {
+    await saveRememberedLogin({ type: 'username', username: 'alice', password: 'S3cret-pass', merchant: 'demo', autoLogin: 1 });
+    const raw = localStorage.getItem(REMEMBERED_LOGIN_KEY)!;
+    expect(raw).to.not.include('S3cret-pass');
+    expect(raw).to.not.include(btoa('S3cret-pass'));
+    expect(raw).to.not.include(btoa(btoa('S3cret-pass')));
+    expect(await readRememberedLogin()).to.deep.equal({ type: 'username', username: 'alice', password: 'S3cret-pass', merchant: 'demo', autoLogin: 1 });
+  });
+
+  it('uses a non-extractable key kept in IndexedDB', async () => {
+    await saveRememberedLogin({ type: 'username', username: 'alice', password: 'pw1', merchant: 'demo', autoLogin: 1 });
+    const key = await new Promise<CryptoKey>((resolve, reject) => {
+      const open = indexedDB.open('wps');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const get = open.result.transaction('keys').objectStore('keys').get('remembered-login-key');
+        get.onsuccess = () => resolve(get.result as CryptoKey);
+        get.onerror = () => reject(get.error);
+      };
+    });
+    expect(key.extractable).to.equal(false);
+    expect(key.algorithm.name).to.equal('AES-GCM');
+    let exported = true;
+    await crypto.subtle.exportKey('raw', key).catch(() => (exported = false));
+    expect(exported).to.equal(false);
+  });
+
+  it('a record copied to another browser (no key) gives no password', async () => {
+    await saveRememberedLogin({ type: 'username', username: 'alice', password: 'pw1', merchant: 'demo', autoLogin: 1 });
+    const copied = localStorage.getItem(REMEMBERED_LOGIN_KEY)!;
+    await forgetRememberedLogin();
+    localStorage.setItem(REMEMBERED_LOGIN_KEY, copied);
+    const read = await readRememberedLogin();
+    expect(read?.username).to.equal('alice');
+    expect(read?.password).to.equal(undefined);
+  });
+
+  it('an sms login remembers the number and no password', async () => {
+    await saveRememberedLogin({ type: 'sms', username: '9171234567', password: 'ignored', merchant: 'demo', autoLogin: 1 });
+    expect((await readRememberedLogin())?.password).to.equal(undefined);
+  });
+
+  it('forget removes it; token_ip_different turns auto login off and keeps the rest', async () => {
+    await saveRememberedLogin({ type: 'username', username: 'alice', password: 'pw1', merchant: 'demo', autoLogin: 1 });
+    turnAutoLoginOff();
+    const off = await readRememberedLogin();
+    expect(off?.autoLogin).to.equal(0);
+    expect(off?.password).to.equal('pw1');
+    await forgetRememberedLogin();
+    expect(await readRememberedLogin()).to.equal(undefined);
+  });
+
+  it('garbage in storage reads as nothing', async () => {
+    localStorage.setItem(REMEMBERED_LOGIN_KEY, '{"type":"other"}');
+    expect(await readRememberedLogin()).to.equal(undefined);
+    localStorage.setItem(REMEMBERED_LOGIN_KEY, 'not json');
+    expect(await readRememberedLogin()).to.equal(undefined);
+  });
+});
+
+describe('auto login conditions (SPEC §4)', () => {
+  const ok: AutoLoginContext = {
+    hasToken: false, hasSession: false, redirectOrBack: false, flagOn: true, merchant: 'demo',
+    remembered: { type: 'username', username: 'a', password: 'p', merchant: 'demo', autoLogin: 1 },
+  };
+  const rows: [string, Partial<AutoLoginContext>, boolean][] = [
+    ['all conditions hold', {}, true],
+    ['a token in the query', { hasToken: true }, false],
+    ['a saved session', { hasSession: true }, false],
+    ['redirectUrl or backUrl', { redirectOrBack: true }, false],
+    ['MOBILEAUTOLOGIN3 off', { flagOn: false }, false],
+    ['nothing remembered', { remembered: undefined }, false],
+    ['autoLogin 0', { remembered: { ...ok.remembered!, autoLogin: 0 } }, false],
+    ['another merchant', { merchant: 'other' }, false],
+    ['an sms login', { remembered: { ...ok.remembered!, type: 'sms' } }, false],
+    ['no password could be decrypted', { remembered: { ...ok.remembered!, password: undefined } }, false],
+  ];
+  for (const [label, change, expected] of rows) {
+    it(`${label} → ${expected ? 'runs' : 'does not run'}`, () => expect(autoLoginAllowed({ ...ok, ...change })).to.equal(expected));
+  }
+});
+
+describe('where a login goes (SPEC §4)', () => {
+  const value: LoginValue = { id: 1, token: 't', userName: 'a', customerType: 0, firstTimeLogin: false, passwordExpired: false };
+  const rows: [string, Parameters<typeof nextAfterLogin>, string][] = [
+    ['a normal login', ['username', 'pw', value, true], '/m/home'],
+    ['the default password', ['username', DEFAULT_PASSWORD, value, false], '/m/changePsw'],
+    ['an expired password with PWDEXPFORCECHANGE3', ['username', 'pw', { ...value, passwordExpired: true }, true], '/m/changePsw'],
+    ['an expired password without the flag', ['username', 'pw', { ...value, passwordExpired: true }, false], '/m/home'],
+    ['sms, even expired', ['sms', undefined, { ...value, passwordExpired: true }, true], '/m/home'],
+    ['firebase, even with the default password', ['firebase', DEFAULT_PASSWORD, value, true], '/m/home'],
+  ];
+  for (const [label, args, expected] of rows) it(`${label} → ${expected}`, () => expect(nextAfterLogin(...args)).to.equal(expected));
+});
