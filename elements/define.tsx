@@ -30,6 +30,8 @@ export interface ElementSpec<P> {
   props: { [K in keyof P]: PropType };
   css?: string[];
   render: (props: P, host: HTMLElement) => ReactNode;
+  /** Methods and read-only properties of the element (r2wc exposes only props), as property descriptors. */
+  methods?: PropertyDescriptorMap & ThisType<HTMLElement>;
 }
 
 const toKebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
@@ -79,6 +81,7 @@ export function defineElement<P extends object>(tag: `wps-${string}`, spec: Elem
     }
   }
 
+  if (spec.methods) Object.defineProperties(WpsElement.prototype, spec.methods);
   customElements.define(tag, WpsElement);
   return WpsElement;
 }

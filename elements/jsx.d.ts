@@ -14,6 +14,11 @@ declare module 'react' {
       'wps-domain-error': ElementProps<object>;
       'wps-update-notice': ElementProps<object>;
       'wps-network-notice': ElementProps<object>;
+      'wps-country-picker': ElementProps<{ merchant?: string; 'api-base'?: string; value?: string; disabled?: boolean }>;
+      'wps-login-form': ElementProps<{ merchant?: string; 'api-base'?: string; 'no-auto-login'?: boolean }>;
+      'wps-register-form': ElementProps<{ merchant?: string; 'api-base'?: string; 'referral-code'?: string }>;
+      'wps-captcha': ElementProps<{ merchant?: string; 'api-base'?: string; scene?: 'login' | 'sms' | 'register'; version?: 'v3' | 'v4' }>;
+      'wps-two-factor': ElementProps<{ merchant?: string; 'api-base'?: string; auto?: boolean }>;
     }
   }
 }

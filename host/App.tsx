@@ -8,18 +8,23 @@ import { htmlLang } from '../src/core/i18n/languages.ts';
 import { guardRoute } from '../src/core/session/routeRules.ts';
 import { isLoggedIn } from '../src/core/session/sessionInfo.ts';
 import '../elements/notice.tsx';
+import '../elements/spinner.tsx';
 import '../elements/access-denied.tsx';
 import '../elements/maintenance.tsx';
 import '../elements/domain-error.tsx';
 import '../elements/update-notice.tsx';
 import '../elements/network-notice.tsx';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { statusScreen } from '../src/features/site-status/model.ts';
 import { rememberPath } from '../src/core/session/homeScreenRestore.ts';
 import { useT } from '../src/ui/useT.ts';
 import { HomePage } from './pages/HomePage.tsx';
-import { LoginPage } from './pages/LoginPage.tsx';
-import { RegisterPage } from './pages/RegisterPage.tsx';
+
+// Sign-in pages load on demand: /m/home's first load stays small (DESIGN.md budgets).
+const LoginPage = lazy(() => import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('./pages/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })));
+const ChangePasswordPage = lazy(() => import('./pages/ChangePasswordPage.tsx').then((m) => ({ default: m.ChangePasswordPage })));
+const AgentRegisterPage = lazy(() => import('./pages/AgentRegisterPage.tsx').then((m) => ({ default: m.AgentRegisterPage })));
 import { carriedHref } from './AppLink.tsx';
 
 export function App() {
@@ -51,6 +56,7 @@ export function App() {
 
   return (
     <>
+      <Suspense fallback={<wps-spinner open />}>
       <Switch>
         <Route path="/m/home" component={HomePage} />
         <Route path="/m/index" component={HomePage} />
@@ -58,10 +64,13 @@ export function App() {
         <Route path="/m/login" component={LoginPage} />
         <Route path="/m/register" component={RegisterPage} />
         <Route path="/m/register.html" component={RegisterPage} />
+        <Route path="/m/changePsw" component={ChangePasswordPage} />
+        <Route path="/m/agentRegister" component={AgentRegisterPage} />
         <Route>
           <Redirect to={carriedHref('/m/home', search)} replace />
         </Route>
       </Switch>
+      </Suspense>
       {overlays}
     </>
   );

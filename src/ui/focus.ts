@@ -2,7 +2,8 @@
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function focusableIn(root: Element): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('hidden'));
+  // tabIndex < 0: out of the Tab sequence (for example the inactive tabs of a roving-tabindex tablist).
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('hidden') && el.tabIndex >= 0);
 }
 
 /** The element that really has focus, descending into open shadow roots. */

@@ -24,7 +24,7 @@ import {
   saveRememberedLogin,
   turnAutoLoginOff,
 } from '../../core/session/rememberedLogin.ts';
-import { clearSession, saveSession, session } from '../../core/session/sessionInfo.ts';
+import { saveSession, session } from '../../core/session/sessionInfo.ts';
 import { requestTwoFactor } from '../../core/session/twoFactorBridge.ts';
 import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 
@@ -179,7 +179,7 @@ export type RegisterRequest =
   | { by: 'mobile'; countryDialingCode: string; mobileNum: string; password?: string; username?: string; captcha?: CaptchaFields & { captcha?: string } };
 
 /** The registration payload of SPEC §3. */
-export async function registrationPayload(req: RegisterRequest): Promise<RegisterPayload> {
+export async function registrationPayload(req: RegisterRequest, referralCode?: string): Promise<RegisterPayload> {
   const info = storedRegistrationInfo();
   const mobilePassword = siteStatus.value?.info.register.mobilePassword === true;
   return {
@@ -188,7 +188,7 @@ export async function registrationPayload(req: RegisterRequest): Promise<Registe
     loginDeviceId: await deviceId(),
     isOfficialAppLogin: isOfficialAppLogin(),
     domain: info.originalDomain ?? location.hostname,
-    referralCode: info.referralCode,
+    referralCode: referralCode || info.referralCode,
     affiliateCode: info.affiliateCode,
     login: true,
     ...req.captcha,
@@ -209,11 +209,11 @@ export async function registrationPayload(req: RegisterRequest): Promise<Registe
  * One submit at a time. Failure: the server message in an alert (SPEC §8); the caller clears and
  * reloads the captcha.
  */
-export async function register(req: RegisterRequest): Promise<{ ok: boolean; errorCode?: string }> {
+export async function register(req: RegisterRequest, referralCode?: string): Promise<{ ok: boolean; errorCode?: string }> {
   if (registerBusy.value) return { ok: false };
   registerBusy.value = true;
   try {
-    const res = await call(req.by === 'username' ? 'register' : 'registerMobile', await registrationPayload(req));
+    const res = await call(req.by === 'username' ? 'register' : 'registerMobile', await registrationPayload(req, referralCode));
     if (!res.value) return { ok: false };
     await completeLogin(res.value);
     return { ok: true };
@@ -247,8 +247,4 @@ export async function changePassword(oldPassword: string | undefined, newPasswor
   }
 }
 
-/** Ends the session on the server (best effort) and forgets it here. */
-export async function logout(): Promise<void> {
-  if (session.value) await call('logout', undefined, { alert: false }).catch(() => undefined);
-  clearSession();
-}
+export { logout } from '../../core/session/logout.ts';

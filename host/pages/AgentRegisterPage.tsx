@@ -1,0 +1,55 @@
+/**
+ * /m/agentRegister: the agents' registration entry for referrals (SPEC §1, §6). An agent (type 1
+ * or 2) sees the link to share; a visitor who came through such a link (?r=CODE) registers under
+ * that agent.
+ */
+import { useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useSearch } from 'wouter';
+import '../../elements/register-form.tsx';
+import { session } from '../../src/core/session/sessionInfo.ts';
+import { isAgent } from '../../src/core/session/memberType.ts';
+import { useT } from '../../src/ui/useT.ts';
+import { TopBar } from '../TopBar.tsx';
+
+export function AgentRegisterPage() {
+  useSignals();
+  const { t } = useT();
+  const search = useSearch();
+  const [copied, setCopied] = useState(false);
+  const current = session.value;
+  const code = new URLSearchParams(search).get('r') ?? undefined;
+
+  if (current && isAgent(current.type) && current.userName) {
+    const link = `${location.origin}/m/agentRegister?r=${encodeURIComponent(current.userName)}`;
+    return (
+      <div className="page">
+        <TopBar title={t('agent_register.title')} />
+        <main className="content">
+          <section className="card" aria-labelledby="agent-title">
+            <h2 id="agent-title">{t('agent_register.title')}</h2>
+            <p>{t('agent_register.share')}</p>
+            <p><code>{link}</code></p>
+            <button type="button" className="btn btn-primary" onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}>
+              {t('agent_register.copy')}
+            </button>
+            {copied ? <p role="status">{t('agent_register.copied')}</p> : null}
+          </section>
+        </main>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page">
+      <TopBar title={t('agent_register.title')} />
+      <main className="content">
+        <section className="card" aria-labelledby="agent-title">
+          <h2 id="agent-title">{t('agent_register.title')}</h2>
+          {code ? <p>{t('agent_register.invited', { code })}</p> : null}
+          <wps-register-form referral-code={code} />
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,464 @@
+/**
+ * Two-factor verification of a login (SPEC §2, §3, §4, §5, §8, §9). No React here: rules, the two
+ * calls, and a small controller (`TwoFactorVerification`) whose signals the view renders.
+ *
+ * - A login that answers `login_verify_required` carries flags `{ sms, ga, email, payeeName }`; the
+ *   modal shows one tab per required method, in the order sms, ga, email, payeeName, the first one
+ *   active.
+ * - Validation (SPEC §5): inputs are trimmed; email needs an email (basic format check), payeeName a
+ *   name, ga a 6-digit authenticator code, sms a mobile number and the code. The first empty or
+ *   malformed field is reported (the view marks it `aria-invalid` and focuses it); nothing is sent.
+ *   Sending a code needs a mobile number (and a dialling code).
+ * - Send code: POST /wps/verification/sms/noLogin; the button counts down to the answer's
+ *   `expirationTime` (epoch ms), or 60 s on the identity-provider route (SPEC §4, §9).
+ * - Verify: POST /wps/session/login/verification (encrypted) with `alert: false`; a refusal shows the
+ *   server message in the modal and clears the email, auth code and verification code (SPEC §8); a
+ *   success shows `login_2fa_pass` for 1500 ms, closes, and 500 ms later completes with the
+ *   LoginValue (SPEC §4, §9). Storing the session is the login form's job (it gets the LoginValue).
+ *
+ * Opening it from a login:
+ * - Directly: `openTwoFactor(detail)` resolves with the LoginValue, or undefined when closed. The
+ *   page's `<wps-two-factor auto>` element shows it (elements/two-factor.tsx also exports an
+ *   `openTwoFactor` that adds such an element when the page has none).
+ * - Through the error catalogue: while a `<wps-two-factor auto>` is on the page it owns the
+ *   `twoFactor` reaction. The reaction carries only the flags and the message, so the login form
+ *   sets `pendingLogin` (username, password, ...) before `call('login', …)` and clears it after the
+ *   call settles; `pendingLogin.onDone` receives the outcome of the verification.
+ */
+import { batch, computed, signal, type Signal } from '@preact/signals-core';
+import { call, isApiError } from '../../core/api/client.ts';
+import { TWO_FACTOR_METHOD } from '../../core/api/constants.ts';
+import type { LoginErrorValue, LoginValue } from '../../core/api/endpoints.ts';
+import { onReaction, type Reaction } from '../../core/api/errors.ts';
+import type { TwoFactorPayload } from '../../core/api/schemas.ts';
+import { showNotice } from '../../core/notice/notices.ts';
+
+/** The pass message shows this long (SPEC §9: 1.5 s) ... */
+export const PASS_MESSAGE_MS = 1500;
+/** ... then the login completes this much later (SPEC §9: 500 ms). */
+export const COMPLETE_DELAY_MS = 500;
+/** Send-code countdown on the identity-provider route (SPEC §4, §9). */
+export const IDP_COUNTDOWN_MS = 60_000;
+/** Countdown when the send-code answer has no usable `expirationTime` (same as the identity-provider route). */
+export const DEFAULT_COUNTDOWN_MS = 60_000;
+/** An authenticator (GA) code: 6 digits. */
+export const AUTH_CODE_PATTERN = /^\d{6}$/;
+/** A basic email shape: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type TwoFactorMethod = 'sms' | 'ga' | 'email' | 'payeeName';
+/** Tab order (SPEC §2). */
+export const TAB_ORDER: readonly TwoFactorMethod[] = ['sms', 'ga', 'email', 'payeeName'];
+export type TwoFactorRoute = 'password' | 'identityProvider';
+export type TwoFactorFlags = Record<TwoFactorMethod, boolean>;
+
+/** What opens a verification. */
+export interface TwoFactorDetail {
+  username: string;
+  password?: string;
+  /** The `value` of the login_verify_required answer: which methods are required. */
+  flags: LoginErrorValue;
+  /** The server's notice label (the login answer's message); the modal's title. */
+  title?: string;
+  firebaseIdToken?: string;
+  /** 'identityProvider' for a social / phone login through the identity provider. Default 'password'. */
+  route?: TwoFactorRoute;
+  /** Prefill of the sms tab; else the merchant's default dialling code (GET /wps/system/country). */
+  countryDialingCode?: string;
+  mobileNum?: string;
+}
+
+/** The state of an open verification. */
+export interface TwoFactorState {
+  username: string;
+  password?: string;
+  flags: TwoFactorFlags;
+  title?: string;
+  firebaseIdToken?: string;
+  route: TwoFactorRoute;
+}
+
+export function toFlags(value: unknown): TwoFactorFlags {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  return { sms: v.sms === true, ga: v.ga === true, email: v.email === true, payeeName: v.payeeName === true };
+}
+
+export function toState(detail: TwoFactorDetail): TwoFactorState {
+  return {
+    username: detail.username,
+    password: detail.password,
+    flags: toFlags(detail.flags),
+    title: detail.title || undefined,
+    firebaseIdToken: detail.firebaseIdToken || undefined,
+    route: detail.route === 'identityProvider' ? 'identityProvider' : 'password',
+  };
+}
+
+/** The tabs to show: the required methods, in TAB_ORDER. */
+export function requiredTabs(flags: LoginErrorValue): TwoFactorMethod[] {
+  const f = toFlags(flags);
+  return TAB_ORDER.filter((m) => f[m]);
+}
+
+/** The tab active on open: the first required method. */
+export function defaultTab(flags: LoginErrorValue): TwoFactorMethod | undefined {
+  return requiredTabs(flags)[0];
+}
+
+export type FieldName = 'countryDialingCode' | 'mobileNum' | 'verificationCode' | 'authCode' | 'email' | 'payeeName';
+export type Fields = Record<FieldName, string>;
+export const EMPTY_FIELDS: Fields = { countryDialingCode: '', mobileNum: '', verificationCode: '', authCode: '', email: '', payeeName: '' };
+
+/** The fields each method sends (and validates, in this order). */
+export const FIELDS_OF: Record<TwoFactorMethod, readonly FieldName[]> = {
+  sms: ['mobileNum', 'verificationCode'],
+  ga: ['authCode'],
+  email: ['email'],
+  payeeName: ['payeeName'],
+};
+
+/** Cleared after a refused verification (SPEC §8); the mobile number and the name stay. */
+export const CLEARED_ON_ERROR: readonly FieldName[] = ['email', 'authCode', 'verificationCode'];
+
+export interface Invalid {
+  field: FieldName;
+  reason: 'required' | 'format';
+}
+export type Validation = { ok: true; values: Partial<Fields> } | ({ ok: false } & Invalid);
+
+const FORMATS: Partial<Record<FieldName, RegExp>> = { email: EMAIL_PATTERN, authCode: AUTH_CODE_PATTERN };
+
+function check(names: readonly FieldName[], fields: Partial<Fields>): Validation {
+  const values: Partial<Fields> = {};
+  for (const field of names) {
+    const value = (fields[field] ?? '').trim();
+    if (!value) return { ok: false, field, reason: 'required' };
+    if (FORMATS[field] && !FORMATS[field].test(value)) return { ok: false, field, reason: 'format' };
+    values[field] = value;
+  }
+  return { ok: true, values };
+}
+
+/** SPEC §5: the method's fields, trimmed; the first empty or malformed one is reported. */
+export function validate(method: TwoFactorMethod, fields: Partial<Fields>): Validation {
+  return check(FIELDS_OF[method], fields);
+}
+
+/** SPEC §5: sending a code needs a mobile number (and a dialling code to send it to). */
+export function validateSendCode(fields: Partial<Fields>): Validation {
+  return check(['countryDialingCode', 'mobileNum'], fields);
+}
+
+/** The body of POST /wps/session/login/verification (SPEC §3). `values` are validated and trimmed. */
+export function verificationPayload(state: TwoFactorState, method: TwoFactorMethod, values: Partial<Fields>): TwoFactorPayload {
+  const payload: TwoFactorPayload = { username: state.username, method: TWO_FACTOR_METHOD[method] };
+  if (state.password !== undefined) payload.password = state.password;
+  for (const field of FIELDS_OF[method]) payload[field as Exclude<FieldName, 'countryDialingCode'>] = values[field];
+  if (state.firebaseIdToken) payload.firebaseIdToken = state.firebaseIdToken;
+  return payload;
+}
+
+/**
+ * Sends an sms code (POST /wps/verification/sms/noLogin) and gives the end of the countdown (epoch
+ * ms): the answer's `expirationTime`, or 60 s from now on the identity-provider route (or when the
+ * answer has no expiry in the future). Rejects with the ApiError of a refusal (no alert).
+ */
+export async function sendCode(countryDialingCode: string, mobileNum: string, route: TwoFactorRoute = 'password'): Promise<number> {
+  const res = await call('smsNoLogin', { countryDialingCode, mobileNum }, { alert: false });
+  const now = Date.now();
+  if (route === 'identityProvider') return now + IDP_COUNTDOWN_MS;
+  const expiry = Number(res.value?.expirationTime);
+  return Number.isFinite(expiry) && expiry > now ? expiry : now + DEFAULT_COUNTDOWN_MS;
+}
+
+/** Verifies one method. Resolves with the LoginValue; rejects with the ApiError (no alert: the modal shows it). */
+export async function verify(state: TwoFactorState, method: TwoFactorMethod, values: Partial<Fields>): Promise<LoginValue> {
+  const res = await call('loginVerification', verificationPayload(state, method, values), { alert: false });
+  return res.value as LoginValue;
+}
+
+/** A message for the modal: the server's text, else an i18n key. */
+export interface ErrorText {
+  message?: string;
+  key: string;
+}
+
+export function errorText(err: unknown): ErrorText {
+  if (isApiError(err)) {
+    if (err.serverMessage) return { message: err.serverMessage, key: 'unknown_error' };
+    if (err.errorCode === 'ECONNABORTED') return { key: 'timeout_retry_please' };
+    if (err.errorCode === 'network.error') return { key: 'network.unstable' };
+  }
+  return { key: 'unknown_error' };
+}
+
+export type Outcome = LoginValue | undefined;
+
+/** One open verification: the state of the modal as signals, and its actions. */
+export class TwoFactorVerification {
+  readonly state: TwoFactorState;
+  readonly tabs: readonly TwoFactorMethod[];
+  /** The active tab. */
+  readonly active: Signal<TwoFactorMethod>;
+  readonly fields: Signal<Fields>;
+  /** The field marked invalid, if any. */
+  readonly invalid = signal<Invalid | undefined>(undefined);
+  /** A field the view should focus; `seq` changes on each request, so the same field refocuses. */
+  readonly focus = signal<{ field: FieldName; seq: number } | undefined>(undefined);
+  /** The error shown in the modal (role=alert). */
+  readonly error = signal<ErrorText | undefined>(undefined);
+  /** A verification request is on its way. */
+  readonly busy = signal(false);
+  /** A send-code request is on its way. */
+  readonly sending = signal(false);
+  /** End of the send-code countdown (epoch ms). */
+  readonly countdownEnd = signal<number | undefined>(undefined);
+  readonly now = signal(Date.now());
+  /** Whole seconds left before another code may be sent; 0 when the button is free. */
+  readonly secondsLeft = computed(() => {
+    const end = this.countdownEnd.value;
+    return end === undefined ? 0 : Math.max(0, Math.ceil((end - this.now.value) / 1000));
+  });
+  /** Verified: the pass message shows. */
+  readonly passed = signal(false);
+  /** The modal is on screen (false after the pass message, and once finished). */
+  readonly visible = signal(true);
+  /** Settles once: the LoginValue, or undefined when closed without verifying. */
+  readonly done: Promise<Outcome>;
+
+  private resolveDone!: (outcome: Outcome) => void;
+  private finished = false;
+  private seq = 0;
+  private tick: ReturnType<typeof setTimeout> | undefined;
+  private readonly listeners = new Set<(outcome: Outcome) => void>();
+
+  constructor(detail: TwoFactorDetail) {
+    this.state = toState(detail);
+    this.tabs = requiredTabs(this.state.flags);
+    this.active = signal<TwoFactorMethod>(this.tabs[0] ?? 'sms');
+    this.fields = signal<Fields>({ ...EMPTY_FIELDS, countryDialingCode: detail.countryDialingCode ?? '', mobileNum: detail.mobileNum ?? '' });
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
+    if (this.tabs.includes('sms') && !detail.countryDialingCode) void this.prefillDialingCode();
+  }
+
+  get finishedYet() {
+    return this.finished;
+  }
+
+  /** Runs once when the verification ends (synchronously, before `done` settles). */
+  onFinish(listener: (outcome: Outcome) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  select(method: TwoFactorMethod) {
+    if (!this.tabs.includes(method) || this.passed.peek()) return;
+    batch(() => {
+      this.active.value = method;
+      this.invalid.value = undefined;
+      this.error.value = undefined;
+    });
+  }
+
+  setField(name: FieldName, value: string) {
+    batch(() => {
+      this.fields.value = { ...this.fields.peek(), [name]: value };
+      if (this.invalid.peek()?.field === name) this.invalid.value = undefined;
+    });
+  }
+
+  private requestFocus(field: FieldName) {
+    this.focus.value = { field, seq: ++this.seq };
+  }
+
+  private markInvalid(bad: Invalid) {
+    batch(() => {
+      this.invalid.value = { field: bad.field, reason: bad.reason };
+      this.requestFocus(bad.field);
+    });
+  }
+
+  /** Send code. Resolves true when a code was sent (the countdown runs). */
+  async sendCode(): Promise<boolean> {
+    if (this.finished || this.sending.peek() || this.secondsLeft.peek() > 0) return false;
+    this.error.value = undefined;
+    const checked = validateSendCode(this.fields.peek());
+    if (!checked.ok) {
+      this.markInvalid(checked);
+      return false;
+    }
+    this.sending.value = true;
+    try {
+      const end = await sendCode(checked.values.countryDialingCode!, checked.values.mobileNum!, this.state.route);
+      if (this.finished) return false;
+      batch(() => {
+        this.now.value = Date.now();
+        this.countdownEnd.value = end;
+        this.requestFocus('verificationCode');
+      });
+      this.scheduleTick();
+      return true;
+    } catch (err) {
+      if (!this.finished) this.error.value = errorText(err);
+      return false;
+    } finally {
+      this.sending.value = false;
+    }
+  }
+
+  /** Next countdown update on the next whole second before the end, so it frees the button exactly at expiry. */
+  private scheduleTick() {
+    clearTimeout(this.tick);
+    const end = this.countdownEnd.peek();
+    if (end === undefined || this.finished) return;
+    const left = end - Date.now();
+    if (left <= 0) return;
+    this.tick = setTimeout(() => {
+      this.now.value = Date.now();
+      this.scheduleTick();
+    }, left % 1000 || 1000);
+  }
+
+  /** Confirm: validate the active tab, verify, and on success show the pass message then complete. */
+  async confirm(): Promise<void> {
+    if (this.finished || this.busy.peek() || this.passed.peek()) return;
+    const method = this.active.peek();
+    this.error.value = undefined;
+    const checked = validate(method, this.fields.peek());
+    if (!checked.ok) return this.markInvalid(checked);
+    batch(() => {
+      this.invalid.value = undefined;
+      this.busy.value = true;
+    });
+    let value: LoginValue;
+    try {
+      value = await verify(this.state, method, checked.values);
+    } catch (err) {
+      if (this.finished) return;
+      batch(() => {
+        this.busy.value = false;
+        this.error.value = errorText(err);
+        const cleared = { ...this.fields.peek() };
+        for (const f of CLEARED_ON_ERROR) cleared[f] = '';
+        this.fields.value = cleared;
+        // Back to the field to type again: the first one cleared, else the method's first field.
+        this.requestFocus(FIELDS_OF[method].find((f) => cleared[f] === '') ?? FIELDS_OF[method][0]!);
+      });
+      return;
+    }
+    if (this.finished) return;
+    batch(() => {
+      this.busy.value = false;
+      this.passed.value = true;
+    });
+    clearTimeout(this.tick);
+    // The login is done on the server: from here on the completion happens whatever the view does.
+    setTimeout(() => {
+      this.visible.value = false;
+      setTimeout(() => this.finish(value), COMPLETE_DELAY_MS);
+    }, PASS_MESSAGE_MS);
+  }
+
+  /** Close without verifying (Escape, backdrop, Cancel). Ignored once verified. */
+  cancel() {
+    if (this.finished || this.passed.peek()) return;
+    this.visible.value = false;
+    this.finish(undefined);
+  }
+
+  private finish(outcome: Outcome) {
+    if (this.finished) return;
+    this.finished = true;
+    clearTimeout(this.tick);
+    this.visible.value = false;
+    for (const listener of [...this.listeners]) listener(outcome);
+    this.listeners.clear();
+    this.resolveDone(outcome);
+  }
+
+  private async prefillDialingCode() {
+    try {
+      const res = await call('systemCountry', undefined, { alert: false });
+      const code = res.value?.countryDialingCode;
+      if (code && !this.fields.peek().countryDialingCode) this.setField('countryDialingCode', String(code));
+    } catch {
+      // The player types it.
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page's shared verification: opened by openTwoFactor() or by the twoFactor reaction, shown by
+// the first `<wps-two-factor auto>` element on the page.
+
+/** The login in progress, set by the login form before `call('login', …)` and cleared after it. */
+export interface PendingLogin {
+  username: string;
+  password?: string;
+  firebaseIdToken?: string;
+  route?: TwoFactorRoute;
+  countryDialingCode?: string;
+  mobileNum?: string;
+  /** The outcome of a verification the login's answer opened: the LoginValue, or undefined when closed. */
+  onDone?: (outcome: Outcome) => void;
+}
+
+export const pendingLogin = signal<PendingLogin | undefined>(undefined);
+
+/** The verification shown by the page's `auto` element. */
+export const sharedVerification = signal<TwoFactorVerification | undefined>(undefined);
+
+const owners = signal<readonly object[]>([]);
+/** The `auto` element that shows the shared verification (the first one attached). */
+export const sharedOwner = computed(() => owners.value[0]);
+
+function fallbackNotice(message: string | undefined) {
+  showNotice({ message, messageKey: 'unknown_error' });
+}
+
+/**
+ * Opens the shared verification; resolves with the LoginValue once the login completes (after the
+ * pass message and the delay), or undefined when it is closed. A newer call replaces an open one.
+ * Without any required method there is nothing to verify: the server message shows as a notice.
+ */
+export function openTwoFactor(detail: TwoFactorDetail): Promise<Outcome> {
+  const previous = sharedVerification.peek();
+  previous?.cancel();
+  if (requiredTabs(detail.flags).length === 0) {
+    fallbackNotice(detail.title);
+    return Promise.resolve(undefined);
+  }
+  const v = new TwoFactorVerification(detail);
+  v.onFinish(() => {
+    if (sharedVerification.peek() === v) sharedVerification.value = undefined;
+  });
+  sharedVerification.value = v;
+  return v.done;
+}
+
+/** The `twoFactor` reaction of the error catalogue: a login answered login_verify_required. */
+export function handleTwoFactorReaction(reaction: Reaction) {
+  if (reaction.kind !== 'twoFactor') return;
+  const login = pendingLogin.peek();
+  if (!login) return fallbackNotice(reaction.message);
+  const { onDone, ...rest } = login;
+  void openTwoFactor({ ...rest, flags: toFlags(reaction.value), title: reaction.message }).then((outcome) => onDone?.(outcome));
+}
+
+let stopReaction: (() => void) | undefined;
+
+/**
+ * An `auto` element joins (it owns the twoFactor reaction while any is on the page). Returns the
+ * leave function; when the last one leaves, an open shared verification is closed.
+ */
+export function attachAuto(owner: object): () => void {
+  owners.value = [...owners.peek(), owner];
+  stopReaction ??= onReaction('twoFactor', handleTwoFactorReaction);
+  return () => {
+    owners.value = owners.peek().filter((o) => o !== owner);
+    if (owners.peek().length > 0) return;
+    stopReaction?.();
+    stopReaction = undefined;
+    sharedVerification.peek()?.cancel();
+  };
+}

@@ -1,0 +1,685 @@
+/**
+ * `<wps-two-factor>` (SPEC §2 two-factor modal, §3 two-factor and send-code requests, §4
+ * login_verify_required, §5 validation, §8 two-factor error, §9 timings; DESIGN.md, Elements:
+ * attributes, events, modal focus rules). `window.fetch` is stubbed; the encrypted verification
+ * request is opened with a key pair generated here, the way the server does (docs/api.md).
+ */
+import { expect } from 'chai';
+import { JSEncrypt } from 'jsencrypt';
+import CryptoJS from 'crypto-js';
+import { openTwoFactor, type TwoFactorElement } from '../../elements/two-factor.tsx';
+import { call } from '../../src/core/api/client.ts';
+import { endpoints, type LoginValue } from '../../src/core/api/endpoints.ts';
+import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { notices } from '../../src/core/notice/notices.ts';
+import { setNavigator } from '../../src/core/session/navigation.ts';
+import {
+  COMPLETE_DELAY_MS,
+  PASS_MESSAGE_MS,
+  pendingLogin,
+  sharedVerification,
+  type FieldName,
+  type Outcome,
+  type TwoFactorDetail,
+} from '../../src/features/two-factor/model.ts';
+import { deepActiveElement } from '../../src/ui/focus.ts';
+import {
+  describeNode,
+  expectAccessible,
+  expectSameNode,
+  has,
+  json,
+  mount,
+  part,
+  parts,
+  recordEvents,
+  sleep,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
+import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
+
+setNavigator(() => undefined); // nothing here may navigate the test page away
+
+const LOGIN: LoginValue = { id: 7, token: 'tok-2fa', userName: 'player1', customerType: 0, firstTimeLogin: false, passwordExpired: false };
+const COUNTRY = { countryCode: 'SG', countryDialingCode: '+65', countries: [{ countryCode: 'SG', countryDialingCode: '+65' }], currency: 'SGD', currencySymbol: '$' };
+const TITLE = 'Login from a new IP';
+
+// ---------------------------------------------------------------------------------------------
+// A stand-in back end: the RSA key, country info, send code, verification and login.
+
+interface RsaPair {
+  value: { rsaKey: string; RSA: string; DES: string };
+  decrypt(b64: string): string | false;
+}
+let pair: RsaPair | undefined;
+function rsaPair(): RsaPair {
+  if (!pair) {
+    const rsa = new JSEncrypt({ default_key_size: '1024' });
+    pair = { value: { rsaKey: rsa.getPublicKeyB64(), RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' }, decrypt: (b64) => rsa.decrypt(b64) };
+  }
+  return pair;
+}
+
+/** Opens a sealed request as the server does: unwrap the key, decrypt, check the digest. */
+function unseal(headers: Headers, value: string): unknown {
+  expect(headers.get('Encryption')).to.equal('3DES-CBC');
+  const material = rsaPair().decrypt(headers.get('X-RSA') ?? '');
+  expect(material, 'X-RSA unwraps with the private key').to.be.a('string');
+  const key = CryptoJS.enc.Hex.parse((material as string).slice(0, 48));
+  const iv = CryptoJS.enc.Hex.parse((material as string).slice(48));
+  const plaintext = CryptoJS.TripleDES.decrypt(CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(value) }), key, {
+    iv,
+    mode: CryptoJS.mode.CBC,
+    padding: CryptoJS.pad.Pkcs7,
+  }).toString(CryptoJS.enc.Utf8);
+  expect(headers.get('X-Digest')).to.equal(CryptoJS.HmacSHA256(plaintext, key).toString(CryptoJS.enc.Hex));
+  return JSON.parse(plaintext);
+}
+
+const ok = (value: unknown) => json({ success: true, value });
+let stub: FetchStub | undefined;
+let answers: { sms?: () => Response; verify?: () => Response; login?: () => Response } = {};
+
+function backend() {
+  stub = stubFetch((c) => {
+    switch (c.url.pathname) {
+      case endpoints.rsaKey.path:
+        return ok(rsaPair().value);
+      case endpoints.systemCountry.path:
+        return ok(COUNTRY);
+      case endpoints.smsNoLogin.path:
+        return answers.sms?.() ?? ok({ expirationTime: Date.now() + 30_000 });
+      case endpoints.loginVerification.path:
+        return answers.verify?.() ?? ok(LOGIN);
+      case endpoints.login.path:
+        return answers.login?.() ?? ok(LOGIN);
+    }
+    return json({ success: false, errorCode: 'not.found' }, 404);
+  });
+  return stub;
+}
+
+const verifications = () => stub!.to(endpoints.loginVerification.path);
+/** The decrypted bodies of the verification requests. */
+const verificationBodies = () => verifications().map((c) => unseal(c.headers, (JSON.parse(c.body!) as { value: string }).value));
+
+// ---------------------------------------------------------------------------------------------
+// Element helpers
+
+let clock: FakeClock | undefined;
+
+function reset() {
+  clock?.uninstall();
+  clock = undefined;
+  unmountAll();
+  document.querySelectorAll('wps-two-factor, [data-test-outside]').forEach((n) => n.remove());
+  sharedVerification.peek()?.cancel();
+  sharedVerification.value = undefined;
+  pendingLogin.value = undefined;
+  stub?.restore();
+  stub = undefined;
+  answers = {};
+  notices.value = [];
+  localStorage.clear();
+  sessionStorage.clear();
+  language.value = 'EN';
+}
+
+before(async function () {
+  this.timeout(30_000); // RSA key generation in JavaScript
+  rsaPair();
+  language.value = 'EN';
+  await ensureI18n();
+});
+beforeEach(() => {
+  reset();
+  backend();
+});
+afterEach(reset);
+
+const detail = (flags: TwoFactorDetail['flags'], extra: Partial<TwoFactorDetail> = {}): TwoFactorDetail => ({
+  username: 'player1',
+  password: 'Secret123',
+  flags,
+  title: TITLE,
+  ...extra,
+});
+
+async function opened(el: Element) {
+  await waitFor(() => expect(has(el, 'dialog'), 'dialog shown').to.equal(true));
+}
+async function closed(el: Element) {
+  await waitFor(() => expect(has(el, 'dialog'), 'dialog hidden').to.equal(false));
+}
+
+async function openWith(flags: TwoFactorDetail['flags'], extra: Partial<TwoFactorDetail> = {}) {
+  const el = mount<TwoFactorElement>('<wps-two-factor></wps-two-factor>');
+  const result = el.open(detail(flags, extra));
+  await opened(el);
+  return { el, result };
+}
+
+const tabNames = (el: Element) => parts(el, 'tab').map((t) => t.textContent);
+const activeTab = (el: Element) => part(el, 'tab-active')?.textContent;
+const input = (el: Element, name: FieldName) => part<HTMLInputElement>(el, `input-${name}`)!;
+const inputNames = (el: Element) => parts<HTMLInputElement>(el, 'input').map((i) => i.name);
+const invalidFields = (el: Element) => parts<HTMLInputElement>(el, 'input').filter((i) => i.getAttribute('aria-invalid') === 'true').map((i) => i.name);
+const focused = () => describeNode(deepActiveElement());
+const text = (el: Element, name: string) => part(el, name)?.textContent ?? null;
+
+const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+/** Types into a React-controlled input. */
+function type(field: HTMLInputElement, value: string) {
+  setValue.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+function fill(el: Element, values: Partial<Record<FieldName, string>>) {
+  for (const [name, value] of Object.entries(values)) type(input(el, name as FieldName), value);
+}
+const confirm = (el: Element) => part<HTMLButtonElement>(el, 'confirm')!.click();
+const key = (target: EventTarget, k: string, shiftKey = false) => {
+  const event = new KeyboardEvent('keydown', { key: k, shiftKey, bubbles: true, composed: true, cancelable: true });
+  target.dispatchEvent(event);
+  return event;
+};
+
+/** The sms tab with the dialling code in (prefilled from GET /wps/system/country). */
+async function smsTab(extra: Partial<TwoFactorDetail> = {}) {
+  const opened = await openWith({ sms: true }, extra);
+  await waitFor(() => expect(input(opened.el, 'countryDialingCode').value).to.equal(extra.countryDialingCode ?? '+65'));
+  return opened;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('<wps-two-factor> tabs (SPEC §2, §4)', () => {
+  const LABEL = { sms: 'SMS', ga: 'Authenticator', email: 'Email', payeeName: 'Real name' } as const;
+  const FIELDS = { sms: ['countryDialingCode', 'mobileNum', 'verificationCode'], ga: ['authCode'], email: ['email'], payeeName: ['payeeName'] } as const;
+  const rows: [TwoFactorDetail['flags'], (keyof typeof LABEL)[]][] = [
+    [{ sms: true }, ['sms']],
+    [{ ga: true }, ['ga']],
+    [{ email: true }, ['email']],
+    [{ payeeName: true }, ['payeeName']],
+    [{ payeeName: true, email: true, ga: true, sms: true }, ['sms', 'ga', 'email', 'payeeName']],
+    [{ email: true, ga: true }, ['ga', 'email']],
+    [{ payeeName: true, sms: true, ga: false }, ['sms', 'payeeName']],
+    [{ email: true, payeeName: true }, ['email', 'payeeName']],
+    [{ ga: true, payeeName: true, email: false }, ['ga', 'payeeName']],
+  ];
+  for (const [flags, tabs] of rows) {
+    it(`${JSON.stringify(flags)} → only ${tabs.join(', ')} in that order, ${tabs[0]} active with its fields`, async () => {
+      const { el } = await openWith(flags);
+      expect(tabNames(el)).to.deep.equal(tabs.map((m) => LABEL[m]));
+      expect(activeTab(el)).to.equal(LABEL[tabs[0]!]);
+      expect(inputNames(el)).to.deep.equal(FIELDS[tabs[0]!]);
+      const root = el.shadowRoot!;
+      expect(root.querySelectorAll('[role="tablist"]').length).to.equal(1);
+      const tabEls = parts(el, 'tab');
+      expect(tabEls.map((t) => t.getAttribute('role'))).to.deep.equal(tabs.map(() => 'tab'));
+      expect(tabEls.map((t) => t.getAttribute('aria-selected'))).to.deep.equal(tabs.map((_, i) => String(i === 0)));
+      expect(tabEls.map((t) => t.tabIndex)).to.deep.equal(tabs.map((_, i) => (i === 0 ? 0 : -1)));
+      const panel = part(el, 'panel')!;
+      expect(panel.getAttribute('role')).to.equal('tabpanel');
+      expect(panel.getAttribute('aria-labelledby')).to.equal(tabEls[0]!.id);
+      expect(tabEls[0]!.getAttribute('aria-controls')).to.equal(panel.id);
+    });
+  }
+
+  it('the title is the notice label, followed by the explanation; without a label a translated title', async () => {
+    const { el } = await openWith({ ga: true });
+    const dialog = part(el, 'dialog')!;
+    expect(dialog.getAttribute('role')).to.equal('dialog');
+    expect(dialog.getAttribute('aria-modal')).to.equal('true');
+    expect(el.shadowRoot!.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).to.equal(TITLE);
+    expect(el.shadowRoot!.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).to.equal(
+      'Your current IP address is not recorded. Enter any one of the verifications below to continue.',
+    );
+    el.close();
+    await closed(el);
+    void el.open(detail({ ga: true }, { title: undefined }));
+    await opened(el);
+    expect(text(el, 'title')).to.equal('Security verification');
+  });
+
+  it('every field has a visible label', async () => {
+    const { el } = await openWith({ sms: true, ga: true, email: true, payeeName: true });
+    const labels: string[] = [];
+    for (const tab of ['SMS', 'Authenticator', 'Email', 'Real name']) {
+      parts(el, 'tab').find((t) => t.textContent === tab)!.click();
+      await waitFor(() => expect(activeTab(el)).to.equal(tab));
+      for (const field of parts<HTMLInputElement>(el, 'input')) labels.push(el.shadowRoot!.querySelector(`label[for="${field.id}"]`)?.textContent ?? `none for ${field.name}`);
+    }
+    expect(labels).to.deep.equal(['Country code', 'Mobile number', 'Verification code', 'Authenticator code', 'Email address', 'Real name of the bank account holder']);
+  });
+
+  it('a click selects a tab; arrow keys, Home and End move between tabs (wrapping) and focus follows', async () => {
+    const { el } = await openWith({ sms: true, ga: true, email: true, payeeName: true });
+    const tab = (name: string) => parts(el, 'tab').find((t) => t.textContent === name)!;
+    await waitFor(() => expect(focused()).to.equal(describeNode(tab('SMS'))));
+    const steps: [string, string][] = [
+      ['ArrowRight', 'Authenticator'],
+      ['ArrowRight', 'Email'],
+      ['ArrowRight', 'Real name'],
+      ['ArrowRight', 'SMS'],
+      ['ArrowLeft', 'Real name'],
+      ['Home', 'SMS'],
+      ['End', 'Real name'],
+    ];
+    for (const [k, expected] of steps) {
+      const event = key(deepActiveElement()!, k);
+      expect(event.defaultPrevented, k).to.equal(true);
+      await waitFor(() => expect(activeTab(el), k).to.equal(expected));
+      expect(focused(), `${k} focus`).to.equal(describeNode(tab(expected)));
+      expect(tab(expected).tabIndex).to.equal(0);
+    }
+    tab('Email').click();
+    await waitFor(() => expect(activeTab(el)).to.equal('Email'));
+    expect(inputNames(el)).to.deep.equal(['email']);
+  });
+});
+
+describe('<wps-two-factor> validation (SPEC §5)', () => {
+  const rows: [string, TwoFactorDetail['flags'], Partial<Record<FieldName, string>>, FieldName, string][] = [
+    ['email empty', { email: true }, {}, 'email', 'Email address is required'],
+    ['email only spaces', { email: true }, { email: '   ' }, 'email', 'Email address is required'],
+    ['email malformed', { email: true }, { email: 'player@' }, 'email', 'Please enter a valid email address'],
+    ['payeeName empty', { payeeName: true }, { payeeName: ' ' }, 'payeeName', 'Real name of the bank account holder is required'],
+    ['ga empty', { ga: true }, {}, 'authCode', 'Authenticator code is required'],
+    ['ga not 6 digits', { ga: true }, { authCode: '12345' }, 'authCode', 'The authenticator code has 6 digits'],
+    ['sms without number and code', { sms: true }, {}, 'mobileNum', 'Mobile number is required'],
+    ['sms without code', { sms: true }, { mobileNum: '91234567' }, 'verificationCode', 'Verification code is required'],
+    ['sms without number', { sms: true }, { verificationCode: '0420' }, 'mobileNum', 'Mobile number is required'],
+  ];
+  for (const [name, flags, values, field, message] of rows) {
+    it(`${name}: ${field} is marked aria-invalid, focused and explained; nothing is sent`, async () => {
+      const { el } = await openWith(flags);
+      fill(el, values);
+      confirm(el);
+      await waitFor(() => expect(invalidFields(el)).to.deep.equal([field]));
+      await waitFor(() => expect(focused()).to.equal(describeNode(input(el, field))));
+      const describedBy = input(el, field).getAttribute('aria-describedby')!;
+      expect(el.shadowRoot!.getElementById(describedBy)?.textContent).to.equal(message);
+      await sleep(30);
+      expect(verifications().length).to.equal(0);
+      // Typing in the field lifts the mark.
+      type(input(el, field), 'x');
+      await waitFor(() => expect(invalidFields(el)).to.deep.equal([]));
+    });
+  }
+
+  it('inputs are trimmed before sending', async () => {
+    const { el } = await smsTab();
+    fill(el, { mobileNum: '  91234567 ', verificationCode: ' 0420\t' });
+    confirm(el);
+    await waitFor(() => expect(verifications().length).to.equal(1));
+    expect(verificationBodies()[0]).to.deep.include({ method: 'S', mobileNum: '91234567', verificationCode: '0420' });
+  });
+});
+
+describe('<wps-two-factor> the verification request (SPEC §3)', () => {
+  const rows: [string, TwoFactorDetail['flags'], string, Partial<Record<FieldName, string>>, Record<string, string>][] = [
+    ['email', { email: true }, 'Email', { email: 'player@example.com' }, { method: 'E', email: 'player@example.com' }],
+    ['payeeName', { payeeName: true }, 'Real name', { payeeName: 'Tan Ah Kow' }, { method: 'P', payeeName: 'Tan Ah Kow' }],
+    ['ga', { ga: true }, 'Authenticator', { authCode: '123456' }, { method: 'G', authCode: '123456' }],
+    ['sms', { sms: true }, 'SMS', { mobileNum: '91234567', verificationCode: '0420' }, { method: 'S', mobileNum: '91234567', verificationCode: '0420' }],
+  ];
+  for (const [name, flags, tab, values, expected] of rows) {
+    it(`${name}: POST ${endpoints.loginVerification.path}, encrypted, method ${expected.method} with its fields only`, async () => {
+      const { el } = await openWith({ ...flags, ga: true });
+      parts(el, 'tab').find((t) => t.textContent === tab)!.click();
+      await waitFor(() => expect(activeTab(el)).to.equal(tab));
+      fill(el, values);
+      confirm(el);
+      await waitFor(() => expect(verifications().length).to.equal(1));
+      const [req] = verifications();
+      expect(req!.method).to.equal('POST');
+      expect(Object.keys(JSON.parse(req!.body!) as object)).to.deep.equal(['value']);
+      expect(verificationBodies()[0]).to.deep.equal({ username: 'player1', password: 'Secret123', ...expected });
+    });
+  }
+
+  it('identity-provider route: the firebaseIdToken is sent', async () => {
+    const { el } = await openWith({ ga: true }, { password: undefined, firebaseIdToken: 'id-token-1', route: 'identityProvider' });
+    fill(el, { authCode: '654321' });
+    confirm(el);
+    await waitFor(() => expect(verifications().length).to.equal(1));
+    expect(verificationBodies()[0]).to.deep.equal({ username: 'player1', method: 'G', authCode: '654321', firebaseIdToken: 'id-token-1' });
+  });
+});
+
+describe('<wps-two-factor> send code and countdown (SPEC §4, §5, §9)', () => {
+  const sendButton = (el: Element) => part<HTMLButtonElement>(el, 'send')!;
+  const smsCalls = () => stub!.to(endpoints.smsNoLogin.path);
+
+  it('sending a code needs a mobile number: the empty field is marked and focused, nothing is sent', async () => {
+    const { el } = await smsTab();
+    sendButton(el).click();
+    await waitFor(() => expect(invalidFields(el)).to.deep.equal(['mobileNum']));
+    await waitFor(() => expect(focused()).to.equal(describeNode(input(el, 'mobileNum'))));
+    await sleep(30);
+    expect(smsCalls().length).to.equal(0);
+  });
+
+  it('with a number it posts the dialling code and number, then focus moves to the code field', async () => {
+    const { el } = await smsTab();
+    fill(el, { mobileNum: ' 91234567 ' });
+    sendButton(el).click();
+    await waitFor(() => expect(smsCalls().length).to.equal(1));
+    expect(JSON.parse(smsCalls()[0]!.body!)).to.deep.equal({ countryDialingCode: '+65', mobileNum: '91234567' });
+    await waitFor(() => expect(focused()).to.equal(describeNode(input(el, 'verificationCode'))));
+    expect(notices.value).to.deep.equal([]);
+  });
+
+  it('a dialling code given in the detail is used as it is (no country request)', async () => {
+    const { el } = await smsTab({ countryDialingCode: '+63', mobileNum: '9171234567' });
+    expect(input(el, 'mobileNum').value).to.equal('9171234567');
+    expect(stub!.to(endpoints.systemCountry.path).length).to.equal(0);
+  });
+
+  it('counts down in seconds to expirationTime with the button disabled, and frees it at expiry', async () => {
+    clock = installClock();
+    answers.sms = () => ok({ expirationTime: 30_000 });
+    const { el } = await smsTab();
+    expect(sendButton(el).textContent).to.equal('Send code');
+    fill(el, { mobileNum: '91234567' });
+    sendButton(el).click();
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 30 s'));
+    expect(sendButton(el).disabled).to.equal(true);
+    await clock.tickAsync(1_000);
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 29 s'));
+    await clock.tickAsync(28_999);
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 1 s'));
+    expect(sendButton(el).disabled).to.equal(true);
+    await clock.tickAsync(1);
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Send code'));
+    expect(sendButton(el).disabled).to.equal(false);
+    expect(smsCalls().length).to.equal(1);
+  });
+
+  it('on the identity-provider route it counts 60 s, whatever expirationTime says', async () => {
+    clock = installClock();
+    answers.sms = () => ok({ expirationTime: 300_000 });
+    const { el } = await smsTab({ route: 'identityProvider', firebaseIdToken: 'id-token' });
+    fill(el, { mobileNum: '91234567' });
+    sendButton(el).click();
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 60 s'));
+    await clock.tickAsync(59_999);
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 1 s'));
+    expect(sendButton(el).disabled).to.equal(true);
+    await clock.tickAsync(1);
+    await waitFor(() => expect(sendButton(el).disabled).to.equal(false));
+    expect(sendButton(el).textContent).to.equal('Send code');
+  });
+
+  it('a refused send shows the server message in the modal, and the button stays free', async () => {
+    answers.sms = () => json({ success: false, errorCode: 'sms.too.often', message: 'Too many codes, try later' }, 400);
+    const { el } = await smsTab();
+    fill(el, { mobileNum: '91234567' });
+    sendButton(el).click();
+    await waitFor(() => expect(text(el, 'error')).to.equal('Too many codes, try later'));
+    expect(part(el, 'error')!.getAttribute('role')).to.equal('alert');
+    expect(sendButton(el).disabled).to.equal(false);
+    expect(notices.value).to.deep.equal([]);
+  });
+});
+
+describe('<wps-two-factor> outcome (SPEC §4, §8, §9)', () => {
+  it(`success: "Verification passed" for ${PASS_MESSAGE_MS} ms, then wps-verified exactly ${COMPLETE_DELAY_MS} ms later`, async () => {
+    expect([PASS_MESSAGE_MS, COMPLETE_DELAY_MS]).to.deep.equal([1500, 500]);
+    clock = installClock();
+    const { el, result } = await openWith({ email: true });
+    let outcome: Outcome | 'pending' = 'pending';
+    void result.then((o) => (outcome = o));
+    const seen = recordEvents(document, ['wps-verified', 'wps-close']);
+    fill(el, { email: 'player@example.com' });
+    confirm(el);
+    await waitFor(() => expect(text(el, 'pass')).to.equal('Verification passed'));
+    expect(part(el, 'pass')!.getAttribute('role')).to.equal('status');
+    const start = clock.now;
+    // The pass message cannot be dismissed.
+    key(part(el, 'dialog')!, 'Escape');
+    await clock.tickAsync(PASS_MESSAGE_MS - 1);
+    expect(text(el, 'pass')).to.equal('Verification passed');
+    expect(seen.types()).to.deep.equal([]);
+    await clock.tickAsync(1);
+    await closed(el);
+    expect(seen.types()).to.deep.equal([]);
+    await clock.tickAsync(COMPLETE_DELAY_MS - 1);
+    expect(seen.types(), 'not earlier than 500 ms after').to.deep.equal([]);
+    expect(outcome).to.equal('pending');
+    await clock.tickAsync(1);
+    expect(clock.now - start).to.equal(PASS_MESSAGE_MS + COMPLETE_DELAY_MS);
+    seen.stop();
+    expect(seen.types()).to.deep.equal(['wps-verified']);
+    const event = seen.events[0]!;
+    expect(event.detail).to.deep.equal({ value: LOGIN });
+    expect([event.bubbles, event.composed]).to.deep.equal([true, true]);
+    expect(describeNode(event.target)).to.equal(describeNode(el));
+    await waitFor(() => expect(outcome).to.deep.equal(LOGIN));
+  });
+
+  const errorRows: [string, TwoFactorDetail['flags'], Partial<Record<FieldName, string>>, Partial<Record<FieldName, string>>, FieldName][] = [
+    ['sms: the code is cleared, the number kept', { sms: true }, { mobileNum: '91234567', verificationCode: '0420' }, { countryDialingCode: '+65', mobileNum: '91234567', verificationCode: '' }, 'verificationCode'],
+    ['email: the email is cleared', { email: true }, { email: 'player@example.com' }, { email: '' }, 'email'],
+    ['ga: the auth code is cleared', { ga: true }, { authCode: '123456' }, { authCode: '' }, 'authCode'],
+    ['payeeName: the name stays', { payeeName: true }, { payeeName: 'Tan Ah Kow' }, { payeeName: 'Tan Ah Kow' }, 'payeeName'],
+  ];
+  for (const [name, flags, values, after, focus] of errorRows) {
+    it(`error → the server message shows in the modal; ${name}`, async () => {
+      answers.verify = () => json({ success: false, errorCode: 'login.verify.failed', message: 'Verification failed, please try again' }, 400);
+      const { el } = flags.sms ? await smsTab() : await openWith(flags);
+      fill(el, values);
+      confirm(el);
+      await waitFor(() => expect(text(el, 'error')).to.equal('Verification failed, please try again'));
+      expect(part(el, 'error')!.getAttribute('role')).to.equal('alert');
+      const now = Object.fromEntries(parts<HTMLInputElement>(el, 'input').map((i) => [i.name, i.value]));
+      expect(now).to.deep.equal(after);
+      await waitFor(() => expect(focused()).to.equal(describeNode(input(el, focus))));
+      expect(has(el, 'dialog')).to.equal(true);
+      expect(notices.value, 'no global notice: the modal shows it').to.deep.equal([]);
+    });
+  }
+
+  it('an error without a message shows "Unknown error"; the next attempt clears it', async () => {
+    answers.verify = () => json({ success: false, errorCode: 'server.error' }, 500);
+    const { el } = await openWith({ ga: true });
+    fill(el, { authCode: '123456' });
+    confirm(el);
+    await waitFor(() => expect(text(el, 'error')).to.equal('Unknown error'));
+    answers.verify = undefined;
+    fill(el, { authCode: '111111' });
+    confirm(el);
+    await waitFor(() => expect(text(el, 'pass')).to.equal('Verification passed'));
+  });
+});
+
+describe('<wps-two-factor auto> (SPEC §4: login_verify_required opens it)', () => {
+  const loginPayload = { type: 'username' as const, username: 'player1', password: 'Secret123', merchant: 'demo', loginDeviceId: '0123abcd-0123-4567-89ab-0123456789ab' };
+  const verifyRequired = (value: unknown) => () => json({ success: false, errorCode: 'login_verify_required', message: TITLE, value });
+
+  it('a login answered login_verify_required opens it with the pending login; a success reaches pendingLogin.onDone and wps-verified', async () => {
+    const el = mount<TwoFactorElement>('<wps-two-factor auto></wps-two-factor>');
+    await sleep(30);
+    answers.login = verifyRequired({ ga: true, email: true, sms: false });
+    const outcomes: Outcome[] = [];
+    pendingLogin.value = { username: 'player1', password: 'Secret123', onDone: (o) => outcomes.push(o) };
+    const err = await call('login', loginPayload).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    pendingLogin.value = undefined;
+    expect(err?.name).to.equal('ApiError');
+    await opened(el);
+    expect(text(el, 'title')).to.equal(TITLE);
+    expect(tabNames(el)).to.deep.equal(['Authenticator', 'Email']);
+    expect(activeTab(el)).to.equal('Authenticator');
+    expect(notices.value).to.deep.equal([]);
+
+    clock = installClock();
+    const seen = recordEvents(el, ['wps-verified', 'wps-close']);
+    fill(el, { authCode: '123456' });
+    confirm(el);
+    await waitFor(() => expect(text(el, 'pass')).to.equal('Verification passed'));
+    await clock.tickAsync(PASS_MESSAGE_MS + COMPLETE_DELAY_MS);
+    seen.stop();
+    expect(seen.types()).to.deep.equal(['wps-verified']);
+    await waitFor(() => expect(outcomes).to.deep.equal([LOGIN]));
+    expect(verificationBodies()).to.deep.equal([{ username: 'player1', password: 'Secret123', method: 'G', authCode: '123456' }]);
+  });
+
+  it('without `auto` (or after removing it) the same answer only shows the server message as a notice', async () => {
+    const el = mount<TwoFactorElement>('<wps-two-factor auto></wps-two-factor>');
+    await sleep(30);
+    el.removeAttribute('auto');
+    await sleep(30);
+    answers.login = verifyRequired({ ga: true });
+    pendingLogin.value = { username: 'player1', password: 'Secret123' };
+    await call('login', loginPayload).catch(() => undefined);
+    await sleep(50);
+    expect(has(el, 'dialog')).to.equal(false);
+    expect(notices.value.map((n) => n.message)).to.deep.equal([TITLE]);
+  });
+
+  it('`auto="false"` does not open it either', async () => {
+    const el = mount('<wps-two-factor auto="false"></wps-two-factor>');
+    await sleep(30);
+    answers.login = verifyRequired({ ga: true });
+    pendingLogin.value = { username: 'player1' };
+    await call('login', loginPayload).catch(() => undefined);
+    await sleep(50);
+    expect(has(el, 'dialog')).to.equal(false);
+  });
+
+  it('openTwoFactor() adds a <wps-two-factor auto> when the page has none; closing resolves undefined', async () => {
+    expect(document.querySelector('wps-two-factor')).to.equal(null);
+    const result = openTwoFactor(detail({ payeeName: true }));
+    const el = await waitFor(() => {
+      const found = document.querySelector('wps-two-factor[auto]');
+      expect(found, 'element added').to.not.equal(null);
+      return found!;
+    });
+    await opened(el);
+    expect(tabNames(el)).to.deep.equal(['Real name']);
+    part(el, 'cancel')!.click();
+    expect(await result).to.equal(undefined);
+    await closed(el);
+  });
+});
+
+describe('<wps-two-factor> focus and closing (DESIGN.md, modal rules)', () => {
+  function opener() {
+    const b = document.createElement('button');
+    b.textContent = 'Opener';
+    b.dataset.testOutside = '';
+    document.body.append(b);
+    b.focus();
+    return b;
+  }
+
+  it('focus moves in to the active tab; Tab from the last control wraps to it; Shift+Tab wraps back', async () => {
+    opener();
+    const { el } = await openWith({ sms: true, email: true });
+    const confirmButton = part(el, 'confirm')!;
+    await waitFor(() => expect(focused()).to.equal(describeNode(part(el, 'tab-active'))));
+    confirmButton.focus();
+    expect(key(confirmButton, 'Tab').defaultPrevented).to.equal(true);
+    expect(focused()).to.equal(describeNode(part(el, 'tab-active')));
+    expect(key(deepActiveElement()!, 'Tab', true).defaultPrevented).to.equal(true);
+    expect(focused()).to.equal(describeNode(confirmButton));
+    // With the second tab active the first (tabindex -1) is not a wrap target.
+    part(el, 'tab-active')!.focus();
+    key(deepActiveElement()!, 'ArrowRight');
+    await waitFor(() => expect(activeTab(el)).to.equal('Email'));
+    expect(key(deepActiveElement()!, 'Tab', true).defaultPrevented).to.equal(true);
+    expect(focused()).to.equal(describeNode(confirmButton));
+    key(confirmButton, 'Tab');
+    expect(focused()).to.equal(describeNode(part(el, 'tab-active')));
+  });
+
+  it('Escape closes it: wps-close, the promise resolves undefined, focus returns to the opener', async () => {
+    const button = opener();
+    const { el, result } = await openWith({ ga: true });
+    await waitFor(() => expect(el.shadowRoot!.contains(deepActiveElement())).to.equal(true));
+    const seen = recordEvents(el, ['wps-close', 'wps-verified']);
+    key(deepActiveElement()!, 'Escape');
+    seen.stop();
+    expect(seen.types()).to.deep.equal(['wps-close']);
+    expect([seen.events[0]!.bubbles, seen.events[0]!.composed]).to.deep.equal([true, true]);
+    expect(await result).to.equal(undefined);
+    await closed(el);
+    await waitFor(() => expectSameNode(document.activeElement, button));
+    expect(verifications().length).to.equal(0);
+  });
+
+  it('Cancel, the backdrop and close() close it with wps-close', async () => {
+    const { el } = await openWith({ ga: true });
+    const seen = recordEvents(el, ['wps-close']);
+    part(el, 'cancel')!.click();
+    await closed(el);
+    void el.open(detail({ ga: true }));
+    await opened(el);
+    part(el, 'title')!.click(); // inside: nothing
+    expect(has(el, 'dialog')).to.equal(true);
+    part(el, 'backdrop')!.click();
+    await closed(el);
+    void el.open(detail({ ga: true }));
+    await opened(el);
+    el.close();
+    await closed(el);
+    seen.stop();
+    expect(seen.types()).to.deep.equal(['wps-close', 'wps-close', 'wps-close']);
+  });
+
+  it('open() while open replaces the verification (the first resolves undefined)', async () => {
+    const { el, result } = await openWith({ ga: true });
+    const second = el.open(detail({ email: true }, { title: 'Second' }));
+    expect(await result).to.equal(undefined);
+    await waitFor(() => expect(text(el, 'title')).to.equal('Second'));
+    expect(tabNames(el)).to.deep.equal(['Email']);
+    el.close();
+    expect(await second).to.equal(undefined);
+  });
+});
+
+describe('<wps-two-factor> languages and accessibility', () => {
+  it('is axe-core clean in EN: sms tab, then with a marked field, an error and a countdown', async () => {
+    answers.verify = () => json({ success: false, errorCode: 'login.verify.failed', message: 'Verification failed' }, 400);
+    const { el } = await smsTab();
+    await expectAccessible(el);
+    confirm(el);
+    await waitFor(() => expect(invalidFields(el)).to.deep.equal(['mobileNum']));
+    await expectAccessible(el);
+    fill(el, { mobileNum: '91234567' });
+    part(el, 'send')!.click();
+    await waitFor(() => expect(part<HTMLButtonElement>(el, 'send')!.disabled).to.equal(true));
+    fill(el, { verificationCode: '0420' });
+    confirm(el);
+    await waitFor(() => expect(text(el, 'error')).to.equal('Verification failed'));
+    await expectAccessible(el);
+  });
+
+  it('CN: translated texts, axe-core clean', async () => {
+    setLanguage('CN');
+    const { el } = await openWith({ sms: true, ga: true, email: true, payeeName: true }, { title: undefined });
+    await waitFor(() => expect(text(el, 'title')).to.equal('安全验证'));
+    expect(tabNames(el)).to.deep.equal(['短信验证', '谷歌验证', '邮箱验证', '真实姓名']);
+    expect(text(el, 'confirm')).to.equal('确认');
+    expect(text(el, 'send')).to.equal('发送验证码');
+    await expectAccessible(el);
+  });
+
+  it('UR: the dialog is rtl, arrow keys follow the reading direction, axe-core clean', async () => {
+    setLanguage('UR');
+    const { el } = await openWith({ sms: true, ga: true, email: true });
+    await waitFor(() => expect(part(el, 'dialog')!.getAttribute('dir')).to.equal('rtl'));
+    await waitFor(() => expect(focused()).to.equal(describeNode(part(el, 'tab-active'))));
+    const first = activeTab(el);
+    key(deepActiveElement()!, 'ArrowLeft');
+    await waitFor(() => expect(activeTab(el)).to.not.equal(first));
+    expect(parts(el, 'tab').indexOf(part(el, 'tab-active')!)).to.equal(1);
+    await expectAccessible(el);
+  });
+});
