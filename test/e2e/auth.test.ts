@@ -38,8 +38,8 @@ describe('sign-up, logout, login and the session', () => {
 
     await page.getByRole('link', { name: 'Register' }).click();
     await page.waitForURL(/\/m\/register\?fbclid=fb1$/); // carried parameter kept
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill('Secret123');
+    await page.getByLabel('Username', { exact: true }).fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('Secret123');
     await page.getByRole('button', { name: 'Register' }).click();
 
     await page.getByRole('alertdialog').getByText('Registration successful').waitFor();
@@ -56,8 +56,8 @@ describe('sign-up, logout, login and the session', () => {
     assert.equal(await page.evaluate(() => sessionStorage.getItem('wps:session')), null);
 
     await page.getByRole('link', { name: 'Log in' }).click();
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill('wrong-password1');
+    await page.getByLabel('Username', { exact: true }).fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password1');
     await page.getByRole('button', { name: 'Log in' }).click();
     // The server's message, through the error catalogue's notice.
     const failure = page.getByRole('alertdialog');
@@ -65,7 +65,7 @@ describe('sign-up, logout, login and the session', () => {
     assert.match((await failure.textContent()) ?? '', /password/i);
     await failure.getByRole('button', { name: 'OK' }).click();
 
-    await page.getByLabel('Password').fill('Secret123');
+    await page.getByLabel('Password', { exact: true }).fill('Secret123');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/m\/home/);
     await page.getByRole('heading', { name: `Welcome back, ${username}` }).waitFor();
@@ -86,8 +86,8 @@ describe('sign-up, logout, login and the session', () => {
     const page = await context.newPage();
     await page.goto(`${h.server.url}/m/member/home?r=ref9`);
     await page.waitForURL(/\/m\/login\?r=ref9$/);
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill('Demo1234');
+    await page.getByLabel('Username', { exact: true }).fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('Demo1234');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
     await context.close();
@@ -97,8 +97,8 @@ describe('sign-up, logout, login and the session', () => {
     const context = await h.newContext();
     const page = await context.newPage();
     await page.goto(`${h.server.url}/m/login`);
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill('Demo1234');
+    await page.getByLabel('Username', { exact: true }).fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('Demo1234');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
     await page.evaluate(() => sessionStorage.setItem('wps:other', '1'));
@@ -122,8 +122,8 @@ describe('sign-up, logout, login and the session', () => {
     const page = await context.newPage();
     // Log in through the page once to get a real token, then open a fresh tab with ?token=.
     await page.goto(`${h.server.url}/m/login`);
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill('Demo1234');
+    await page.getByLabel('Username', { exact: true }).fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('Demo1234');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
     const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('wps:session')!).token as string);
@@ -141,7 +141,8 @@ describe('sign-up, logout, login and the session', () => {
     await page.goto(`${h.server.url}/m/login`);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('Please enter your Username').waitFor();
-    assert.equal(await page.getByLabel('Username').evaluate((el) => el === document.activeElement), true);
+    // The field is in the form element's shadow root: the focused element is inside it.
+    assert.equal(await page.getByLabel('Username', { exact: true }).evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement), true);
     assert.equal(logins, 0);
     await context.close();
   });

@@ -39,13 +39,14 @@ async function open(path: string, options: Parameters<Harness['newContext']>[0] 
 async function pauseClock(page: Page) {
   const start = Date.UTC(2030, 0, 1);
   await page.clock.install({ time: start });
-  await page.clock.pauseAt(start);
+  // Nothing is loaded yet, so jumping ahead fires nothing; a margin keeps pauseAt in the future.
+  await page.clock.pauseAt(start + 60_000);
 }
 
 async function logIn(page: Page) {
   await page.goto(`${h.server.url}/m/login`);
-  await page.getByLabel('Username').fill('demo');
-  await page.getByLabel('Password').fill('Demo1234');
+  await page.getByLabel('Username', { exact: true }).fill('demo');
+  await page.getByLabel('Password', { exact: true }).fill('Demo1234');
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
 }
@@ -57,7 +58,7 @@ describe('status screens', () => {
     const screen = page.locator('wps-access-denied');
     await screen.getByRole('heading', { name: 'Access Denied' }).waitFor();
     assert.match((await screen.locator('[part="ip"]').textContent()) ?? '', /127\.0\.0\.1/);
-    assert.equal(await page.getByLabel('Username').count(), 0, 'the login form is not reachable');
+    assert.equal(await page.getByLabel('Username', { exact: true }).count(), 0, 'the login form is not reachable');
 
     // Customer service opens in a new tab (no network here: the request is what counts).
     const opened = context!.waitForEvent('request', (r) => r.url().startsWith('https://support.example.com/'));
