@@ -14,14 +14,18 @@ import * as schemas from '../src/core/api/schemas.ts';
 import { loadConfig, type Config } from './config.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './crypto.ts';
 import { readBody } from './body.ts';
+import { mountCaptcha, type CaptchaMode } from './captcha.ts';
 import { openDb, seedMembers, type Db } from './db.ts';
 import { mountDev } from './dev.ts';
 import { connectSources, requestHost } from './domains.ts';
 import { ApiError, failure } from './errors.ts';
 import { handlers, type Call, type Deps } from './handlers.ts';
+import { createLimits } from './limits.ts';
 import { mountManifests } from './manifests.ts';
 import { loadMerchants, type Merchant, type Merchants } from './merchants.ts';
+import { loadOrCreateSecrets } from './secrets.ts';
 import { findSession } from './sessions.ts';
+import { outboxSender, type SmsSender } from './sms.ts';
 import { mountStatic } from './static.ts';
 import { createStateStore } from './state.ts';
 import { forward } from './upstream.ts';
@@ -38,10 +42,22 @@ export interface WpsApp {
   close(): Promise<void>;
 }
 
-export type AppOptions = Partial<Config>;
+export type AppOptions = Partial<Config> & {
+  /**
+   * Delivers SMS codes (server/sms.ts). Default: the dev outbox in demo and test mode; none in
+   * production, where /wps/verification/sms/noLogin then answers 503 sms.unavailable.
+   */
+  smsSender?: SmsSender;
+};
+
+/** What the dev controls switch that is not per merchant (the captcha stand-in's script has no Merchant header). */
+export interface Runtime {
+  captchaMode: CaptchaMode;
+}
 
 export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
-  const config: Config = { ...loadConfig({}, []), ...options };
+  const { smsSender, ...configOptions } = options;
+  const config: Config = { ...loadConfig({}, []), ...configOptions };
   const merchants = loadMerchants(config.merchantsFile);
   const app = new Hono();
 
@@ -78,10 +94,20 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   const db = await openDb(config);
   let deps: Deps;
   try {
-    await seedMembers(db, merchants);
+    const secrets = loadOrCreateSecrets(config.dataDir);
+    await seedMembers(db, merchants, secrets);
     // In production the stored state is ignored: there are no dev controls to switch it back.
     const state = createStateStore(db, { useStored: !config.production });
-    deps = { db, merchants, state, keys: await loadOrCreateKeys(config.dataDir) };
+    deps = {
+      db,
+      merchants,
+      state,
+      keys: await loadOrCreateKeys(config.dataDir),
+      secrets,
+      limits: createLimits(),
+      smsSender: smsSender ?? (config.production ? undefined : outboxSender(db)),
+      clientIp: (c) => clientIp(c, config.trustProxy),
+    };
   } catch (err) {
     await db.close();
     throw err;
@@ -101,7 +127,9 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     });
   }
 
-  if (!config.production) mountDev(app, deps);
+  const runtime: Runtime = { captchaMode: 'ok' };
+  mountCaptcha(app, deps, () => runtime.captchaMode);
+  if (!config.production) mountDev(app, deps, runtime);
 
   return { app, db, merchants, close: () => db.close() };
 }

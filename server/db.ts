@@ -8,6 +8,9 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Merchants } from './merchants.ts';
 import { hashPassword } from './passwords.ts';
+import type { Secrets } from './secrets.ts';
+import { normalizeDialingCode, normalizeMobileNum } from './sms.ts';
+import { base32Decode } from './totp.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -24,6 +27,13 @@ export const UNIQUE_VIOLATION = '23505';
 
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === UNIQUE_VIOLATION;
+}
+
+/** The name of the unique index a violation hit (PGlite and `pg` both report it), or undefined. */
+export function violatedIndex(err: unknown): string | undefined {
+  if (!isUniqueViolation(err)) return undefined;
+  const name = (err as { constraint?: unknown }).constraint;
+  return typeof name === 'string' ? name : undefined;
 }
 
 /**
@@ -58,18 +68,94 @@ const MIGRATIONS = [
      state jsonb NOT NULL DEFAULT '{}'::jsonb,
      updated_at timestamptz NOT NULL DEFAULT now()
    )`,
+  // Sign-in (login, two-factor, registration by mobile number, password change). The factors of the
+  // second check are email, payee_name (real bank name), mobile_num and ga_secret (an authenticator
+  // secret, sealed with the key in DATA_DIR/server-secret.key, never in clear); ga_last_step is the
+  // last authenticator time step used, so a code works once.
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS email text`,
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS payee_name text`,
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS country_dialing_code text`,
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS mobile_num text`,
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS ga_secret text`,
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS ga_last_step bigint`,
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS password_changed_at timestamptz NOT NULL DEFAULT now()`,
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS referral_code text`,
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS affiliate_code text`,
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS register_method text`,
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS domain text`,
+  // A mobile number belongs to one member per merchant; registration by mobile relies on this index.
+  `CREATE UNIQUE INDEX IF NOT EXISTS members_merchant_mobile
+     ON members (merchant_code, country_dialing_code, mobile_num) WHERE mobile_num IS NOT NULL`,
+  // IP addresses a member logged in from; a login from another one asks for a second check.
+  `CREATE TABLE IF NOT EXISTS member_ips (
+     member_id int NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+     ip text NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now(),
+     last_seen_at timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (member_id, ip)
+   )`,
+  // SMS codes: only an HMAC of the code is kept (server/sms.ts); 5 minutes, single use, 5 tries.
+  `CREATE TABLE IF NOT EXISTS sms_codes (
+     id serial PRIMARY KEY,
+     merchant_code text NOT NULL,
+     country_dialing_code text NOT NULL,
+     mobile_num text NOT NULL,
+     code_hash text NOT NULL,
+     attempts int NOT NULL DEFAULT 0,
+     created_at timestamptz NOT NULL,
+     expires_at timestamptz NOT NULL,
+     used_at timestamptz
+   )`,
+  `CREATE INDEX IF NOT EXISTS sms_codes_number ON sms_codes (merchant_code, country_dialing_code, mobile_num)`,
+  // Captcha stand-in (server/captcha.ts): challenges (v3) and lots (v4) it issued, and the results of
+  // solved ones, kept as an HMAC only; 10 minutes, each result single use.
+  `CREATE TABLE IF NOT EXISTS captcha_challenges (
+     id text PRIMARY KEY,
+     captcha_id text NOT NULL,
+     version text NOT NULL,
+     created_at timestamptz NOT NULL,
+     expires_at timestamptz NOT NULL
+   )`,
+  `CREATE TABLE IF NOT EXISTS captcha_results (
+     result_hash text PRIMARY KEY,
+     challenge_id text NOT NULL,
+     captcha_id text NOT NULL,
+     version text NOT NULL,
+     created_at timestamptz NOT NULL,
+     expires_at timestamptz NOT NULL,
+     used_at timestamptz
+   )`,
 ];
+
+/**
+ * Demo and test mode only: the SMS codes "sent", in clear, for the dev control GET /dev/outbox.
+ * In production this table does not exist (it is dropped if an earlier demo run left it).
+ */
+const DEV_MIGRATIONS = [
+  `CREATE TABLE IF NOT EXISTS sms_outbox (
+     id serial PRIMARY KEY,
+     merchant_code text NOT NULL,
+     country_dialing_code text NOT NULL,
+     mobile_num text NOT NULL,
+     code text NOT NULL,
+     created_at timestamptz NOT NULL,
+     expires_at timestamptz NOT NULL
+   )`,
+];
+const PRODUCTION_MIGRATIONS = [`DROP TABLE IF EXISTS sms_outbox`];
 
 export interface OpenDbOptions {
   /** Folder for PGlite's files (DATA_DIR/pg); ':memory:' for a throw-away database. */
   dataDir: string;
   databaseUrl?: string;
+  /** Production: no SMS outbox. */
+  production?: boolean;
 }
 
-export async function openDb({ dataDir, databaseUrl }: OpenDbOptions): Promise<Db> {
+export async function openDb({ dataDir, databaseUrl, production = false }: OpenDbOptions): Promise<Db> {
   const db = databaseUrl ? openPg(databaseUrl) : await openPglite(dataDir);
   try {
-    for (const sql of MIGRATIONS) await db.query(sql);
+    for (const sql of [...MIGRATIONS, ...(production ? PRODUCTION_MIGRATIONS : DEV_MIGRATIONS)]) await db.query(sql);
   } catch (err) {
     await db.close();
     throw err;
@@ -106,20 +192,48 @@ function openPg(connectionString: string): Db {
   };
 }
 
-/** Creates each merchant's demo members that are not there yet (an existing one is left alone). */
-export async function seedMembers(db: Db, merchants: Merchants): Promise<void> {
+/**
+ * Creates each merchant's demo members that are not there yet, with their second-check factors and
+ * recorded IPs (an existing member is left alone, except that one made before factors existed gets
+ * the configured factors and IPs once).
+ */
+export async function seedMembers(db: Db, merchants: Merchants, secrets: Secrets): Promise<void> {
   for (const merchant of merchants.byCode.values()) {
     for (const m of merchant.members) {
-      const found = await db.query(
-        'SELECT 1 FROM members WHERE merchant_code = $1 AND lower(username) = lower($2)',
+      const dial = m.countryDialingCode === undefined ? null : normalizeDialingCode(m.countryDialingCode) ?? null;
+      const mobile = m.mobileNum === undefined ? null : normalizeMobileNum(m.mobileNum) ?? null;
+      const ga = m.gaSecret === undefined ? null : secrets.seal(GA_PURPOSE, base32Decode(m.gaSecret).toString('base64'));
+      const factors = [m.email ?? null, m.payeeName ?? null, dial, mobile, ga];
+      const found = await db.query<{ id: number; bare: boolean }>(
+        `SELECT id, (email IS NULL AND payee_name IS NULL AND mobile_num IS NULL AND ga_secret IS NULL) AS bare
+           FROM members WHERE merchant_code = $1 AND lower(username) = lower($2)`,
         [merchant.code, m.username],
       );
-      if (found.rows.length) continue;
-      await db.query(
-        `INSERT INTO members (merchant_code, username, password_hash, type, language)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-        [merchant.code, m.username, await hashPassword(m.password), m.type, m.language],
-      );
+      let id = found.rows[0]?.id;
+      if (id === undefined) {
+        const { rows } = await db.query<{ id: number }>(
+          `INSERT INTO members (merchant_code, username, password_hash, type, language,
+                                email, payee_name, country_dialing_code, mobile_num, ga_secret, register_method)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'SEED') ON CONFLICT DO NOTHING RETURNING id`,
+          [merchant.code, m.username, await hashPassword(m.password), m.type, m.language, ...factors],
+        );
+        id = rows[0]?.id;
+      } else if (found.rows[0]!.bare && factors.some((f) => f !== null)) {
+        await db.query(
+          `UPDATE members SET email = $2, payee_name = $3, country_dialing_code = $4, mobile_num = $5, ga_secret = $6
+            WHERE id = $1`,
+          [id, ...factors],
+        );
+      } else {
+        continue;
+      }
+      if (id === undefined) continue;
+      for (const ip of m.ips) {
+        await db.query('INSERT INTO member_ips (member_id, ip) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, ip.toLowerCase()]);
+      }
     }
   }
 }
+
+/** Purpose of the sealed authenticator secrets (server/secrets.ts). */
+export const GA_PURPOSE = 'member ga secret';

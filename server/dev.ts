@@ -2,7 +2,8 @@
  * Dev controls under /dev/: demo and test mode only (never with NODE_ENV=production or --upstream;
  * app.ts decides). Tests and the e2e suite use them to put the server into a state, and a person
  * trying the demo uses the page `GET /dev/` to see every screen (maintenance, access denied,
- * domain error, unstable line, update notice). Later issues add routes here (SMS outbox, content).
+ * domain error, unstable line, update notice, captchas, the second check, password expiry). Later
+ * issues add routes here (content).
  *
  * Every control takes a JSON body (the merchant from the `Merchant` header, default merchant when
  * absent) and answers `{ success: true, value }`; or a form post of the /dev/ page
@@ -10,14 +11,23 @@
  * to the page. A POST whose `Origin` is another site is refused (403), so no other page can switch them.
  */
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
+import type { Runtime } from './app.ts';
 import { readBody, utf8 } from './body.ts';
+import { CAPTCHA_MODES } from './captcha.ts';
 import { ApiError } from './errors.ts';
 import type { Deps } from './handlers.ts';
+import { clearLimits, clock } from './limits.ts';
+import { gaSecret, memberByUsername, normalizeIp, recordIp } from './members.ts';
 import type { Merchant } from './merchants.ts';
 import { deleteMemberSessions } from './sessions.ts';
+import { normalizeDialingCode, normalizeMobileNum } from './sms.ts';
+import { currentTotp } from './totp.ts';
 import {
+  GEETEST_VERSIONS,
+  WHITELABEL_FLAG,
   DESCRIPTION_MAX,
   LANGUAGE_CODE,
   maintenanceEndSchema,
@@ -38,6 +48,22 @@ const maintenanceBody = v.strictObject({
 });
 const pingBody = v.strictObject({ mode: pingModeSchema });
 const noBody = v.strictObject({});
+const siteSettingsBody = v.strictObject({
+  loginCaptcha: v.optional(v.boolean()),
+  smsCaptcha: v.optional(v.boolean()),
+  registerCaptcha: v.optional(v.boolean()),
+  geetestVersion: v.optional(v.picklist(GEETEST_VERSIONS)),
+  mobilePassword: v.optional(v.boolean()),
+  autoRegister: v.optional(v.boolean()),
+});
+const SETTING_FLAGS = ['loginCaptcha', 'smsCaptcha', 'registerCaptcha', 'mobilePassword', 'autoRegister'] as const;
+const whitelabelBody = v.strictObject({ flag: v.pipe(v.string(), v.regex(WHITELABEL_FLAG)), on: v.boolean() });
+const captchaBody = v.strictObject({ mode: v.picklist(CAPTCHA_MODES) });
+const ipBody = v.strictObject({ ip: v.pipe(v.string(), v.maxLength(64), v.check((s) => isIP(s.trim()) !== 0, 'not an IP address')) });
+const ageBody = v.strictObject({ days: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36_500)) });
+/** Flags the SPEC names (SPEC §6), shown on the page even when merchants.json does not list them. */
+const KNOWN_FLAGS = ['CBS3', 'MOBILEAUTOLOGIN3', 'PWDEXPFORCECHANGE3', 'UPDATEMOBILEICC3', 'FIREBASECREATEACC3', 'LOTTMINIGAME3'];
+const OUTBOX_LIMIT = 20;
 
 interface Input {
   form: boolean;
@@ -45,12 +71,12 @@ interface Input {
   fields: Record<string, unknown>;
 }
 
-export function mountDev(app: Hono, deps: Deps): void {
+export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
   const { merchants, state } = deps;
 
-  // Cross-site form posts (CSRF) are refused; a browser always sends Origin with a POST.
+  // Cross-site form posts (CSRF) are refused; a browser always sends Origin with a POST or DELETE.
   app.use('/dev/*', async (c, next) => {
-    if (c.req.method === 'POST') {
+    if (c.req.method === 'POST' || c.req.method === 'DELETE') {
       const origin = c.req.header('Origin');
       if (origin !== undefined && !sameHost(c, origin)) {
         throw new ApiError(403, 'request.forbidden', 'Dev controls take posts from their own page only');
@@ -62,7 +88,7 @@ export function mountDev(app: Hono, deps: Deps): void {
   app.get('/dev', (c) => c.redirect('/dev/', 302));
   app.get('/dev/', async (c) => {
     const merchant = merchants.byCode.get(c.req.query('merchant') ?? '') ?? merchants.byCode.get(merchants.defaultCode)!;
-    const html = page(deps, merchant, await state.get(merchant));
+    const html = page(deps, merchant, await state.get(merchant), await pageData(deps, merchant, runtime));
     return c.html(html, 200, { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
   });
 
@@ -107,11 +133,93 @@ export function mountDev(app: Hono, deps: Deps): void {
     return answer(c, input, { assetRevision: await state.publish(input.merchant) });
   });
 
-  /** Back to the merchants.json `status` block (and assetRevision 0). */
+  /**
+   * Back to the merchants.json `status` and `info` settings (and assetRevision 0); also the captcha
+   * stand-in back to 'ok' and every in-memory attempt counter and rate limit forgotten.
+   */
   app.post('/dev/reset', async (c) => {
     const input = await readInput(c, deps);
     if (!input.form) validate(noBody, input.fields);
+    runtime.captchaMode = 'ok';
+    clearLimits(deps.limits);
     return answer(c, input, await state.reset(input.merchant));
+  });
+
+  /** `{ loginCaptcha?, smsCaptcha?, registerCaptcha?, geetestVersion?, mobilePassword?, autoRegister? }`. */
+  app.post('/dev/site-settings', async (c) => {
+    const input = await readInput(c, deps);
+    const fields = input.form ? settingsForm(input.fields) : input.fields;
+    const body = validate(siteSettingsBody, fields);
+    const patch = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+    return answer(c, input, await state.update(input.merchant, patch));
+  });
+
+  /** `{ flag, on }`: one flag of info.whitelabelVal (MOBILEAUTOLOGIN3, PWDEXPFORCECHANGE3, ...). */
+  app.post('/dev/whitelabel', async (c) => {
+    const input = await readInput(c, deps);
+    const body = validate(whitelabelBody, input.form ? { flag: input.fields.flag, on: formFlag(input.fields.on) } : input.fields);
+    return answer(c, input, await state.setWhitelabel(input.merchant, body.flag, body.on));
+  });
+
+  /** `{ mode: 'ok' | 'hang-script' | 'hang-extra' }`: for every merchant (the scripts carry no Merchant header). */
+  app.post('/dev/captcha', async (c) => {
+    const input = await readInput(c, deps);
+    const body = validate(captchaBody, input.form ? { mode: input.fields.mode } : input.fields);
+    runtime.captchaMode = body.mode;
+    return answer(c, input, { mode: runtime.captchaMode });
+  });
+
+  /** The SMS codes "sent" to the merchant's numbers, newest first (`?mobileNum=&countryDialingCode=` filter). */
+  app.get('/dev/outbox', async (c) => {
+    const merchant = merchantOf(c.req.header('Merchant')?.trim() || c.req.query('merchant'), deps);
+    const num = c.req.query('mobileNum');
+    const dial = c.req.query('countryDialingCode');
+    const mobileNum = num === undefined || num === '' ? undefined : normalizeMobileNum(num);
+    const countryDialingCode = dial === undefined || dial === '' ? undefined : normalizeDialingCode(dial);
+    if (mobileNum === undefined && num) throw new ApiError(400, 'request.invalid', 'field "mobileNum" is invalid');
+    if (countryDialingCode === undefined && dial) throw new ApiError(400, 'request.invalid', 'field "countryDialingCode" is invalid');
+    return c.json({ success: true, value: await outbox(deps, merchant, { mobileNum, countryDialingCode }) }, 200, { 'Cache-Control': 'no-store' });
+  });
+
+  /** `{ ip }` records a login IP for the member; a form post with `forget=1` forgets them all. */
+  app.post('/dev/members/:username/ips', async (c) => {
+    const input = await readInput(c, deps);
+    const member = await devMember(deps, input.merchant, c.req.param('username'));
+    if (input.form && formFlag(input.fields.forget) === true) {
+      await deps.db.query('DELETE FROM member_ips WHERE member_id = $1', [member.id]);
+    } else {
+      const body = validate(ipBody, input.form ? { ip: input.fields.ip } : input.fields);
+      await recordIp(deps.db, member.id, body.ip.trim());
+    }
+    return answer(c, input, { ips: await ipsOf(deps, member.id) });
+  });
+
+  /** Forgets every recorded IP of the member: the next login asks for the second check. */
+  app.delete('/dev/members/:username/ips', async (c) => {
+    const member = await devMember(deps, headerMerchant(c, deps), c.req.param('username'));
+    const { rowCount } = await deps.db.query('DELETE FROM member_ips WHERE member_id = $1', [member.id]);
+    return c.json({ success: true, value: { deleted: rowCount } });
+  });
+
+  /** `{ days }`: the password was changed that many days ago (90+ days: passwordExpired at login). */
+  app.post('/dev/members/:username/password-age', async (c) => {
+    const input = await readInput(c, deps);
+    const member = await devMember(deps, input.merchant, c.req.param('username'));
+    const days = input.form && typeof input.fields.days === 'string' && /^\d{1,5}$/.test(input.fields.days) ? Number(input.fields.days) : input.fields.days;
+    const body = validate(ageBody, { days });
+    const changed = clock.now() - body.days * 24 * 60 * 60 * 1000;
+    await deps.db.query('UPDATE members SET password_changed_at = $1 WHERE id = $2', [new Date(changed).toISOString(), member.id]);
+    return answer(c, input, { passwordChangedAt: changed });
+  });
+
+  /** The member's current authenticator code (test helper): `{ code, secondsLeft }`. */
+  app.get('/dev/members/:username/totp', async (c) => {
+    const merchant = merchantOf(c.req.header('Merchant')?.trim() || c.req.query('merchant'), deps);
+    const member = await devMember(deps, merchant, c.req.param('username'));
+    const secret = gaSecret(deps.secrets, member);
+    if (!secret) throw new ApiError(404, 'not.found', 'This member has no authenticator');
+    const { code, secondsLeft } = currentTotp(secret);
+    return c.json({ success: true, value: { code, secondsLeft } }, 200, { 'Cache-Control': 'no-store' });
   });
 
   /** Ends every session of a member of the merchant (default merchant if absent). */
@@ -139,6 +247,41 @@ function merchantOf(code: string | undefined, deps: Deps): Merchant {
   const merchant = deps.merchants.byCode.get(code || deps.merchants.defaultCode);
   if (!merchant) throw new ApiError(400, 'merchant.unknown', 'Unknown merchant');
   return merchant;
+}
+
+async function devMember(deps: Deps, merchant: Merchant, username: string) {
+  const member = await memberByUsername(deps.db, merchant.code, username);
+  if (!member) throw new ApiError(404, 'not.found', 'No such member');
+  return member;
+}
+
+async function ipsOf(deps: Deps, memberId: number): Promise<string[]> {
+  const { rows } = await deps.db.query<{ ip: string }>('SELECT ip FROM member_ips WHERE member_id = $1 ORDER BY created_at, ip', [memberId]);
+  return rows.map((r) => r.ip);
+}
+
+export interface OutboxEntry {
+  mobileNum: string;
+  countryDialingCode: string;
+  code: string;
+  createdAt: number;
+  expirationTime: number;
+}
+
+async function outbox(deps: Deps, merchant: Merchant, filter: { mobileNum?: string; countryDialingCode?: string }): Promise<OutboxEntry[]> {
+  const { rows } = await deps.db.query<{ mobile_num: string; country_dialing_code: string; code: string; created_at: Date | string; expires_at: Date | string }>(
+    `SELECT mobile_num, country_dialing_code, code, created_at, expires_at FROM sms_outbox
+      WHERE merchant_code = $1 AND ($2::text IS NULL OR mobile_num = $2) AND ($3::text IS NULL OR country_dialing_code = $3)
+      ORDER BY created_at DESC, id DESC LIMIT ${OUTBOX_LIMIT}`,
+    [merchant.code, filter.mobileNum ?? null, filter.countryDialingCode ?? null],
+  );
+  return rows.map((r) => ({
+    mobileNum: r.mobile_num,
+    countryDialingCode: r.country_dialing_code,
+    code: r.code,
+    createdAt: new Date(r.created_at).getTime(),
+    expirationTime: new Date(r.expires_at).getTime(),
+  }));
 }
 
 /**
@@ -189,6 +332,16 @@ function formFlag(value: unknown): unknown {
   if (value === '1' || value === 'true' || value === 'on') return true;
   if (value === '0' || value === 'false' || value === 'off') return false;
   return value;
+}
+
+/** The page's site-settings forms: on/off values of the flags, v3/v4; empty fields are left out. */
+function settingsForm(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === '') continue;
+    out[key] = (SETTING_FLAGS as readonly string[]).includes(key) ? formFlag(value) : value;
+  }
+  return out;
 }
 
 /** The page's maintenance form: on, endMinutes (from now) or end (epoch ms), lang + title + description. */
@@ -243,7 +396,37 @@ function switchSection(title: string, hint: string, action: string, merchant: Me
 ${form(action, merchant, { on: on ? '0' : '1' }, on ? 'Turn off' : 'Turn on')}`;
 }
 
-function page(deps: Deps, merchant: Merchant, s: MerchantState): string {
+interface PageData {
+  captchaMode: string;
+  outbox: OutboxEntry[];
+  members: { username: string; factors: string[]; ips: string[]; totp: boolean }[];
+}
+
+async function pageData(deps: Deps, merchant: Merchant, runtime: Runtime): Promise<PageData> {
+  const members: PageData['members'] = [];
+  for (const m of merchant.members) {
+    const row = await memberByUsername(deps.db, merchant.code, m.username);
+    if (!row) continue;
+    const factors = [
+      row.email ? `email ${row.email}` : '',
+      row.payee_name ? `real name ${row.payee_name}` : '',
+      row.mobile_num ? `mobile ${row.country_dialing_code} ${row.mobile_num}` : '',
+      gaSecret(deps.secrets, row) ? 'authenticator' : '',
+    ].filter(Boolean);
+    members.push({ username: row.username, factors, ips: await ipsOf(deps, row.id), totp: factors.includes('authenticator') });
+  }
+  return { captchaMode: runtime.captchaMode, outbox: await outbox(deps, merchant, {}), members };
+}
+
+const SETTING_TEXT: Record<(typeof SETTING_FLAGS)[number], string> = {
+  loginCaptcha: 'Login captcha (<code>info.login.captcha.enabled</code>): a username login needs a solved captcha (also when the sms or register captcha is on, SPEC §5).',
+  smsCaptcha: 'SMS captcha (<code>info.sms.captcha.enabled</code>): requesting an SMS code needs a solved v4 captcha.',
+  registerCaptcha: 'Registration captcha (<code>info.register.captcha.enabled</code>).',
+  mobilePassword: 'Mobile registration asks for a password (<code>info.register.mobilePassword</code>; off: the client sends the default password).',
+  autoRegister: 'Social login registers unknown accounts itself (<code>info.register.autoRegister</code>).',
+};
+
+function page(deps: Deps, merchant: Merchant, s: MerchantState, data: PageData): string {
   const nav = [...deps.merchants.byCode.keys()]
     .map((code) => `<a href="/dev/?merchant=${esc(encodeURIComponent(code))}"${code === merchant.code ? ' aria-current="page"' : ''}>${esc(code)}</a>`)
     .join('');
@@ -275,6 +458,40 @@ function page(deps: Deps, merchant: Merchant, s: MerchantState): string {
   const members = merchant.members
     .map((m) => form(`/dev/members/${encodeURIComponent(m.username)}/expire-session`, merchant, {}, `End the sessions of ${m.username}`))
     .join('');
+  const settings = SETTING_FLAGS.map((key) => {
+    const on = s[key];
+    return `<p>${SETTING_TEXT[key]} <span class="${on ? 'on' : ''}">${on ? 'on' : 'off'}</span></p>
+${form('/dev/site-settings', merchant, { [key]: on ? '0' : '1' }, `${on ? 'Turn off' : 'Turn on'} ${key}`)}`;
+  }).join('\n');
+  const versions = GEETEST_VERSIONS.map((version) =>
+    form('/dev/site-settings', merchant, { geetestVersion: version }, version === s.geetestVersion ? `${version} (now)` : version),
+  ).join('');
+  const flags = [...new Set([...KNOWN_FLAGS, ...Object.keys(s.whitelabel)])].sort();
+  const flagRows = flags
+    .map((flag) => {
+      const on = s.whitelabel[flag] === true;
+      return `<tr><th scope="row">${esc(flag)}</th><td class="${on ? 'on' : ''}">${on ? 'on' : 'off'}</td><td>${form('/dev/whitelabel', merchant, { flag, on: on ? '0' : '1' }, on ? `Turn off ${flag}` : `Turn on ${flag}`)}</td></tr>`;
+    })
+    .join('');
+  const captchaForms = CAPTCHA_MODES.map((mode) =>
+    form('/dev/captcha', merchant, { mode }, mode === data.captchaMode ? `${mode} (now)` : mode),
+  ).join('');
+  const outboxRows = data.outbox.length
+    ? `<table><tr><th scope="col">Number</th><th scope="col">Code</th><th scope="col">Sent</th><th scope="col">Expires</th></tr>${data.outbox
+        .map((o) => `<tr><td>${esc(o.countryDialingCode)} ${esc(o.mobileNum)}</td><td><strong>${esc(o.code)}</strong></td><td>${esc(new Date(o.createdAt).toISOString())}</td><td>${esc(new Date(o.expirationTime).toISOString())}</td></tr>`)
+        .join('')}</table>`
+    : '<p>No code sent yet.</p>';
+  const memberSections = data.members
+    .map((m) => {
+      const path = `/dev/members/${encodeURIComponent(m.username)}`;
+      return `<h3>${esc(m.username)}</h3>
+<p>Factors: ${m.factors.length ? esc(m.factors.join(', ')) : 'none (logs in without a second check)'}. Recorded IPs: ${m.ips.length ? esc(m.ips.join(', ')) : 'none'}.</p>
+${m.totp ? `<p><a href="${esc(path)}/totp?merchant=${esc(encodeURIComponent(merchant.code))}">Current authenticator code of ${esc(m.username)}</a></p>` : ''}
+${form(`${path}/ips`, merchant, {}, 'Record this IP', `<label>IP address <input name="ip" size="20" required></label>`)}
+${form(`${path}/ips`, merchant, { forget: '1' }, `Forget every IP of ${m.username}`)}
+${form(`${path}/password-age`, merchant, {}, 'Age the password', `<label>Password changed this many days ago <input type="number" name="days" min="0" max="36500" value="${merchant.passwordMaxAgeDays + 1}"></label>`)}`;
+    })
+    .join('\n');
 
   return `<!doctype html>
 <html lang="en">
@@ -315,8 +532,28 @@ ${form('/dev/asset-manifest/publish', merchant, {}, 'Publish a new release')}
 
 ${members ? `<h2>Sessions</h2>\n<p class="hint">The next call of a logged-in page answers 401: the app shows the "please login" notice.</p>\n${members}` : ''}
 
+<h2>Sign-in settings</h2>
+${settings}
+<p>Captcha version (<code>gw.GEETEST_VERSION</code>): ${esc(s.geetestVersion)}</p>
+${versions}
+
+<h2>Whitelabel flags</h2>
+<table>${flagRows}</table>
+
+<h2>Captcha stand-in: ${esc(data.captchaMode)}</h2>
+<p class="hint">For every merchant. hang-script: <code>/captcha/gt.js</code> and <code>gt4.js</code> never answer (the client's script timeout, 60204); hang-extra: the extra resource never answers (60205).</p>
+${captchaForms}
+
+<h2>SMS outbox</h2>
+<p class="hint">The codes "sent" by <code>/wps/verification/sms/noLogin</code> (demo and test mode only), newest first. Reload to see new ones.</p>
+${outboxRows}
+
+<h2>Members: second check and password age</h2>
+<p class="hint">A login from an IP that is not recorded, by a member with a factor, answers <code>login_verify_required</code> (the two-factor modal). A password older than ${esc(merchant.passwordMaxAgeDays)} days logs in with <code>passwordExpired: true</code>.</p>
+${memberSections}
+
 <h2>Reset</h2>
-<p class="hint">Everything above back to the <code>status</code> block of merchants.json, asset revision 0.</p>
+<p class="hint">The state above back to merchants.json (the <code>status</code> block, the captcha and register settings and whitelabel flags of <code>info</code>), asset revision 0; also the captcha stand-in back to ok and every login, verification, captcha and SMS counter forgotten. Member IPs, password ages and the outbox stay.</p>
 ${form('/dev/reset', merchant, {}, `Reset ${merchant.code}`)}
 </body>
 </html>

@@ -5,15 +5,21 @@
  * A handler returns the envelope's `value`, or throws an ApiError.
  */
 import type { Context } from 'hono';
-import type { EndpointName, LoginValue, PayloadOf, ValueOf } from '../src/core/api/endpoints.ts';
+import type { EndpointName, PayloadOf, ValueOf } from '../src/core/api/endpoints.ts';
+import { issueV3Config } from './captcha.ts';
 import type { RsaKeys } from './crypto.ts';
-import { isUniqueViolation, type Db } from './db.ts';
-import { ApiError } from './errors.ts';
-import { countryInfoOf, promotionsOf, siteInfoOf, type Merchant, type Merchants } from './merchants.ts';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createSession, deleteSession, type MemberRow } from './sessions.ts';
-import type { StateStore } from './state.ts';
+import type { Db } from './db.ts';
 import { expandDomains, requestHost } from './domains.ts';
+import { ApiError } from './errors.ts';
+import { hold } from './hold.ts';
+import type { Limits } from './limits.ts';
+import { unusedUsername } from './members.ts';
+import { countryInfoOf, promotionsOf, siteInfoOf, type Merchant, type Merchants } from './merchants.ts';
+import type { Secrets } from './secrets.ts';
+import { deleteSession, type MemberRow } from './sessions.ts';
+import { changePassword, login, registerByMobile, registerByUsername, sendSmsCode, verifyLogin } from './signin.ts';
+import type { SmsSender } from './sms.ts';
+import type { StateStore } from './state.ts';
 
 export interface Deps {
   db: Db;
@@ -21,6 +27,14 @@ export interface Deps {
   merchants: Merchants;
   /** Per-merchant runtime state (server/state.ts). */
   state: StateStore;
+  /** The server key: HMACs of codes and captcha results, sealed authenticator secrets (server/secrets.ts). */
+  secrets: Secrets;
+  /** In-memory attempt counters and rate limits (server/limits.ts). */
+  limits: Limits;
+  /** Where SMS codes go: the dev outbox in demo/test mode, a provider's sender, or none (server/sms.ts). */
+  smsSender?: SmsSender;
+  /** The client IP of a request (TRUST_PROXY aware, see app.ts). */
+  clientIp(c: Context): string;
 }
 
 export interface Call<P> {
@@ -39,61 +53,13 @@ export type Handlers = {
   [N in EndpointName]?: (call: Call<PayloadOf<N>>) => Promise<ValueOf<N>> | ValueOf<N>;
 };
 
-const USERNAME = /^[A-Za-z0-9_]{4,16}$/;
-const LANGUAGE = /^[A-Z]{2}(-[A-Z]{2})?$/;
-
 function loggedIn<P>(call: Call<P>): { member: MemberRow; token: string } {
   if (!call.member || !call.token) throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
   return { member: call.member, token: call.token };
 }
 
-function validPassword(password: string) {
-  return password.length >= 6 && password.length <= 32 && /[A-Za-z]/.test(password) && /[0-9]/.test(password);
-}
-
-/** Counts the login; the first ever login of a member answers firstTimeLogin: true. */
-async function startSession(db: Db, member: { id: number; username: string; type: number }): Promise<LoginValue> {
-  const { rows } = await db.query<{ login_count: number }>(
-    'UPDATE members SET login_count = login_count + 1 WHERE id = $1 RETURNING login_count',
-    [member.id],
-  );
-  const token = await createSession(db, member.id);
-  return {
-    id: member.id,
-    token,
-    userName: member.username,
-    customerType: member.type,
-    firstTimeLogin: rows[0]?.login_count === 1,
-    passwordExpired: false,
-  };
-}
-
 /** How long a ping in 'hang' mode holds the request before closing it (tests shorten it). */
 export const pingLimits = { hangMs: 60_000 };
-
-/**
- * Holds the request open until the client goes away (the request's abort signal) or
- * pingLimits.hangMs pass; then the socket, if any, is closed without an answer. Either way the timer
- * and the listener are gone when this returns.
- */
-function hang(c: Context): Promise<void> {
-  const signal = c.req.raw.signal;
-  if (signal.aborted) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      // @hono/node-server: close the connection itself, so the client sees no answer at all.
-      const env = c.env as { incoming?: { socket?: { destroy(): void } } } | undefined;
-      env?.incoming?.socket?.destroy();
-      done();
-    }, pingLimits.hangMs);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 export const handlers: Handlers = {
   rsaKey: ({ deps }) => deps.keys.publicValue,
@@ -105,7 +71,7 @@ export const handlers: Handlers = {
       throw new ApiError(400, 'domain_not_available', 'This domain is not available, please use another line.');
     }
     return {
-      info: siteInfoOf(merchant),
+      info: siteInfoOf(merchant, state),
       location: { ip: clientIp },
       test: state.test,
       maintenance: state.maintenance,
@@ -128,7 +94,7 @@ export const handlers: Handlers = {
     const { pingMode } = await deps.state.get(merchant);
     if (pingMode === 'fail') throw new ApiError(503, 'line.unavailable', 'This line is not available');
     if (pingMode === 'hang') {
-      await hang(c);
+      await hold(c, pingLimits.hangMs);
       // The client is gone (or waited 60 s and the connection was closed): nobody reads this.
       throw new ApiError(503, 'line.unavailable', 'This line is not available');
     }
@@ -137,23 +103,11 @@ export const handlers: Handlers = {
 
   availablePromotions: ({ merchant }) => promotionsOf(merchant),
 
-  async login({ deps, merchant, input }) {
-    if (input.type !== 'username') {
-      throw new ApiError(400, 'login.type.unsupported', `Login type ${input.type} is not supported here`);
-    }
-    if (input.username === undefined) throw new ApiError(400, 'request.invalid', 'field "username" is missing');
-    if (input.password === undefined) throw new ApiError(400, 'request.invalid', 'field "password" is missing');
-    const { rows } = await deps.db.query<MemberRow & { password_hash: string }>(
-      `SELECT id, merchant_code, username, type, language, password_hash
-         FROM members WHERE merchant_code = $1 AND lower(username) = lower($2)`,
-      [merchant.code, input.username],
-    );
-    const member = rows[0];
-    // Unknown user or wrong password: same scrypt work, same answer.
-    const ok = await verifyPassword(input.password, member?.password_hash ?? (await dummyHash()));
-    if (!member || !ok) throw new ApiError(400, 'login.cred.err', 'Incorrect username or password');
-    return startSession(deps.db, member);
-  },
+  /** type username (captcha when a setting asks for it; second check), sms (a code), firebase (not yet). */
+  login: (call) => login(call),
+
+  /** The second check after login_verify_required: password again, then one factor (E, P, G or S). */
+  loginVerification: (call) => verifyLogin(call),
 
   async logout(call) {
     const { token } = loggedIn(call);
@@ -161,35 +115,20 @@ export const handlers: Handlers = {
     return null;
   },
 
-  async register({ deps, merchant, input, c }) {
-    const username = input.username ?? '';
-    const password = input.password ?? '';
-    if (!USERNAME.test(username)) {
-      throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
-    }
-    if (!validPassword(password)) {
-      throw new ApiError(400, 'register.password.invalid', 'Password: 6 to 32 characters with a letter and a digit');
-    }
-    const header = c.req.header('Language')?.toUpperCase();
-    const language = header && LANGUAGE.test(header) ? header : 'EN';
-    let id: number;
-    try {
-      // No "does it exist?" query first: two registrations at once would both pass it. The unique
-      // index on (merchant_code, lower(username)) decides.
-      const { rows } = await deps.db.query<{ id: number }>(
-        `INSERT INTO members (merchant_code, username, password_hash, type, language)
-         VALUES ($1, $2, $3, 0, $4) RETURNING id`,
-        [merchant.code, username, await hashPassword(password), language],
-      );
-      id = rows[0]!.id;
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError(400, 'register.username.exists', 'This username is taken');
-      throw err;
-    }
-    const member = { id, username, type: 0 };
-    if (input.login === true) return startSession(deps.db, member);
-    // Without `login: true` no session is opened, so there is no token to give (see docs/server.md).
-    return { id, userName: username, customerType: 0, firstTimeLogin: false, passwordExpired: false } as LoginValue;
+  register: (call) => registerByUsername(call),
+
+  registerMobile: (call) => registerByMobile(call),
+
+  /** A username nobody has yet (not reserved: a registration may still find it taken). */
+  registerAutoUsername: async ({ deps, merchant }) => ({ username: await unusedUsername(deps.db, merchant.code) }),
+
+  smsNoLogin: (call) => sendSmsCode(call),
+
+  captchaGeetest: ({ deps, merchant, clientIp }) => issueV3Config(deps, merchant, clientIp),
+
+  memberPassword(call) {
+    const { member, token } = loggedIn(call);
+    return changePassword(call, member.id, token);
   },
 
   memberInfo: (call) => {

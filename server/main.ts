@@ -13,6 +13,9 @@ if (config.upstream) {
   console.log(`forwarding /wps to ${config.upstream}`);
 } else {
   console.log('demo account: demo / Demo1234 (merchant demo)');
+  if (!config.production) {
+    console.log('two-factor demo: guard / Guard1234 (no recorded IP; SMS and authenticator codes on /dev/)');
+  }
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,10 +3,13 @@
  * with valibot when it is read so that a typo fails at start-up with the field's path, not later.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import * as v from 'valibot';
 import type { AvailablePromotions, CountryInfo, SiteInfo } from '../src/core/api/endpoints.ts';
 import { DOMAIN_ENTRY } from './domains.ts';
-import { statusBlockSchema } from './state.ts';
+import { normalizeDialingCode, normalizeMobileNum } from './sms.ts';
+import { initialState, statusBlockSchema, type MerchantState } from './state.ts';
+import { BASE32_SECRET } from './totp.ts';
 
 const link = v.object({
   resourceType: v.picklist(['IOS', 'MOBILECONFIG', 'Android', 'AppDownloadIcon']),
@@ -20,15 +23,36 @@ const siteInfo = v.object({
   customerService: v.array(
     v.object({ title: v.string(), csType: v.string(), csPosition: v.optional(v.string()), path: v.string() }),
   ),
-  register: v.object({ captcha: v.object({ enabled: v.boolean() }) }),
+  /** Registration captcha; mobilePassword: mobile registration asks for a password; autoRegister (social login). */
+  register: v.object({
+    captcha: v.object({ enabled: v.boolean() }),
+    mobilePassword: v.optional(v.boolean(), false),
+    autoRegister: v.optional(v.boolean(), false),
+  }),
+  /** Login captcha (default off). */
+  login: v.optional(v.object({ captcha: v.object({ enabled: v.boolean() }) })),
   resources: v.array(link),
   whitelabelVal: v.record(v.string(), v.boolean()),
   imageCDNs: v.array(v.string()),
-  sms: v.optional(v.object({ provider: v.optional(v.string()), firebase: v.optional(v.boolean()), apiKey: v.optional(v.string()) })),
+  sms: v.optional(
+    v.object({
+      provider: v.optional(v.string()),
+      firebase: v.optional(v.boolean()),
+      apiKey: v.optional(v.string()),
+      /** SMS code captcha (needs GEETEST_VERSION v4 on the client). */
+      captcha: v.optional(v.object({ enabled: v.boolean() })),
+      authDomain: v.optional(v.string()),
+      projectId: v.optional(v.string()),
+      appId: v.optional(v.string()),
+    }),
+  ),
   gw: v.object({
-    GEETEST_ID: v.optional(v.string()),
+    /** The captcha id (v3 `gt`, v4 `captchaId`); the stand-in only accepts results made for it. */
+    GEETEST_ID: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))),
     GEETEST_VERSION: v.optional(v.picklist(['v3', 'v4']), 'v3'),
     PROFILE_ICON_COUNT: v.optional(v.number(), 9),
+    GEETEST_JS: v.optional(v.string()),
+    GEETEST4_JS: v.optional(v.string()),
   }),
   analytics: v.optional(v.record(v.string(), v.string())),
 });
@@ -52,15 +76,30 @@ const merchantSchema = v.object({
     countries: v.array(v.object({ countryCode: v.string(), countryDialingCode: v.string() })),
   }),
   promotions: v.optional(v.record(v.string(), v.object({ enabled: v.boolean(), count: v.number() })), {}),
-  /** Demo members seeded at start-up when absent (the password is hashed before it is stored). */
+  /** A password older than this many days is reported as `passwordExpired` at login. */
+  passwordMaxAgeDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650)), 90),
+  /**
+   * Demo members seeded at start-up when absent (the password is hashed before it is stored), with
+   * their second-check factors and recorded login IPs.
+   */
   members: v.optional(
     v.array(
-      v.object({
-        username: v.string(),
-        password: v.string(),
-        type: v.optional(v.number(), 0),
-        language: v.optional(v.string(), 'EN'),
-      }),
+      v.pipe(
+        v.object({
+          username: v.string(),
+          password: v.string(),
+          type: v.optional(v.number(), 0),
+          language: v.optional(v.string(), 'EN'),
+          email: v.optional(v.pipe(v.string(), v.email())),
+          payeeName: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
+          countryDialingCode: v.optional(v.pipe(v.string(), v.check((s) => normalizeDialingCode(s) !== undefined, 'not a dialing code'))),
+          mobileNum: v.optional(v.pipe(v.string(), v.check((s) => normalizeMobileNum(s) !== undefined, 'not a mobile number'))),
+          /** Authenticator (TOTP) secret, base32; stored sealed (server/secrets.ts). */
+          gaSecret: v.optional(v.pipe(v.string(), v.regex(BASE32_SECRET))),
+          ips: v.optional(v.array(v.pipe(v.string(), v.check((s) => isIP(s) !== 0, 'not an IP address'))), []),
+        }),
+        v.check((m) => (m.mobileNum === undefined) === (m.countryDialingCode === undefined), 'mobileNum and countryDialingCode go together'),
+      ),
     ),
     [],
   ),
@@ -107,13 +146,21 @@ export function loadMerchants(file: string): Merchants {
   return parseMerchants(JSON.parse(readFileSync(file, 'utf8')), file);
 }
 
-/** `info` of /wps/system/status: what the front end may see (never origins, members or passwords). */
-export function siteInfoOf(m: Merchant): SiteInfo {
-  const { gw, ...info } = m.info;
+/**
+ * `info` of /wps/system/status: what the front end may see (never origins, members or passwords),
+ * with the settings the dev controls switch (captchas, captcha version, mobile password, auto
+ * register, whitelabel flags) taken from the runtime state.
+ */
+export function siteInfoOf(m: Merchant, state: MerchantState = initialState(m)): SiteInfo {
+  const { gw, register, login: _login, sms, whitelabelVal: _flags, ...info } = m.info;
   return {
     merchantCode: m.code,
     ...info,
-    gw: { ...gw, GEETEST_VERSION: gw.GEETEST_VERSION, PROFILE_ICON_COUNT: gw.PROFILE_ICON_COUNT },
+    register: { ...register, captcha: { enabled: state.registerCaptcha }, mobilePassword: state.mobilePassword, autoRegister: state.autoRegister },
+    login: { captcha: { enabled: state.loginCaptcha } },
+    ...(sms || state.smsCaptcha ? { sms: { ...sms, captcha: { enabled: state.smsCaptcha } } } : {}),
+    whitelabelVal: { ...state.whitelabel },
+    gw: { ...gw, GEETEST_VERSION: state.geetestVersion, PROFILE_ICON_COUNT: gw.PROFILE_ICON_COUNT },
   };
 }
 

@@ -54,3 +54,8 @@ export async function deleteMemberSessions(db: Db, merchantCode: string, usernam
   const result = await db.query('DELETE FROM sessions WHERE member_id = $1', [member.id]);
   return result.rowCount;
 }
+
+/** Ends the member's other sessions (after a password change), keeping the one of `token`. */
+export async function deleteOtherSessions(db: Db, memberId: number, token: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE member_id = $1 AND token_hash <> $2', [memberId, tokenHash(token)]);
+}

@@ -1,9 +1,10 @@
 /**
  * Per-merchant runtime state: what the dev controls switch (maintenance, region restriction, test
- * flag, domain unavailable, ping mode, asset revision) and what /wps/system/status, domainRoute,
- * ping and the asset manifests reflect.
+ * flag, domain unavailable, ping mode, asset revision, site settings and whitelabel flags) and what
+ * /wps/system/status, domainRoute, ping, the asset manifests and the sign-in calls reflect.
  *
- * The initial value is the merchant's `status` block in merchants.json (assetRevision starts at 0).
+ * The initial value is the merchant's `status` block in merchants.json (assetRevision starts at 0)
+ * and, for the site settings and flags, its `info` block.
  * What the dev controls change is kept in the `merchant_state` table as a JSON object of the changed
  * fields only, merged over the initial value on every read; so a restart keeps it, `POST /dev/reset`
  * (deleting the row) goes back to merchants.json, and a field merchants.json changes later still
@@ -42,6 +43,10 @@ export const maintenanceTextsSchema = v.nullable(
 
 export const pingModeSchema = v.picklist(PING_MODES);
 
+/** Whitelabel flag names: MOBILEAUTOLOGIN3, PWDEXPFORCECHANGE3, ... */
+export const WHITELABEL_FLAG = /^[A-Z0-9_]{1,40}$/;
+export const GEETEST_VERSIONS = ['v3', 'v4'] as const;
+
 /** One schema per field: a stored row is merged field by field, a bad field is skipped. */
 const fieldSchemas = {
   maintenance: v.boolean(),
@@ -52,6 +57,15 @@ const fieldSchemas = {
   domainUnavailable: v.boolean(),
   pingMode: pingModeSchema,
   assetRevision: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** Site settings (info.login / sms / register captcha, gw.GEETEST_VERSION, register options). */
+  loginCaptcha: v.boolean(),
+  smsCaptcha: v.boolean(),
+  registerCaptcha: v.boolean(),
+  geetestVersion: v.picklist(GEETEST_VERSIONS),
+  mobilePassword: v.boolean(),
+  autoRegister: v.boolean(),
+  /** info.whitelabelVal; a stored row holds only the flags a control switched (merged flag by flag). */
+  whitelabel: v.record(v.pipe(v.string(), v.regex(WHITELABEL_FLAG)), v.boolean()),
 };
 
 type Fields = typeof fieldSchemas;
@@ -83,6 +97,13 @@ export function initialState(merchant: Merchant): MerchantState {
     domainUnavailable: s.domainUnavailable,
     pingMode: s.pingMode,
     assetRevision: 0,
+    loginCaptcha: merchant.info.login?.captcha.enabled ?? false,
+    smsCaptcha: merchant.info.sms?.captcha?.enabled ?? false,
+    registerCaptcha: merchant.info.register.captcha.enabled,
+    geetestVersion: merchant.info.gw.GEETEST_VERSION,
+    mobilePassword: merchant.info.register.mobilePassword,
+    autoRegister: merchant.info.register.autoRegister,
+    whitelabel: { ...merchant.info.whitelabelVal },
   };
 }
 
@@ -100,18 +121,22 @@ function merged(merchant: Merchant, stored: unknown): MerchantState {
     for (const [key, schema] of Object.entries(fieldSchemas)) {
       if (!Object.hasOwn(stored, key)) continue;
       const result = v.safeParse(schema as v.GenericSchema, (stored as Record<string, unknown>)[key]);
-      if (result.success) state[key] = result.output;
+      if (!result.success) continue;
+      // Flags are merged one by one: a flag no control touched still follows merchants.json.
+      state[key] = key === 'whitelabel' ? { ...(state[key] as object), ...(result.output as object) } : result.output;
     }
   }
   return state as MerchantState;
 }
 
-export type StatePatch = Partial<Omit<MerchantState, 'assetRevision'>>;
+export type StatePatch = Partial<Omit<MerchantState, 'assetRevision' | 'whitelabel'>>;
 
 export interface StateStore {
   get(merchant: Merchant): Promise<MerchantState>;
   /** Sets the given fields (the others keep their value) and answers the whole new state. */
   update(merchant: Merchant, patch: StatePatch): Promise<MerchantState>;
+  /** Switches one whitelabel flag (the others keep their value); answers the whole new state. */
+  setWhitelabel(merchant: Merchant, flag: string, on: boolean): Promise<MerchantState>;
   /** assetRevision + 1, atomically; answers the new revision. */
   publish(merchant: Merchant): Promise<number>;
   /** Back to the merchants.json value (assetRevision 0). */
@@ -124,7 +149,7 @@ export function createStateStore(db: Db, { useStored }: { useStored: boolean }):
     throw new Error('merchant state is read-only without dev controls');
   };
   if (!useStored) {
-    return { get: async (m) => initialState(m), update: readOnly, publish: readOnly, reset: readOnly };
+    return { get: async (m) => initialState(m), update: readOnly, setWhitelabel: readOnly, publish: readOnly, reset: readOnly };
   }
   return {
     async get(merchant) {
@@ -138,6 +163,21 @@ export function createStateStore(db: Db, { useStored }: { useStored: boolean }):
          ON CONFLICT (merchant_code) DO UPDATE SET state = merchant_state.state || excluded.state, updated_at = now()
          RETURNING state`,
         [merchant.code, JSON.stringify(patch)],
+      );
+      return merged(merchant, rows[0]?.state);
+    },
+
+    async setWhitelabel(merchant, flag, on) {
+      const patch = JSON.stringify({ [flag]: on });
+      const { rows } = await db.query<{ state: unknown }>(
+        `INSERT INTO merchant_state (merchant_code, state) VALUES ($1, jsonb_build_object('whitelabel', $2::jsonb))
+         ON CONFLICT (merchant_code) DO UPDATE SET
+           state = merchant_state.state || jsonb_build_object('whitelabel',
+             CASE WHEN jsonb_typeof(merchant_state.state -> 'whitelabel') = 'object'
+                  THEN merchant_state.state -> 'whitelabel' ELSE '{}'::jsonb END || $2::jsonb),
+           updated_at = now()
+         RETURNING state`,
+        [merchant.code, patch],
       );
       return merged(merchant, rows[0]?.state);
     },

@@ -53,7 +53,17 @@ describe('system calls', () => {
     assert.equal(v.info.appName, 'WPS Lottery Online');
     assert.equal(v.info.appShortName, 'WPS Lottery');
     assert.equal(v.info.register.captcha.enabled, false);
-    assert.deepEqual(v.info.gw, { GEETEST_VERSION: 'v3', PROFILE_ICON_COUNT: 9 });
+    assert.deepEqual(v.info.gw, {
+      GEETEST_ID: 'eec3bc0a24809dab00d354346556f5c2',
+      GEETEST_VERSION: 'v3',
+      GEETEST_JS: '/captcha/gt.js',
+      GEETEST4_JS: '/captcha/gt4.js',
+      PROFILE_ICON_COUNT: 9,
+    });
+    assert.deepEqual(v.info.login, { captcha: { enabled: false } });
+    assert.deepEqual(v.info.sms.captcha, { enabled: false });
+    assert.equal(v.info.register.mobilePassword, false);
+    assert.equal(v.info.register.autoRegister, false);
     assert.deepEqual(
       v.info.resources.map((r: { resourceType: string }) => r.resourceType).sort(),
       ['Android', 'AppDownloadIcon', 'IOS', 'MOBILECONFIG'],
@@ -69,7 +79,9 @@ describe('system calls', () => {
     assert.equal(v.maintenanceTexts, null);
     assert.equal(typeof v.test, 'boolean');
     const text = JSON.stringify(a.body);
-    for (const secret of ['allowedOrigins', 'members', 'Demo1234', 'password']) assert.ok(!text.includes(secret), secret);
+    for (const secret of ['allowedOrigins', 'members', 'Demo1234', 'password', 'demo@example.com', 'JRMP6JI4', 'passwordMaxAgeDays']) {
+      assert.ok(!text.includes(secret), secret);
+    }
   });
 
   test('GET /wps/system/status for the second merchant', async () => {
@@ -135,7 +147,7 @@ describe('every refusal is a JSON envelope with its own errorCode', () => {
     await refused(call(wps, 'GET', '/wps/session/login'), 404, 'not.found');
     await refused(call(wps, 'DELETE', '/wps/system/status'), 404, 'not.found');
     // A catalogue row without a handler yet is not faked.
-    await refused(call(wps, 'GET', '/wps/captcha/geetest'), 404, 'not.found');
+    await refused(call(wps, 'GET', '/wps/relay/GCSGAME_newGameVendor'), 404, 'not.found');
   });
 
   test('body over 64 KiB → 413 request.too.large (with and without Content-Length)', async () => {

@@ -16,7 +16,8 @@ export const TEST_ORIGIN = 'http://localhost:5555';
 export interface Answer<T = any> {
   status: number;
   headers: Headers;
-  body: { success: boolean; message?: string; errorCode?: string; value?: T };
+  /** The envelope; the captcha stand-in's own answers are plain objects (any field). */
+  body: { success: boolean; message?: string; errorCode?: string; value?: T } & Record<string, any>;
 }
 
 /** A folder removed by the returned function. */
@@ -144,3 +145,45 @@ export const registerBody = (username: string, password: string, extra: Record<s
   password,
   ...extra,
 });
+
+// ---- sign-in helpers: dev controls, captcha solving, SMS outbox, authenticator codes ----------
+
+type AppLike = { app: WpsApp['app'] };
+
+/** A JSON dev control call (merchant from the header). */
+export function dev(wps: AppLike, method: string, path: string, body?: unknown, merchant?: string) {
+  return call(wps, method, path, { body, merchant });
+}
+
+/** Solves a v3 challenge through the stand-in's endpoints: the login / registration fields. */
+export async function solveV3(wps: AppLike, merchant?: string): Promise<{ geetestChallenge: string; geetestSeccode: string }> {
+  const config = await call(wps, 'GET', `/wps/captcha/geetest?t=${Date.now()}&scene=login`, { merchant });
+  if (config.status !== 200) throw new Error(`captcha config: ${JSON.stringify(config.body)}`);
+  const challenge: string = config.body.value.challenge;
+  const question = await call(wps, 'GET', `/captcha/local/question?challenge=${challenge}`);
+  const answer = await call(wps, 'POST', '/captcha/local/answer', { body: { challenge, answer: question.body.code } });
+  if (answer.status !== 200) throw new Error(`captcha answer: ${JSON.stringify(answer.body)}`);
+  return { geetestChallenge: challenge, geetestSeccode: `${answer.body.validate}|jordan` };
+}
+
+/** Solves a v4 lot for a captcha id: `{ geetestValidateV4 }` (the JSON text of the result). */
+export async function solveV4(wps: AppLike, captchaId: string): Promise<{ geetestValidateV4: string }> {
+  const load = await call(wps, 'GET', `/captcha/local/load?captchaId=${encodeURIComponent(captchaId)}`);
+  if (load.status !== 200) throw new Error(`captcha load: ${JSON.stringify(load.body)}`);
+  const answer = await call(wps, 'POST', '/captcha/local/answer', { body: { lot_number: load.body.lot_number, answer: load.body.code } });
+  if (answer.status !== 200) throw new Error(`captcha answer: ${JSON.stringify(answer.body)}`);
+  return { geetestValidateV4: JSON.stringify(answer.body) };
+}
+
+/** The latest code the dev outbox holds for a number (demo merchant unless given). */
+export async function outboxCode(wps: AppLike, mobileNum: string, merchant?: string): Promise<string> {
+  const a = await call(wps, 'GET', `/dev/outbox?mobileNum=${encodeURIComponent(mobileNum)}`, { merchant });
+  const latest = a.body.value?.[0];
+  if (!latest) throw new Error(`no code for ${mobileNum}`);
+  return latest.code;
+}
+
+export const DEMO_GEETEST_ID = 'eec3bc0a24809dab00d354346556f5c2';
+export const DEMO2_GEETEST_ID = '142185576a76b1481e6fac7367b8be7c';
+/** The demo members' authenticator secrets (server/merchants.json). */
+export const GA_SECRETS = { demo: 'JRMP6JI4ACNWZRYL4HSJDRU4JIRXDVD6', guard: '64ZWOR6L7OEVKVLFFPMAX5JJ4INJCPR2' };

@@ -4,12 +4,13 @@
  * X-Forwarded-For is honoured with TRUST_PROXY. In production the stored state is ignored.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { openDb } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { DEVICE_ID, merchantsFileWith, seal, tempDir } from './helpers.ts';
+import { base32Decode, stepAt, totpAt } from '../../server/totp.ts';
+import { DEVICE_ID, GA_SECRETS, merchantsFileWith, seal, tempDir } from './helpers.ts';
 
 const tmp = tempDir();
 after(() => tmp.remove());
@@ -66,9 +67,19 @@ test('data survives a restart on the same data folder', async () => {
     assert.equal((await wps(first, 'POST', '/dev/region-restriction', { body: { on: true }, headers: { Merchant: 'demo2' } })).status, 200);
     assert.equal((await wps(first, 'POST', '/dev/asset-manifest/publish')).body.value.assetRevision, 1);
     assert.equal((await wps(first, 'POST', '/dev/asset-manifest/publish')).body.value.assetRevision, 2);
+
+    // Sign-in settings, a whitelabel flag, a recorded IP and an SMS code in the outbox.
+    assert.equal((await wps(first, 'POST', '/dev/site-settings', { body: { mobilePassword: true, geetestVersion: 'v4' } })).status, 200);
+    assert.equal((await wps(first, 'POST', '/dev/whitelabel', { body: { flag: 'PWDEXPFORCECHANGE3', on: true } })).status, 200);
+    assert.equal((await wps(first, 'POST', '/dev/members/guard/ips', { body: { ip: '192.0.2.44' } })).status, 200);
+    assert.equal((await wps(first, 'POST', '/wps/verification/sms/noLogin', { body: { countryDialingCode: '+63', mobileNum: '9171234567' } })).status, 200);
   } finally {
     await first.close();
   }
+  // The server key that seals the authenticator secrets is kept beside the RSA key, private.
+  const secretFile = join(tmp.dir, 'data', 'server-secret.key');
+  assert.ok(existsSync(secretFile));
+  if (process.platform !== 'win32') assert.equal(statSync(secretFile).mode & 0o777, 0o600);
   assert.ok(existsSync(join(tmp.dir, 'data', 'pg')));
   assert.ok(existsSync(join(tmp.dir, 'data', 'rsa-private.pem')));
 
@@ -104,6 +115,17 @@ test('data survives a restart on the same data folder', async () => {
     assert.equal((await wps(second, 'GET', '/wps/system/test/ping?speed=1')).status, 503);
     assert.equal((await wps(second, 'GET', '/mobile/mc/asset-manifest.json?t=1')).body.revision, 2);
     assert.equal((await wps(second, 'POST', '/dev/asset-manifest/publish')).body.value.assetRevision, 3);
+
+    assert.equal(status.info.register.mobilePassword, true);
+    assert.equal(status.info.gw.GEETEST_VERSION, 'v4');
+    assert.equal(status.info.whitelabelVal.PWDEXPFORCECHANGE3, true);
+    assert.equal(status.info.whitelabelVal.CBS3, true, 'the other flags still follow merchants.json');
+    // The sealed authenticator secret opens with the key kept in the data folder.
+    const totp = await wps(second, 'GET', '/dev/members/demo/totp');
+    assert.equal(totp.status, 200, JSON.stringify(totp.body));
+    const step = stepAt(Date.now());
+    assert.ok([step, step + 1].map((s) => totpAt(base32Decode(GA_SECRETS.demo), s)).includes(totp.body.value.code));
+    assert.equal((await wps(second, 'GET', '/dev/outbox')).body.value.length, 1);
   } finally {
     await second.close();
   }
@@ -119,6 +141,14 @@ test('data survives a restart on the same data folder', async () => {
     assert.equal((await wps(production, 'GET', '/mobile/mc/asset-manifest.json')).body.revision, 0);
     assert.equal((await fetch(`${production.url}/dev/`)).status, 404);
     assert.equal((await wps(production, 'POST', '/dev/reset')).status, 404);
+    // Settings and flags follow merchants.json; no outbox, so no SMS code without a provider.
+    assert.equal(status.info.register.mobilePassword, false);
+    assert.equal(status.info.gw.GEETEST_VERSION, 'v3');
+    assert.equal(status.info.whitelabelVal.PWDEXPFORCECHANGE3, false);
+    const sms = await wps(production, 'POST', '/wps/verification/sms/noLogin', { body: { countryDialingCode: '+63', mobileNum: '9171234567' } });
+    assert.equal(sms.status, 503);
+    assert.equal(sms.body.errorCode, 'sms.unavailable');
+    assert.equal((await fetch(`${production.url}/captcha/gt.js`)).status, 200, 'the captcha stand-in is not a dev control');
   } finally {
     await production.close();
   }
@@ -139,6 +169,10 @@ test('data survives a restart on the same data folder', async () => {
   try {
     const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE lower(username) = 'demo'");
     assert.equal(rows[0]?.n, 2, 'one demo member per merchant');
+    const guard = await db.query<{ ip: string }>(
+      "SELECT ip FROM member_ips JOIN members ON members.id = member_ips.member_id WHERE username = 'guard'",
+    );
+    assert.deepEqual(guard.rows.map((r) => r.ip), ['192.0.2.44'], 'recorded IPs survive; seeding does not add any');
   } finally {
     await db.close();
   }

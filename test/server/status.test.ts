@@ -66,6 +66,20 @@ describe('status and its switches', () => {
         domainUnavailable: false,
         pingMode: 'ok',
         assetRevision: 0,
+        loginCaptcha: false,
+        smsCaptcha: false,
+        registerCaptcha: false,
+        geetestVersion: 'v3',
+        mobilePassword: false,
+        autoRegister: false,
+        whitelabel: {
+          CBS3: true,
+          MOBILEAUTOLOGIN3: true,
+          PWDEXPFORCECHANGE3: false,
+          UPDATEMOBILEICC3: false,
+          FIREBASECREATEACC3: false,
+          LOTTMINIGAME3: true,
+        },
       },
     });
     assert.equal((await call(wps, 'GET', '/dev/state', { merchant: 'demo2' })).body.value.test, true);

@@ -81,7 +81,7 @@ function wire<V>(captcha: GeetestCaptchaObject<V>, handlers: CaptchaHandlers, to
   captcha.onError((e) => handlers.error(vendorError(e)));
   captcha.onClose(() => handlers.close());
   return {
-    verify: () => captcha.verify(),
+    verify: () => (captcha.showCaptcha ? captcha.showCaptcha() : captcha.verify?.()),
     reset: () => captcha.reset(),
     destroy: () => captcha.destroy?.(),
   };

@@ -91,7 +91,10 @@ export interface GeetestCaptchaObject<V> {
   onSuccess(fn: () => void): unknown;
   onError(fn: (e?: GeetestVendorError) => void): unknown;
   onClose(fn: () => void): unknown;
-  verify(): void;
+  /** v3 (and the stand-in for both versions). */
+  verify?(): void;
+  /** v4: GeeTest 4 opens its 'bind' challenge with showCaptcha(). */
+  showCaptcha?(): void;
   reset(): void;
   destroy?(): void;
   getValidate(): V | false | null | undefined;

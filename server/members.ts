@@ -1,0 +1,177 @@
+/**
+ * Members as the sign-in calls see them: lookups with the second-check factors, recorded login IPs,
+ * password age, opening a session, and creating a member (registration).
+ */
+import { randomInt } from 'node:crypto';
+import type { LoginErrorValue, LoginValue } from '../src/core/api/endpoints.ts';
+import { GA_PURPOSE, violatedIndex, type Db } from './db.ts';
+import { ApiError } from './errors.ts';
+import { clock } from './limits.ts';
+import type { Merchant } from './merchants.ts';
+import type { Secrets } from './secrets.ts';
+import { createSession, type MemberRow } from './sessions.ts';
+
+export const USERNAME = /^[A-Za-z0-9_]{4,16}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface AuthMember extends MemberRow {
+  password_hash: string;
+  email: string | null;
+  payee_name: string | null;
+  country_dialing_code: string | null;
+  mobile_num: string | null;
+  /** Sealed (server/secrets.ts); `gaSecret()` opens it. */
+  ga_secret: string | null;
+  password_changed_at: Date | string;
+}
+
+const COLUMNS = `id, merchant_code, username, type, language, password_hash, email, payee_name,
+  country_dialing_code, mobile_num, ga_secret, password_changed_at`;
+
+export function validPassword(password: string): boolean {
+  return password.length >= 6 && password.length <= 32 && /[A-Za-z]/.test(password) && /[0-9]/.test(password);
+}
+
+export async function memberByUsername(db: Db, merchantCode: string, username: string): Promise<AuthMember | undefined> {
+  const { rows } = await db.query<AuthMember>(
+    `SELECT ${COLUMNS} FROM members WHERE merchant_code = $1 AND lower(username) = lower($2)`,
+    [merchantCode, username],
+  );
+  return rows[0];
+}
+
+export async function memberByMobile(db: Db, merchantCode: string, dial: string, num: string): Promise<AuthMember | undefined> {
+  const { rows } = await db.query<AuthMember>(
+    `SELECT ${COLUMNS} FROM members WHERE merchant_code = $1 AND country_dialing_code = $2 AND mobile_num = $3`,
+    [merchantCode, dial, num],
+  );
+  return rows[0];
+}
+
+export async function memberById(db: Db, id: number): Promise<AuthMember | undefined> {
+  const { rows } = await db.query<AuthMember>(`SELECT ${COLUMNS} FROM members WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/** The member's authenticator secret (raw bytes), or undefined (none, or sealed with another key). */
+export function gaSecret(secrets: Secrets, member: Pick<AuthMember, 'ga_secret'>): Buffer | undefined {
+  if (!member.ga_secret) return undefined;
+  const opened = secrets.open(GA_PURPOSE, member.ga_secret);
+  return opened === undefined ? undefined : Buffer.from(opened, 'base64');
+}
+
+/** The second-check factors a member has: the `value` of `login_verify_required`. */
+export function factorsOf(secrets: Secrets, m: AuthMember): Required<LoginErrorValue> {
+  return {
+    email: Boolean(m.email),
+    ga: gaSecret(secrets, m) !== undefined,
+    sms: Boolean(m.mobile_num && m.country_dialing_code),
+    payeeName: Boolean(m.payee_name),
+  };
+}
+
+/** IPv6 in lower case (the `::ffff:` prefix of mapped IPv4 is already gone, see app.ts clientIp). */
+export const normalizeIp = (ip: string) => ip.trim().toLowerCase();
+
+export async function isKnownIp(db: Db, memberId: number, ip: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM member_ips WHERE member_id = $1 AND ip = $2', [memberId, normalizeIp(ip)]);
+  return rows.length > 0;
+}
+
+export async function recordIp(db: Db, memberId: number, ip: string): Promise<void> {
+  await db.query(
+    `INSERT INTO member_ips (member_id, ip) VALUES ($1, $2)
+     ON CONFLICT (member_id, ip) DO UPDATE SET last_seen_at = now()`,
+    [memberId, normalizeIp(ip)],
+  );
+}
+
+export function passwordExpired(merchant: Merchant, m: Pick<AuthMember, 'password_changed_at'>): boolean {
+  const changed = new Date(m.password_changed_at).getTime();
+  return clock.now() - changed > merchant.passwordMaxAgeDays * DAY_MS;
+}
+
+/**
+ * A successful login: records the IP, counts the login (the first ever one answers
+ * firstTimeLogin: true) and opens a session.
+ */
+export async function startSession(
+  db: Db,
+  member: { id: number; username: string; type: number },
+  ip: string,
+  expired = false,
+): Promise<LoginValue> {
+  await recordIp(db, member.id, ip);
+  const { rows } = await db.query<{ login_count: number }>(
+    'UPDATE members SET login_count = login_count + 1 WHERE id = $1 RETURNING login_count',
+    [member.id],
+  );
+  const token = await createSession(db, member.id);
+  return {
+    id: member.id,
+    token,
+    userName: member.username,
+    customerType: member.type,
+    firstTimeLogin: rows[0]?.login_count === 1,
+    passwordExpired: expired,
+  };
+}
+
+export interface NewMember {
+  merchantCode: string;
+  username: string;
+  passwordHash: string;
+  language: string;
+  countryDialingCode?: string;
+  mobileNum?: string;
+  referralCode?: string;
+  affiliateCode?: string;
+  registerMethod?: string;
+  domain?: string;
+}
+
+/**
+ * Inserts a member. No "does it exist?" query first: two registrations at once would both pass it;
+ * the unique indexes on (merchant, lower(username)) and (merchant, dialing code, mobile) decide.
+ * Throws `register.username.exists` / `register.mobile.exists`.
+ */
+export async function insertMember(db: Db, m: NewMember): Promise<number> {
+  try {
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO members (merchant_code, username, password_hash, type, language, country_dialing_code, mobile_num,
+                            referral_code, affiliate_code, register_method, domain)
+       VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [
+        m.merchantCode, m.username, m.passwordHash, m.language, m.countryDialingCode ?? null, m.mobileNum ?? null,
+        m.referralCode ?? null, m.affiliateCode ?? null, m.registerMethod ?? null, m.domain ?? null,
+      ],
+    );
+    return rows[0]!.id;
+  } catch (err) {
+    const index = violatedIndex(err);
+    if (index === 'members_merchant_mobile') throw new ApiError(400, 'register.mobile.exists', 'This mobile number is already registered');
+    if (index !== undefined) throw new ApiError(400, 'register.username.exists', 'This username is taken');
+    throw err;
+  }
+}
+
+/**
+ * Usernames for a member registered by mobile number: `m` + the last 8 digits, then more digits,
+ * then the last 8 digits with 3 random ones; each valid per the username rule.
+ */
+export function mobileUsernames(num: string): string[] {
+  const names = [`m${num.slice(-8)}`, `m${num.slice(-10)}`, `m${num.slice(-15)}`];
+  for (let i = 0; i < 5; i++) names.push(`m${num.slice(-8)}${String(randomInt(0, 1000)).padStart(3, '0')}`);
+  return [...new Set(names)].filter((n) => USERNAME.test(n));
+}
+
+/** A username nobody at the merchant has yet (`u` + 9 random letters and digits). */
+export async function unusedUsername(db: Db, merchantCode: string): Promise<string> {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+  for (;;) {
+    let name = 'u';
+    for (let i = 0; i < 9; i++) name += alphabet[randomInt(0, alphabet.length)];
+    const { rows } = await db.query('SELECT 1 FROM members WHERE merchant_code = $1 AND lower(username) = $2', [merchantCode, name]);
+    if (!rows.length) return name;
+  }
+}

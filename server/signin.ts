@@ -1,0 +1,359 @@
+/**
+ * Sign-in calls (SPEC §3–§5, docs/server.md "Sign-in"): login by username or SMS code, the second
+ * check for an unrecorded IP, SMS codes, registration by username or mobile number, password change.
+ *
+ * What a refusal may tell: `login.cred.err` for a wrong username or password alike (after the same
+ * scrypt work), `verification.failed` for any failed second check (it never says whether the
+ * password or the factor was wrong), and the lockout codes `TOO_MANY_REQUEST_*` with `retryAfter`.
+ */
+import type { LoginErrorValue, LoginValue } from '../src/core/api/endpoints.ts';
+import { DEFAULT_PASSWORD, TWO_FACTOR_METHOD } from '../src/core/api/constants.ts';
+import type { LoginPayload, RegisterPayload, TwoFactorPayload } from '../src/core/api/schemas.ts';
+import { verifyCaptcha } from './captcha.ts';
+import { ApiError } from './errors.ts';
+import type { Call } from './handlers.ts';
+import { clock } from './limits.ts';
+import {
+  factorsOf,
+  gaSecret,
+  insertMember,
+  isKnownIp,
+  memberById,
+  memberByMobile,
+  memberByUsername,
+  mobileUsernames,
+  passwordExpired,
+  recordIp,
+  startSession,
+  USERNAME,
+  validPassword,
+  type AuthMember,
+} from './members.ts';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { deleteOtherSessions } from './sessions.ts';
+import { consumeCode, issueCode, normalizeDialingCode, normalizeMobileNum, SmsDeliveryError } from './sms.ts';
+import { matchTotp } from './totp.ts';
+
+export const MESSAGES = {
+  credErr: 'Incorrect username or password',
+  smsCredErr: 'Incorrect or expired verification code',
+  verifyRequired: 'Your IP address is not recorded. Please complete one verification to continue.',
+  tooManyLogin: 'Too many failed logins. Please try again later.',
+  tooManyVerify: 'Too many failed verifications. Please try again later.',
+  tooManyPassword: 'Too many wrong passwords. Please try again later.',
+  tooManySms: 'Please wait before requesting another code.',
+  tooManySmsIp: 'Too many codes were requested from this network. Please try again later.',
+} as const;
+
+const LANGUAGE = /^[A-Z]{2}(-[A-Z]{2})?$/;
+
+const invalidField = (field: string, missing: boolean) =>
+  new ApiError(400, 'request.invalid', `field "${field}" is ${missing ? 'missing' : 'invalid'}`);
+
+/** Counter key of a login or verification: merchant, user (lower case) and IP. */
+const attemptKey = (merchantCode: string, who: string, ip: string) => `${merchantCode}\n${who.toLowerCase()}\n${ip}`;
+
+function required<T>(value: T | undefined, field: string): T {
+  if (value === undefined || value === '') throw invalidField(field, true);
+  return value;
+}
+
+function mobileOf(input: { countryDialingCode?: string; mobileNum?: string }): { dial: string; num: string } {
+  const dial = normalizeDialingCode(required(input.countryDialingCode, 'countryDialingCode'));
+  if (!dial) throw invalidField('countryDialingCode', false);
+  const num = normalizeMobileNum(required(input.mobileNum, 'mobileNum'));
+  if (!num) throw invalidField('mobileNum', false);
+  return { dial, num };
+}
+
+// ---- login ----------------------------------------------------------------------------------------
+
+type LoginCall = Call<LoginPayload>;
+
+/**
+ * One function per login type. `firebase` (identity provider sign-in) is not offered yet: when it
+ * comes, its function verifies the ID token and finds or binds the member (bind_customer_required).
+ */
+const loginTypes: Record<LoginPayload['type'], (call: LoginCall) => Promise<LoginValue>> = {
+  username: passwordLogin,
+  sms: smsLogin,
+  firebase: async () => {
+    throw new ApiError(400, 'login.type.unsupported', 'Login type firebase is not supported here');
+  },
+};
+
+export function login(call: LoginCall): Promise<LoginValue> {
+  return loginTypes[call.input.type](call);
+}
+
+/**
+ * SPEC §5: a login captcha is required unless the type is sms (or firebase with a username), and
+ * only when the captcha setting for login, sms or register is on.
+ */
+async function captchaNeeded(call: Call<unknown>): Promise<boolean> {
+  const s = await call.deps.state.get(call.merchant);
+  return s.loginCaptcha || s.smsCaptcha || s.registerCaptcha;
+}
+
+async function passwordLogin(call: LoginCall): Promise<LoginValue> {
+  const { deps, merchant, input, clientIp } = call;
+  const username = required(input.username, 'username');
+  const password = required(input.password, 'password');
+  const key = attemptKey(merchant.code, username, clientIp);
+  // Locked out: refused before the captcha is used up.
+  deps.limits.login.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
+  if (await captchaNeeded(call)) await verifyCaptcha(deps, merchant, input);
+  deps.limits.login.take(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
+
+  const member = await memberByUsername(deps.db, merchant.code, username);
+  // Unknown user or wrong password: same scrypt work, same answer.
+  const ok = await verifyPassword(password, member?.password_hash ?? (await dummyHash()));
+  if (!member || !ok) throw new ApiError(400, 'login.cred.err', MESSAGES.credErr);
+  deps.limits.login.clear(key);
+  await requireRecordedIp(call, member);
+  return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+}
+
+/**
+ * The second check (SPEC §1, §4): a member who has a factor and logs in from an IP not recorded for
+ * them gets `login_verify_required` with the factors they have; a member without any factor logs in.
+ */
+async function requireRecordedIp(call: Call<unknown>, member: AuthMember): Promise<void> {
+  const factors = factorsOf(call.deps.secrets, member);
+  if (!Object.values(factors).some(Boolean)) return;
+  if (await isKnownIp(call.deps.db, member.id, call.clientIp)) return;
+  throw new ApiError(400, 'login_verify_required', MESSAGES.verifyRequired, factors satisfies LoginErrorValue);
+}
+
+/** Login with a code from /wps/verification/sms/noLogin; the code itself is the second factor. */
+async function smsLogin(call: LoginCall): Promise<LoginValue> {
+  const { deps, merchant, input, clientIp } = call;
+  const { dial, num } = mobileOf(input);
+  const code = required(input.verificationCode, 'verificationCode').trim();
+  const key = attemptKey(merchant.code, `sms:${dial}${num}`, clientIp);
+  deps.limits.login.take(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
+  if (!(await consumeCode(deps.db, deps.secrets, merchant.code, dial, num, code))) {
+    throw new ApiError(400, 'login.cred.err', MESSAGES.smsCredErr);
+  }
+  // Only somebody holding the phone gets this far, so telling that the number is unknown is fine.
+  const member = await memberByMobile(deps.db, merchant.code, dial, num);
+  if (!member) throw new ApiError(400, 'not.exists.user', 'No account uses this mobile number');
+  deps.limits.login.clear(key);
+  return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+}
+
+// ---- two-factor verification ---------------------------------------------------------------------
+
+const FAILED: Record<TwoFactorPayload['method'], string> = {
+  E: 'Verification failed. Please check the email address and try again.',
+  P: 'Verification failed. Please check the real name and try again.',
+  G: 'Verification failed. Please check the authenticator code and try again.',
+  S: 'Verification failed. Please check the mobile number and the verification code and try again.',
+};
+
+/** Case, surrounding and repeated white space do not matter (emails and real names). */
+const loose = (s: string | null | undefined) => (s ?? '').normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+export async function verifyLogin(call: Call<TwoFactorPayload>): Promise<LoginValue> {
+  const { deps, merchant, input, clientIp } = call;
+  const password = required(input.password, 'password');
+  const key = attemptKey(merchant.code, input.username, clientIp);
+  deps.limits.verify.take(key, 'TOO_MANY_REQUEST_VERIFY', MESSAGES.tooManyVerify);
+
+  const member = await memberByUsername(deps.db, merchant.code, input.username);
+  const passwordOk = await verifyPassword(password, member?.password_hash ?? (await dummyHash()));
+  // The factor is checked (and a code used up) only after the password was right.
+  if (!member || !passwordOk || !(await factorMatches(call, member))) {
+    throw new ApiError(400, 'verification.failed', FAILED[input.method]);
+  }
+  deps.limits.verify.clear(key);
+  deps.limits.login.clear(key);
+  return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+}
+
+async function factorMatches({ deps, merchant, input }: Call<TwoFactorPayload>, member: AuthMember): Promise<boolean> {
+  switch (input.method) {
+    case TWO_FACTOR_METHOD.email:
+      return Boolean(member.email) && loose(input.email) === loose(member.email);
+    case TWO_FACTOR_METHOD.payeeName:
+      return Boolean(member.payee_name) && loose(input.payeeName) === loose(member.payee_name);
+    case TWO_FACTOR_METHOD.ga: {
+      const secret = gaSecret(deps.secrets, member);
+      const step = secret && matchTotp(secret, (input.authCode ?? '').trim());
+      if (step === undefined || !secret) return false;
+      // A code works once: only a step after the last one used is taken (one statement, race-free).
+      const { rows } = await deps.db.query(
+        `UPDATE members SET ga_last_step = $2 WHERE id = $1 AND (ga_last_step IS NULL OR ga_last_step < $2) RETURNING 1`,
+        [member.id, step],
+      );
+      return rows.length > 0;
+    }
+    case TWO_FACTOR_METHOD.sms: {
+      if (!member.mobile_num || !member.country_dialing_code) return false;
+      if (normalizeMobileNum(input.mobileNum ?? '') !== member.mobile_num) return false;
+      const code = (input.verificationCode ?? '').trim();
+      return consumeCode(deps.db, deps.secrets, merchant.code, member.country_dialing_code, member.mobile_num, code);
+    }
+  }
+}
+
+// ---- SMS codes ------------------------------------------------------------------------------------
+
+export async function sendSmsCode(
+  call: Call<{ countryDialingCode: string; mobileNum: string; geetestValidateV4?: string; geetestChallenge?: string; geetestSeccode?: string }>,
+): Promise<{ expirationTime: number }> {
+  const { deps, merchant, input, clientIp } = call;
+  const { dial, num } = mobileOf(input);
+  if (!deps.smsSender) throw new ApiError(503, 'sms.unavailable', 'SMS codes are not available');
+  const numberKey = `${merchant.code}\n${dial}\n${num}`;
+  deps.limits.smsNumber.check(numberKey, 'TOO_MANY_REQUEST_SMS', MESSAGES.tooManySms);
+  deps.limits.smsIp.check(clientIp, 'TOO_MANY_REQUEST_SMS_IP', MESSAGES.tooManySmsIp);
+  if ((await deps.state.get(merchant)).smsCaptcha) await verifyCaptcha(deps, merchant, input, { v4Only: true });
+  const releaseNumber = deps.limits.smsNumber.take(numberKey, 'TOO_MANY_REQUEST_SMS', MESSAGES.tooManySms);
+  let releaseIp: () => void;
+  try {
+    releaseIp = deps.limits.smsIp.take(clientIp, 'TOO_MANY_REQUEST_SMS_IP', MESSAGES.tooManySmsIp);
+  } catch (err) {
+    releaseNumber();
+    throw err;
+  }
+  try {
+    return { expirationTime: await issueCode(deps.db, deps.secrets, deps.smsSender, merchant.code, dial, num) };
+  } catch (err) {
+    releaseNumber();
+    releaseIp();
+    if (err instanceof SmsDeliveryError) throw new ApiError(503, 'sms.unavailable', 'The code could not be sent. Please try again later.');
+    throw err;
+  }
+}
+
+// ---- registration ---------------------------------------------------------------------------------
+
+function languageOf(call: Call<unknown>): string {
+  const header = call.c.req.header('Language')?.toUpperCase();
+  return header && LANGUAGE.test(header) ? header : 'EN';
+}
+
+function checkPassword(password: string | undefined): string {
+  if (password === undefined || !validPassword(password)) {
+    throw new ApiError(400, 'register.password.invalid', 'Password: 6 to 32 characters with a letter and a digit');
+  }
+  return password;
+}
+
+async function registrationCaptcha(call: Call<RegisterPayload>): Promise<void> {
+  if ((await call.deps.state.get(call.merchant)).registerCaptcha) await verifyCaptcha(call.deps, call.merchant, call.input);
+}
+
+const attribution = (input: RegisterPayload) => ({
+  referralCode: input.referralCode,
+  affiliateCode: input.affiliateCode,
+  registerMethod: input.registerMethod,
+  domain: input.domain,
+});
+
+/** The member registered from this IP (recorded, so a later login from it needs no second check). */
+async function registered(call: Call<RegisterPayload>, id: number, username: string): Promise<LoginValue> {
+  const member = { id, username, type: 0 };
+  if (call.input.login === true) return startSession(call.deps.db, member, call.clientIp);
+  await recordIp(call.deps.db, id, call.clientIp);
+  // Without `login: true` no session is opened, so there is no token to give (see docs/server.md).
+  return { id, userName: username, customerType: 0, firstTimeLogin: false, passwordExpired: false } as LoginValue;
+}
+
+export async function registerByUsername(call: Call<RegisterPayload>): Promise<LoginValue> {
+  const username = call.input.username ?? '';
+  if (!USERNAME.test(username)) throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
+  const password = checkPassword(call.input.password);
+  await registrationCaptcha(call);
+  const id = await insertMember(call.deps.db, {
+    merchantCode: call.merchant.code,
+    username,
+    passwordHash: await hashPassword(password),
+    language: languageOf(call),
+    ...attribution(call.input),
+  });
+  return registered(call, id, username);
+}
+
+/**
+ * Registration by mobile number (ModuleId MOBILENUMREG3): no SMS code (SPEC does not ask for one);
+ * the password is the one given (the client sends DEFAULT_PASSWORD when the mobile-password option
+ * is off); the username is the one given or `m` + the number's last digits.
+ */
+export async function registerByMobile(call: Call<RegisterPayload>): Promise<LoginValue> {
+  const { input } = call;
+  let dial: string, num: string;
+  try {
+    ({ dial, num } = mobileOf(input));
+  } catch {
+    throw new ApiError(400, 'register.mobile.invalid', 'Mobile number: a dialing code and 4 to 20 digits');
+  }
+  if (input.username !== undefined && input.username !== '' && !USERNAME.test(input.username)) {
+    throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
+  }
+  const password = checkPassword(input.password);
+  await registrationCaptcha(call);
+  const passwordHash = await hashPassword(password);
+  const names = input.username ? [input.username] : mobileUsernames(num);
+  for (const [i, username] of names.entries()) {
+    try {
+      const id = await insertMember(call.deps.db, {
+        merchantCode: call.merchant.code,
+        username,
+        passwordHash,
+        language: languageOf(call),
+        countryDialingCode: dial,
+        mobileNum: num,
+        ...attribution(input),
+      });
+      return registered(call, id, username);
+    } catch (err) {
+      // A generated name that is taken: the next one. The mobile number taken: refused at once.
+      const last = i === names.length - 1 || Boolean(input.username);
+      if (!(err instanceof ApiError && err.errorCode === 'register.username.exists') || last) throw err;
+    }
+  }
+  throw new Error('unreachable');
+}
+
+// ---- password change ------------------------------------------------------------------------------
+
+/**
+ * `{ oldPassword?, newPassword }` (POST /wps/member/password). The current password is needed
+ * unless it is DEFAULT_PASSWORD or has expired. Success sets the new hash and password_changed_at
+ * (so passwordExpired is false again) and ends the member's other sessions.
+ */
+export async function changePassword(call: Call<{ oldPassword?: string; newPassword: string }>, memberId: number, token: string): Promise<null> {
+  const { deps, merchant, input } = call;
+  if (!validPassword(input.newPassword)) {
+    throw new ApiError(400, 'password.invalid', 'Password: 6 to 32 characters with a letter and a digit');
+  }
+  if (input.newPassword === DEFAULT_PASSWORD) throw new ApiError(400, 'password.invalid', 'The new password cannot be the default password');
+  const member = await memberById(deps.db, memberId);
+  if (!member) throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
+  const key = String(member.id);
+  deps.limits.password.check(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
+
+  if (input.oldPassword !== undefined) {
+    deps.limits.password.take(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
+    if (!(await verifyPassword(input.oldPassword, member.password_hash))) {
+      throw new ApiError(400, 'password.old.invalid', 'The current password is not correct');
+    }
+    deps.limits.password.clear(key);
+    if (input.newPassword === input.oldPassword) throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
+  } else {
+    const free = passwordExpired(merchant, member) || (await verifyPassword(DEFAULT_PASSWORD, member.password_hash));
+    if (!free) throw invalidField('oldPassword', true);
+    if (await verifyPassword(input.newPassword, member.password_hash)) {
+      throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
+    }
+  }
+  await deps.db.query('UPDATE members SET password_hash = $1, password_changed_at = $2 WHERE id = $3', [
+    await hashPassword(input.newPassword),
+    new Date(clock.now()).toISOString(),
+    member.id,
+  ]);
+  await deleteOtherSessions(deps.db, member.id, token);
+  return null;
+}
