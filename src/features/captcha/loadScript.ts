@@ -10,6 +10,8 @@ import { CAPTCHA_CODES, CaptchaError, NETWORK_FAILURE } from './types.ts';
 export const SCRIPT_TIMEOUT_MS = 3000;
 
 const loading = new Map<string, Promise<void>>();
+/** Failed attempts per URL: a retry asks with a fresh query, so it never joins a request still hanging. */
+const failures = new Map<string, number>();
 
 /**
  * Adds `<script src>` for `url` (resolved against the API base) to the document head and resolves
@@ -21,7 +23,8 @@ export function loadScript(url: string, timeoutMs = SCRIPT_TIMEOUT_MS): Promise<
   if (known) return known;
 
   const script = document.createElement('script');
-  script.src = src;
+  const tries = failures.get(src) ?? 0;
+  script.src = tries && !/^(blob|data):/.test(src) ? `${src}${src.includes('?') ? '&' : '?'}retry=${tries}` : src;
   script.async = true;
   script.dataset.wpsCaptcha = '';
   const load = new Promise<void>((resolve, reject) => {
@@ -30,6 +33,7 @@ export function loadScript(url: string, timeoutMs = SCRIPT_TIMEOUT_MS): Promise<
       script.onload = script.onerror = null;
       if (ok) return resolve();
       script.remove();
+      failures.set(src, tries + 1);
       if (loading.get(src) === load) loading.delete(src);
       reject(new CaptchaError(CAPTCHA_CODES.scriptTimeout, NETWORK_FAILURE));
     };
@@ -45,5 +49,6 @@ export function loadScript(url: string, timeoutMs = SCRIPT_TIMEOUT_MS): Promise<
 /** Forgets every loaded URL and removes their scripts (tests). */
 export function forgetScripts() {
   loading.clear();
+  failures.clear();
   document.head.querySelectorAll('script[data-wps-captcha]').forEach((s) => s.remove());
 }
