@@ -159,6 +159,8 @@ export interface SiteInfo {
     authDomain?: string;
     projectId?: string;
     appId?: string;
+    /** Demo and test mode only: the Firebase Auth emulator to talk to instead of Google. */
+    authEmulatorUrl?: string;
   };
   /**
    * Captcha vendor settings. GEETEST_JS / GEETEST4_JS: URLs of the vendor scripts (v3 defines
