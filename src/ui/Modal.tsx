@@ -3,7 +3,7 @@
  * and focus returns to where it was on close (DESIGN.md, Elements).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { deepActiveElement, focusableIn } from './focus.ts';
+import { deepActiveElement, focusableIn, trapTab } from './focus.ts';
 
 export interface ModalProps {
   titleId?: string;
@@ -35,19 +35,7 @@ export function Modal({ titleId, describedBy, role = 'dialog', forced, onClose, 
       onClose?.();
       return;
     }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = focusableIn(ref.current);
-    if (items.length === 0) return e.preventDefault();
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    const active = deepActiveElement();
-    if (e.shiftKey && (active === first || active === ref.current)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && active === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    trapTab(e, ref.current);
   };
 
   return (

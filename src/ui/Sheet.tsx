@@ -7,7 +7,7 @@
  * Needs the `.wps-sheet*` rules of ui.css in the same document or shadow root.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { deepActiveElement, focusableIn } from './focus.ts';
+import { deepActiveElement, focusableIn, trapTab } from './focus.ts';
 
 /** Slide duration (SPEC §9: transitions 250 ms); keep in step with ui.css. */
 export const SHEET_TRANSITION_MS = 250;
@@ -76,19 +76,7 @@ export function Sheet({ open, onClose, title, closeLabel, initialFocus, returnFo
       onClose();
       return;
     }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = focusableIn(ref.current);
-    if (items.length === 0) return e.preventDefault();
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    const active = deepActiveElement();
-    if (e.shiftKey && (active === first || active === ref.current)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && active === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    trapTab(e, ref.current);
   };
 
   return (

@@ -12,3 +12,20 @@ export function deepActiveElement(): Element | null {
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
 }
+
+/** Keeps Tab and Shift+Tab inside `container` (modal dialogs and sheets). */
+export function trapTab(e: { key: string; shiftKey: boolean; preventDefault(): void }, container: Element | null) {
+  if (e.key !== 'Tab' || !container) return;
+  const items = focusableIn(container);
+  if (items.length === 0) return e.preventDefault();
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = deepActiveElement();
+  if (e.shiftKey && (active === first || active === container)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && active === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
