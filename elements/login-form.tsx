@@ -1,7 +1,11 @@
 /**
  * `<wps-login-form>`: every way in of SPEC §3–§5 that runs in the page: username and password
  * (with the captcha when the merchant's setting asks for it, remember me and auto login), and SMS
- * code. A login answered with login_verify_required opens `<wps-two-factor>`; a successful login
+ * code. When the site status turns the identity provider on (`sms.firebase`), also 'Continue with
+ * Google' (popup) and a Phone tab (the provider's SMS code, 60 s resend countdown), with the bind
+ * step of bind_customer_required: a confirm offering to log in to an existing account (username and
+ * password) or, with FIREBASECREATEACC3, to register a new one; auto-register skips it.
+ * A login answered with login_verify_required opens `<wps-two-factor>`; a successful login
  * stores the session and goes to /m/home, or to /m/changePsw when the password must change.
  *
  * @element wps-login-form
@@ -9,7 +13,8 @@
  * @attr {string} api-base - origin of the operator's /wps API
  * @attr {boolean} no-auto-login - never try the remembered login on mount
  * @fires wps-login - `{ next, userName }`, cancelable: preventDefault() keeps the element from navigating
- * @part form, tabs, tab, field, input, remember, captcha, send-code, submit
+ * @part form, tabs, tab, field, input, remember, captcha, send-code, submit, idp, idp-google,
+ *   bind-hint, bind-cancel; the bind confirm: backdrop, dialog, title, message, actions, button
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -25,7 +30,21 @@ import { readRememberedLogin } from '../src/core/session/rememberedLogin.ts';
 import { loadSiteStatus, siteStatus } from '../src/core/config/siteStatus.ts';
 import { navigate } from '../src/core/session/navigation.ts';
 import { useT } from '../src/ui/useT.ts';
+import { Modal } from '../src/ui/Modal.tsx';
 import css from '../src/features/sign-in/forms.css';
+import identityCss from '../src/features/identity/identity.css';
+import {
+  PHONE_CODE_COUNTDOWN_MS,
+  bindExistingAccount,
+  confirmPhone,
+  identityConfig,
+  identityLogin,
+  registerWithProvider,
+  sendPhoneCode,
+  socialSignIn,
+  type ChannelResult,
+  type IdentityOutcome,
+} from '../src/features/identity/model.ts';
 
 export interface LoginFormProps {
   noAutoLogin?: boolean;
@@ -69,11 +88,31 @@ function useCountdown(until: number | undefined) {
   return until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0;
 }
 
+type Tab = 'password' | 'sms' | 'phone';
+
+interface BindState {
+  result: ChannelResult;
+  canCreate: boolean;
+  step: 'choose' | 'existing';
+}
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+      <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.9 6.1C12.5 13.6 17.8 9.5 24 9.5z" />
+      <path fill="#4285F4" d="M46.1 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.4c-.5 2.9-2.2 5.3-4.6 6.9l7.4 5.7c4.3-4 6.9-9.9 6.9-17.1z" />
+      <path fill="#FBBC05" d="M10.6 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.9-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.9-6.1z" />
+      <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.4-5.7c-2.1 1.4-4.8 2.3-8.5 2.3-6.2 0-11.5-4.2-13.4-9.9l-7.9 6.1C6.6 42.6 14.6 48 24 48z" />
+    </svg>
+  );
+}
+
 export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogin?: boolean }) {
   useSignals();
   const { t, dir } = useT();
   const info = siteStatus.value?.info;
-  const [tab, setTab] = useState<'password' | 'sms'>('password');
+  const identity = identityConfig(info);
+  const [tab, setTab] = useState<Tab>('password');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -82,12 +121,21 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
   const [code, setCode] = useState('');
   const [codeUntil, setCodeUntil] = useState<number | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [phoneCode, setPhoneCode] = useState('');
+  const [phoneUntil, setPhoneUntil] = useState<number | undefined>();
+  const [idpBusy, setIdpBusy] = useState(false);
+  const [bind, setBind] = useState<BindState | undefined>();
   const secondsLeft = useCountdown(codeUntil);
+  const phoneSecondsLeft = useCountdown(phoneUntil);
   const dialing = useCountry(country)?.countryDialingCode ?? '';
   const inputs = useRef<Record<string, HTMLInputElement | null>>({});
 
   const loginCaptcha = useCaptcha(captchaRequired({ type: 'username', settings: info }), 'login');
   const smsCaptcha = useCaptcha(info?.sms?.captcha?.enabled === true, 'sms');
+  // A firebase login without a username needs the login captcha too (SPEC §5): the password tab's
+  // row when it is shown, else a row of its own beside the provider buttons.
+  const idpCaptchaNeeded = !!identity && captchaRequired({ type: 'firebase', settings: info });
+  const idpCaptcha = useCaptcha(idpCaptchaNeeded && (tab !== 'password' || !!bind), 'login');
 
   useEffect(() => {
     void loadSiteStatus();
@@ -105,6 +153,69 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
     if (!outcome.ok) return;
     const detail: LoginDetail = { next: outcome.next, userName: outcome.value.userName };
     if (emit(host, 'wps-login', detail, true)) navigate(outcome.next);
+  };
+
+  // If the provider is switched off meanwhile, the Phone tab goes.
+  useEffect(() => {
+    if (!identity && tab === 'phone') setTab('password');
+  }, [identity, tab]);
+
+  const identityDone = (r: IdentityOutcome) => {
+    if (r.kind === 'done') {
+      setBind(undefined);
+      done(r.outcome);
+    } else if (r.kind === 'bind') {
+      setBind({ result: r.result, canCreate: r.canCreate, step: 'choose' });
+    }
+  };
+
+  /** The /wps login with a provider result (with the login captcha when required), then the bind step if asked. */
+  const finishIdentity = async (result: ChannelResult) => {
+    const row = tab === 'password' && !bind ? loginCaptcha : idpCaptcha;
+    const captcha = idpCaptchaNeeded ? await row.solve().catch(() => null) : undefined;
+    if (captcha === null) return;
+    const r = await identityLogin(result, captcha);
+    if (idpCaptchaNeeded) row.renew();
+    identityDone(r);
+  };
+
+  const google = async () => {
+    if (idpBusy || loginBusy.value) return;
+    setIdpBusy(true);
+    try {
+      const result = await socialSignIn('google.com');
+      if (result) await finishIdentity(result);
+    } finally {
+      setIdpBusy(false);
+    }
+  };
+
+  const sendPhone = async () => {
+    if (!check([['mobile', mobile, t('login.mobile')]])) return;
+    setIdpBusy(true);
+    try {
+      if (await sendPhoneCode(dialing, mobile)) {
+        setPhoneUntil(Date.now() + PHONE_CODE_COUNTDOWN_MS);
+        inputs.current.phoneCode?.focus();
+      }
+    } finally {
+      setIdpBusy(false);
+    }
+  };
+
+  const chooseExisting = () => {
+    if (!bind) return;
+    setBind({ ...bind, step: 'existing' });
+    setErrors({});
+    setPassword('');
+    setTimeout(() => inputs.current.username?.focus());
+  };
+
+  const chooseRegister = async () => {
+    if (!bind) return;
+    const { result } = bind;
+    setBind(undefined);
+    identityDone(await registerWithProvider(result));
   };
 
   // Auto login: on mount only, once the site status (MOBILEAUTOLOGIN3) is known (SPEC §4).
@@ -127,7 +238,24 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (loginBusy.value) return;
+    if (loginBusy.value || idpBusy) return;
+    if (bind?.step === 'existing') {
+      if (!check([['username', username, t('username')], ['password', password, t('password')]])) return;
+      identityDone(await bindExistingAccount(bind.result, username, password));
+      return;
+    }
+    if (tab === 'phone') {
+      if (!check([['phoneCode', phoneCode, t('login.code')]])) return;
+      setIdpBusy(true);
+      try {
+        // No pending confirmation: auth/code-expired (SPEC §8), reported by confirmPhone.
+        const result = await confirmPhone(phoneCode);
+        if (result) await finishIdentity(result);
+      } finally {
+        setIdpBusy(false);
+      }
+      return;
+    }
     if (tab === 'password') {
       if (!check([['username', username, t('username')], ['password', password, t('password')]])) return;
       const captcha = await loginCaptcha.solve().catch(() => null);
@@ -164,7 +292,7 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
     />
   );
 
-  const tabButton = (id: 'password' | 'sms', label: string) => (
+  const tabButton = (id: Tab, label: string) => (
     <button
       type="button" role="tab" id={`login-tab-${id}`} part="tab" aria-selected={tab === id} aria-controls="login-panel"
       className={tab === id ? 'tab active' : 'tab'} onClick={() => { setTab(id); setErrors({}); }}
@@ -173,33 +301,71 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
     </button>
   );
 
+  const credentials = (
+    <>
+      <Field id="login-username" label={t('username')} error={errors.username}>
+        {input('username', { name: 'username', autoComplete: 'username', autoCapitalize: 'none', value: username, onChange: (e) => setUsername(e.target.value) })}
+      </Field>
+      <Field id="login-password" label={t('password')} error={errors.password}>
+        {input('password', { name: 'password', type: 'password', autoComplete: 'current-password', value: password, onChange: (e) => setPassword(e.target.value) })}
+      </Field>
+    </>
+  );
+
+  const mobileField = (
+    <div className="field" part="field">
+      <label htmlFor="login-mobile">{t('login.mobile')}</label>
+      <div className="row">
+        <CountryPicker value={country} onChange={(c) => setCountry(c.countryCode)} />
+        {input('mobile', { name: 'mobile', type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', value: mobile, onChange: (e) => setMobile(e.target.value) })}
+      </div>
+      {errors.mobile ? <span id="login-mobile-error" className="error">{errors.mobile}</span> : null}
+    </div>
+  );
+
+  if (bind?.step === 'existing') {
+    return (
+      <form className="form" part="form" onSubmit={submit} noValidate dir={dir} aria-label={t('identity.bind.title')}>
+        <p className="hint" part="bind-hint">{t('identity.bind.existing_hint')}</p>
+        {credentials}
+        <button type="submit" className="wps-button submit" part="submit" disabled={loginBusy.value}>
+          {t('login')}
+        </button>
+        <button type="button" className="link" part="bind-cancel" onClick={() => setBind(undefined)}>
+          {t('two_factor.cancel')}
+        </button>
+      </form>
+    );
+  }
+
   return (
     <form className="form" part="form" onSubmit={submit} noValidate dir={dir} aria-label={t('login.title')}>
       <div className="tabs" role="tablist" part="tabs" aria-label={t('login.methods')}>
         {tabButton('password', t('login.tab_password'))}
         {tabButton('sms', t('login.tab_sms'))}
+        {identity ? tabButton('phone', t('identity.tab_phone')) : null}
       </div>
       <div id="login-panel" role="tabpanel" aria-labelledby={`login-tab-${tab}`} className="panel">
-        {tab === 'password' ? (
+        {tab === 'phone' ? (
           <>
-            <Field id="login-username" label={t('username')} error={errors.username}>
-              {input('username', { name: 'username', autoComplete: 'username', autoCapitalize: 'none', value: username, onChange: (e) => setUsername(e.target.value) })}
+            {mobileField}
+            <Field id="login-phoneCode" label={t('login.code')} error={errors.phoneCode}>
+              <div className="row">
+                {input('phoneCode', { name: 'phoneCode', inputMode: 'numeric', autoComplete: 'one-time-code', value: phoneCode, onChange: (e) => setPhoneCode(e.target.value) })}
+                <button type="button" className="secondary" part="send-code" disabled={phoneSecondsLeft > 0 || idpBusy} onClick={() => void sendPhone()}>
+                  {phoneSecondsLeft > 0 ? t('login.countdown', { seconds: phoneSecondsLeft }) : t('login.send_code')}
+                </button>
+              </div>
             </Field>
-            <Field id="login-password" label={t('password')} error={errors.password}>
-              {input('password', { name: 'password', type: 'password', autoComplete: 'current-password', value: password, onChange: (e) => setPassword(e.target.value) })}
-            </Field>
+          </>
+        ) : tab === 'password' ? (
+          <>
+            {credentials}
             {loginCaptcha.element}
           </>
         ) : (
           <>
-            <div className="field" part="field">
-              <label htmlFor="login-mobile">{t('login.mobile')}</label>
-              <div className="row">
-                <CountryPicker value={country} onChange={(c) => setCountry(c.countryCode)} />
-                {input('mobile', { name: 'mobile', type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', value: mobile, onChange: (e) => setMobile(e.target.value) })}
-              </div>
-              {errors.mobile ? <span id="login-mobile-error" className="error">{errors.mobile}</span> : null}
-            </div>
+            {mobileField}
             {smsCaptcha.element}
             <Field id="login-code" label={t('login.code')} error={errors.code}>
               <div className="row">
@@ -211,20 +377,51 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
             </Field>
           </>
         )}
-        <label className="check" part="remember">
-          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-          {t('login.remember')}
-        </label>
+        {tab !== 'phone' ? (
+          <label className="check" part="remember">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+            {t('login.remember')}
+          </label>
+        ) : null}
       </div>
-      <button type="submit" className="wps-button submit" part="submit" disabled={loginBusy.value}>
+      <button type="submit" className="wps-button submit" part="submit" disabled={loginBusy.value || idpBusy}>
         {t('login')}
       </button>
+      {identity ? (
+        <div className="idp" part="idp">
+          <div className="or" aria-hidden="true">{t('identity.or')}</div>
+          {tab === 'password' ? null : idpCaptcha.element}
+          <button type="button" className="idp-button" part="idp-google" disabled={idpBusy || loginBusy.value} onClick={() => void google()}>
+            <GoogleMark />
+            {t('identity.google')}
+          </button>
+        </div>
+      ) : null}
+      {bind?.step === 'choose' ? (
+        <BindConfirm canCreate={bind.canCreate} dir={dir} onExisting={chooseExisting} onRegister={() => void chooseRegister()} onCancel={() => setBind(undefined)} />
+      ) : null}
     </form>
+  );
+}
+
+/** bind_customer_required: log in to an existing account, or (FIREBASECREATEACC3) register a new one. */
+function BindConfirm(props: { canCreate: boolean; dir: 'ltr' | 'rtl'; onExisting(): void; onRegister(): void; onCancel(): void }) {
+  const { t } = useT();
+  return (
+    <Modal titleId="login-bind-title" describedBy="login-bind-text" onClose={props.onCancel} dir={props.dir}>
+      <h2 id="login-bind-title" part="title">{t('identity.bind.title')}</h2>
+      <p id="login-bind-text" part="message">{t(props.canCreate ? 'identity.bind.text' : 'identity.bind.text_existing')}</p>
+      <div className="wps-actions stacked" part="actions">
+        <button type="button" className="primary" part="button confirm" onClick={props.onExisting}>{t('identity.bind.existing')}</button>
+        {props.canCreate ? <button type="button" part="button register" onClick={props.onRegister}>{t('identity.bind.create')}</button> : null}
+        <button type="button" part="button cancel" onClick={props.onCancel}>{t('two_factor.cancel')}</button>
+      </div>
+    </Modal>
   );
 }
 
 export const WpsLoginForm = defineElement<LoginFormProps>('wps-login-form', {
   props: { noAutoLogin: 'boolean' },
-  css: [css],
+  css: [css, identityCss],
   render: (props, host) => <LoginForm host={host} noAutoLogin={props.noAutoLogin} />,
 });

@@ -44,11 +44,12 @@ export type CaptchaFields = Pick<LoginPayload, 'geetestChallenge' | 'geetestSecc
 export type LoginRequest =
   | { type: 'username'; username: string; password: string; remember?: boolean; captcha?: CaptchaFields }
   | { type: 'sms'; countryDialingCode: string; mobileNum: string; verificationCode: string; remember?: boolean }
-  | { type: 'firebase'; firebaseChannel: string; firebaseIdToken: string; username?: string; captcha?: CaptchaFields };
+  | { type: 'firebase'; firebaseChannel: string; firebaseIdToken: string; username?: string; password?: string; captcha?: CaptchaFields };
 
 export type LoginOutcome =
   | { ok: true; next: '/m/home' | '/m/changePsw'; value: LoginValue }
-  | { ok: false; errorCode?: string; busy?: boolean };
+  /** errorValue: the refusal's value (bind_customer_required: the identity feature decides with it). */
+  | { ok: false; errorCode?: string; errorValue?: unknown; busy?: boolean };
 
 /**
  * Where a successful login goes (SPEC §4): /m/changePsw when the password is the default one, or
@@ -82,7 +83,7 @@ async function payloadFor(req: LoginRequest): Promise<LoginPayload> {
     case 'sms':
       return { ...base, type: 'sms', countryDialingCode: req.countryDialingCode, mobileNum: req.mobileNum.trim(), verificationCode: req.verificationCode.trim() };
     case 'firebase':
-      return { ...base, type: 'firebase', firebaseChannel: req.firebaseChannel, firebaseIdToken: req.firebaseIdToken, username: req.username, ...req.captcha };
+      return { ...base, type: 'firebase', firebaseChannel: req.firebaseChannel, firebaseIdToken: req.firebaseIdToken, username: req.username, password: req.password, ...req.captcha };
   }
 }
 
@@ -93,14 +94,17 @@ async function loginFailed(req: LoginRequest, err: unknown): Promise<LoginValue 
   if (reaction.kind === 'twoFactor') {
     const flags = (err.value ?? {}) as LoginErrorValue;
     return requestTwoFactor({
-      username: req.type === 'username' ? req.username.trim() : req.type === 'firebase' ? (req.username ?? '') : req.mobileNum,
-      password: req.type === 'username' ? req.password : undefined,
+      // firebase: the bound member's userName comes in the answer's value when no username was sent.
+      username: req.type === 'username' ? req.username.trim() : req.type === 'firebase' ? (req.username || (flags as { userName?: string }).userName || '') : req.mobileNum,
+      password: req.type === 'username' || req.type === 'firebase' ? req.password : undefined,
       firebaseIdToken: req.type === 'firebase' ? req.firebaseIdToken : undefined,
       flags,
       title: err.serverMessage,
       route: req.type === 'firebase' ? 'identityProvider' : 'password',
     });
   }
+  // bind_customer_required: the caller (identity feature) runs the bind flow with the error's value.
+  if (reaction.kind === 'bind') return undefined;
   if (reaction.kind === 'forgetRememberedLogin') await forgetRememberedLogin();
   if (reaction.kind === 'autoLoginOff') turnAutoLoginOff();
   perform(reaction.kind === 'forgetRememberedLogin' || reaction.kind === 'autoLoginOff' ? { kind: 'notice', message: reaction.message, fallbackKey: 'unknown_error' } : reaction);
@@ -114,14 +118,16 @@ export async function login(req: LoginRequest): Promise<LoginOutcome> {
   try {
     let value: LoginValue | undefined;
     let errorCode: string | undefined;
+    let errorValue: unknown;
     try {
       // alert:false: the reactions are decided here, since two-factor and remembered login are ours.
       value = (await call('login', await payloadFor(req), { alert: false, headers: { Device: 'MOBILE' } })).value;
     } catch (err) {
       errorCode = isApiError(err) ? err.errorCode : undefined;
+      errorValue = isApiError(err) ? err.value : undefined;
       value = await loginFailed(req, err);
     }
-    if (!value) return { ok: false, errorCode };
+    if (!value) return { ok: false, errorCode, errorValue };
     await completeLogin(value);
     if (req.type !== 'firebase' && req.remember !== undefined) await remember(req);
     const next = nextAfterLogin(req.type, req.type === 'username' ? req.password : undefined, value, isFlagOn('PWDEXPFORCECHANGE3'));

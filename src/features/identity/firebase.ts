@@ -1,0 +1,179 @@
+/**
+ * The identity provider (Firebase Auth) at its boundary: social sign-in by popup and phone sign-in
+ * by SMS code, each ending in `{ idToken, channel }` for the /wps login (SPEC §1, §3, §8).
+ *
+ * The SDK is loaded with one `import('./sdk.ts')` the first time a player uses it, never in the
+ * first load (DESIGN.md, Budgets). Tests inject another loader with `setSdkLoader` (no emulator
+ * needed); the e2e tests talk to the Firebase Auth emulator the site status names.
+ */
+import { signal } from '@preact/signals-core';
+import type { Auth, ConfirmationResult, RecaptchaVerifier, UserCredential } from 'firebase/auth';
+import type { SiteInfo } from '../../core/api/endpoints.ts';
+
+export type Sdk = typeof import('./sdk.ts');
+export type SdkLoader = () => Promise<Sdk>;
+
+export type SocialChannel = 'google.com' | 'facebook.com' | 'apple.com';
+export type IdentityChannel = SocialChannel | 'phone';
+
+/** What a finished identity-provider sign-in gives the /wps login (firebaseIdToken, firebaseChannel). */
+export interface ChannelResult {
+  idToken: string;
+  channel: IdentityChannel;
+}
+
+/** The merchant's identity-provider web config (SiteInfo.sms). */
+export interface IdentityConfig {
+  apiKey: string;
+  authDomain?: string;
+  projectId: string;
+  appId?: string;
+  /** Demo and test mode only: the Auth emulator's origin, e.g. http://127.0.0.1:9099. */
+  authEmulatorUrl?: string;
+}
+
+/** An identity-provider failure: the SDK's code (`auth/...`) and its reason text. */
+export class IdentityError extends Error {
+  constructor(
+    readonly code: string,
+    reason?: string,
+  ) {
+    super(reason ?? code);
+    this.name = 'IdentityError';
+  }
+}
+
+export const UNKNOWN_CODE = 'auth/unknown';
+export const CODE_EXPIRED = 'auth/code-expired';
+
+/** The config when the merchant offers identity-provider sign-in (`sms.firebase` on, with a key and project). */
+export function identityConfig(info: Pick<SiteInfo, 'sms'> | undefined): IdentityConfig | undefined {
+  const sms = info?.sms;
+  if (sms?.firebase !== true || !sms.apiKey || !sms.projectId) return undefined;
+  return { apiKey: sms.apiKey, authDomain: sms.authDomain, projectId: sms.projectId, appId: sms.appId, authEmulatorUrl: sms.authEmulatorUrl || undefined };
+}
+
+/** Any thrown value as an IdentityError (SDK errors keep their code; a failed chunk load is a network failure). */
+export function toIdentityError(err: unknown): IdentityError {
+  if (err instanceof IdentityError) return err;
+  const e = err as { code?: unknown; message?: unknown } | undefined;
+  const message = typeof e?.message === 'string' ? e.message : String(err);
+  if (typeof e?.code === 'string' && e.code.startsWith('auth/')) return new IdentityError(e.code, message);
+  if (err instanceof TypeError && /dynamically imported module|Importing a module script failed|fetch/i.test(message)) {
+    return new IdentityError('auth/network-request-failed', message);
+  }
+  return new IdentityError(UNKNOWN_CODE, message);
+}
+
+const defaultLoader: SdkLoader = () => import('./sdk.ts');
+let loader: SdkLoader = defaultLoader;
+let sdkRequest: Promise<Sdk> | undefined;
+
+/** The SMS confirmation waiting for its code (phone sign-in); cleared once confirmed or on reset. */
+export const pendingConfirmation = signal<ConfirmationResult | undefined>(undefined);
+
+/** Replaces the SDK loader (tests); no argument restores the real one. Forgets any pending confirmation. */
+export function setSdkLoader(fn?: SdkLoader) {
+  loader = fn ?? defaultLoader;
+  sdkRequest = undefined;
+  pendingConfirmation.value = undefined;
+}
+
+function loadSdk(): Promise<Sdk> {
+  sdkRequest ??= loader();
+  sdkRequest.catch(() => (sdkRequest = undefined));
+  return sdkRequest;
+}
+
+/** The Auth instance of this merchant config: one named app per config, the emulator connected when given. */
+async function authFor(config: IdentityConfig): Promise<{ sdk: Sdk; auth: Auth }> {
+  const sdk = await loadSdk();
+  const name = `wps:${config.projectId}:${config.appId ?? ''}:${config.authEmulatorUrl ?? ''}`;
+  const app =
+    sdk.getApps().find((a) => a.name === name) ??
+    sdk.initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId }, name);
+  const auth = sdk.getAuth(app);
+  if (config.authEmulatorUrl) {
+    if (!auth.emulatorConfig) sdk.connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+    // The emulator checks no reCAPTCHA; the verifier uses its stand-in.
+    auth.settings.appVerificationDisabledForTesting = true;
+  }
+  return { sdk, auth };
+}
+
+/** The ID token of a fresh sign-in; the provider's own session is not kept (the /wps session is the one that counts). */
+async function tokenOf(sdk: Sdk, auth: Auth, credential: UserCredential): Promise<string> {
+  const idToken = await credential.user.getIdToken();
+  await sdk.signOut(auth).catch(() => undefined);
+  return idToken;
+}
+
+/** Social sign-in in a popup. Rejects with an IdentityError (a closed popup: auth/popup-closed-by-user). */
+export async function signInWithProvider(config: IdentityConfig, channel: SocialChannel): Promise<ChannelResult> {
+  try {
+    const { sdk, auth } = await authFor(config);
+    const provider =
+      channel === 'google.com' ? new sdk.GoogleAuthProvider() : channel === 'facebook.com' ? new sdk.FacebookAuthProvider() : new sdk.OAuthProvider('apple.com');
+    const credential = await sdk.signInWithPopup(auth, provider);
+    return { idToken: await tokenOf(sdk, auth, credential), channel };
+  } catch (err) {
+    throw toIdentityError(err);
+  }
+}
+
+let verifier: { instance: RecaptchaVerifier; holder: HTMLElement } | undefined;
+/** The Auth instance the pending confirmation belongs to. */
+let pendingAuth: { sdk: Sdk; auth: Auth } | undefined;
+
+function dropVerifier() {
+  if (!verifier) return;
+  try {
+    verifier.instance.clear();
+  } catch {
+    // already cleared
+  }
+  verifier.holder.remove();
+  verifier = undefined;
+}
+
+/**
+ * Phone sign-in, step 1: sends the SMS code to `phoneNumber` (E.164, e.g. +639171234567) behind an
+ * invisible reCAPTCHA. The confirmation waits in `pendingConfirmation`.
+ */
+export async function startPhoneSignIn(config: IdentityConfig, phoneNumber: string): Promise<void> {
+  try {
+    const { sdk, auth } = await authFor(config);
+    dropVerifier();
+    // The invisible widget lives in the document (not a shadow root), where reCAPTCHA can find it.
+    const holder = document.createElement('div');
+    holder.setAttribute('data-wps-recaptcha', '');
+    document.body.append(holder);
+    verifier = { instance: new sdk.RecaptchaVerifier(auth, holder, { size: 'invisible' }), holder };
+    const confirmation = await sdk.signInWithPhoneNumber(auth, phoneNumber, verifier.instance);
+    pendingAuth = { sdk, auth };
+    pendingConfirmation.value = confirmation;
+  } catch (err) {
+    dropVerifier();
+    throw toIdentityError(err);
+  }
+}
+
+/**
+ * Phone sign-in, step 2: confirms the SMS code. Without a pending confirmation it fails with
+ * auth/code-expired (SPEC §8). A wrong code keeps the confirmation for another try.
+ */
+export async function confirmPhoneCode(code: string): Promise<ChannelResult> {
+  const pending = pendingConfirmation.value;
+  const owner = pendingAuth;
+  if (!pending || !owner) throw new IdentityError(CODE_EXPIRED, 'No SMS confirmation is pending');
+  try {
+    const credential = await pending.confirm(code.trim());
+    pendingConfirmation.value = undefined;
+    dropVerifier();
+    return { idToken: await tokenOf(owner.sdk, owner.auth, credential), channel: 'phone' };
+  } catch (err) {
+    const error = toIdentityError(err);
+    if (error.code === CODE_EXPIRED) pendingConfirmation.value = undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,497 @@
+/**
+ * Identity-provider sign-in (src/features/identity): error translation by code with the fallback
+ * auth/unknown and the Code and Reason lines (SPEC §8), the silent cancelled popup, the private
+ * browsing refusal (SPEC §5), auth/code-expired without a pending SMS confirmation, the phone and
+ * popup flows against a stubbed SDK (the module boundary: `setSdkLoader`), and the bind decision
+ * table of bind_customer_required (SPEC §4) through the real /wps login with `window.fetch` stubbed.
+ */
+import { expect } from 'chai';
+import CryptoJS from 'crypto-js';
+import { JSEncrypt } from 'jsencrypt';
+import EN from '../../src/core/i18n/locales/EN.json';
+import { apiBase, merchantCode } from '../../src/core/config/config.ts';
+import { siteStatus } from '../../src/core/config/siteStatus.ts';
+import { IN_APP_KEY } from '../../src/core/env/env.ts';
+import { ensureI18n, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { notices } from '../../src/core/notice/notices.ts';
+import { session } from '../../src/core/session/sessionInfo.ts';
+import { sessionStore } from '../../src/core/storage/storage.ts';
+import { loginBusy, registerBusy } from '../../src/features/sign-in/model.ts';
+import {
+  IdentityError,
+  confirmPhoneCode,
+  identityConfig,
+  pendingConfirmation,
+  setSdkLoader,
+  signInWithProvider,
+  startPhoneSignIn,
+  type IdentityConfig,
+  type Sdk,
+} from '../../src/features/identity/firebase.ts';
+import { INCOGNITO_QUOTA_LIMIT, chromiumPrivateHeuristic, setPrivateModeCheck } from '../../src/features/identity/incognito.ts';
+import {
+  BIND_CUSTOMER_REQUIRED,
+  NOT_SUPPORT_INCOGNITO,
+  SILENT_CODES,
+  TRANSLATED_CODES,
+  bindDecision,
+  bindExistingAccount,
+  confirmPhone,
+  e164,
+  identityErrorText,
+  identityLogin,
+  reportIdentityError,
+  sendPhoneCode,
+  socialSignIn,
+} from '../../src/features/identity/model.ts';
+import { json, stubFetch, waitFor, type FetchCall, type FetchStub } from '../browser-helpers/helpers.ts';
+import { statusFixture } from '../browser-helpers/status.ts';
+
+const en = EN as Record<string, string>;
+
+// ---- a stubbed identity-provider SDK -----------------------------------------------------------
+
+interface FakeLog {
+  loads: number;
+  apps: string[];
+  emulator: [string, unknown][];
+  popups: string[];
+  phones: string[];
+  confirms: string[];
+  signOuts: number;
+  verifiers: { size?: string; holderInDocument: boolean }[];
+  auth: { emulatorConfig: unknown; settings: { appVerificationDisabledForTesting: boolean } };
+}
+
+interface FakeBehaviour {
+  popup?: () => unknown;
+  phone?: () => unknown;
+  /** The right SMS code (others: auth/invalid-verification-code). */
+  code?: string;
+}
+
+function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => Promise<Sdk> } {
+  const auth = { emulatorConfig: null as unknown, settings: { appVerificationDisabledForTesting: false } };
+  const log: FakeLog = { loads: 0, apps: [], emulator: [], popups: [], phones: [], confirms: [], signOuts: 0, verifiers: [], auth };
+  const apps: { name: string }[] = [];
+  const user = (token: string) => ({ user: { getIdToken: async () => token } });
+  class Provider {
+    constructor(readonly providerId: string) {}
+  }
+  const sdk = {
+    getApps: () => apps,
+    initializeApp: (_options: unknown, name: string) => {
+      const app = { name };
+      apps.push(app);
+      log.apps.push(name);
+      return app;
+    },
+    getAuth: () => auth,
+    connectAuthEmulator: (_auth: unknown, url: string, options: unknown) => {
+      auth.emulatorConfig = { url };
+      log.emulator.push([url, options]);
+    },
+    GoogleAuthProvider: class extends Provider {
+      constructor() {
+        super('google.com');
+      }
+    },
+    FacebookAuthProvider: class extends Provider {
+      constructor() {
+        super('facebook.com');
+      }
+    },
+    OAuthProvider: Provider,
+    RecaptchaVerifier: class {
+      constructor(_auth: unknown, holder: HTMLElement, params: { size?: string }) {
+        log.verifiers.push({ size: params.size, holderInDocument: document.body.contains(holder) });
+      }
+      clear() {}
+    },
+    signInWithPopup: async (_auth: unknown, provider: Provider) => {
+      log.popups.push(provider.providerId);
+      if (behaviour.popup) throw behaviour.popup();
+      return user(`popup-token-${provider.providerId}`);
+    },
+    signInWithPhoneNumber: async (_auth: unknown, phone: string) => {
+      log.phones.push(phone);
+      if (behaviour.phone) throw behaviour.phone();
+      return {
+        verificationId: 'v1',
+        confirm: async (code: string) => {
+          log.confirms.push(code);
+          if (code !== (behaviour.code ?? '123456')) throw { code: 'auth/invalid-verification-code', message: 'Firebase: Error (auth/invalid-verification-code).' };
+          return user(`phone-token-${phone}`);
+        },
+      };
+    },
+    signOut: async () => {
+      log.signOuts++;
+    },
+  };
+  return {
+    log,
+    loader: async () => {
+      log.loads++;
+      return sdk as unknown as Sdk;
+    },
+  };
+}
+
+const CONFIG: IdentityConfig = { apiKey: 'fake-key', authDomain: 'demo-test.firebaseapp.com', projectId: 'demo-test', appId: '1:1:web:1', authEmulatorUrl: 'http://127.0.0.1:9099' };
+
+function identityStatus(patch: { autoRegister?: boolean; createFlag?: boolean; firebase?: boolean } = {}) {
+  const s = statusFixture();
+  s.info.sms = { firebase: patch.firebase ?? true, apiKey: CONFIG.apiKey, authDomain: CONFIG.authDomain, projectId: CONFIG.projectId, appId: CONFIG.appId, authEmulatorUrl: CONFIG.authEmulatorUrl };
+  s.info.register = { captcha: { enabled: false }, autoRegister: patch.autoRegister ?? false };
+  s.info.whitelabelVal = { FIREBASECREATEACC3: patch.createFlag ?? false };
+  return s;
+}
+
+// ---- the /wps side: an RSA pair so the encrypted login can be read back -----------------------------
+
+let rsa: { rsaKey: string; decrypt(b64: string): string | false } | undefined;
+function rsaPair() {
+  if (!rsa) {
+    const key = new JSEncrypt({ default_key_size: '1024' });
+    rsa = { rsaKey: key.getPublicKeyB64(), decrypt: (b64) => key.decrypt(b64) };
+  }
+  return rsa;
+}
+
+/** The JSON body of a request, unsealed when it is encrypted (docs/api.md). */
+function bodyOf(call: FetchCall): Record<string, unknown> {
+  const body = JSON.parse(call.body ?? '{}') as Record<string, unknown>;
+  if (!call.headers.get('Encryption')) return body;
+  const material = rsaPair().decrypt(call.headers.get('X-RSA') ?? '') as string;
+  const key = CryptoJS.enc.Hex.parse(material.slice(0, 48));
+  const iv = CryptoJS.enc.Hex.parse(material.slice(48));
+  const plain = CryptoJS.TripleDES.decrypt(CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(body.value as string) }), key, {
+    iv,
+    mode: CryptoJS.mode.CBC,
+    padding: CryptoJS.pad.Pkcs7,
+  }).toString(CryptoJS.enc.Utf8);
+  return JSON.parse(plain) as Record<string, unknown>;
+}
+
+const LOGIN_VALUE = { id: 7, token: 'tok-7', userName: 'fbuser', customerType: 0, firstTimeLogin: false };
+
+/** A /wps stand-in: the login answers with `login(body)`, registration with a new member. */
+function stubWps(loginAnswer: (body: Record<string, unknown>) => Response): FetchStub {
+  return stubFetch((call) => {
+    switch (call.url.pathname) {
+      case '/wps/session/key/rsa':
+        return json({ success: true, value: { rsaKey: rsaPair().rsaKey, RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' } });
+      case '/wps/session/login':
+        return loginAnswer(bodyOf(call));
+      case '/wps/member/register':
+        return json({ success: true, value: { ...LOGIN_VALUE, id: 8, token: 'tok-8', userName: 'newbie' } });
+      case '/wps/member/info':
+        return json({ success: true, value: { type: 0, id: 7, userName: 'fbuser', language: 'EN' } });
+      default:
+        return json({ success: false, errorCode: 'not.found', message: 'not found' }, 404);
+    }
+  });
+}
+
+const bindRequired = (value: unknown) => json({ success: false, errorCode: BIND_CUSTOMER_REQUIRED, message: 'Bind a member first', value }, 400);
+
+// ---- set-up ---------------------------------------------------------------------------------------
+
+let stub: FetchStub | undefined;
+
+function reset() {
+  stub?.restore();
+  stub = undefined;
+  setSdkLoader();
+  setPrivateModeCheck(async () => false);
+  notices.value = [];
+  siteStatus.value = undefined;
+  loginBusy.value = false;
+  registerBusy.value = false;
+  sessionStorage.clear();
+  session.value = undefined;
+  merchantCode.value = 'DEMO01';
+  apiBase.value = '';
+}
+
+before(async function () {
+  this.timeout(20_000); // RSA key generation in JavaScript
+  setLanguage('EN');
+  await ensureI18n();
+  rsaPair();
+});
+beforeEach(reset);
+afterEach(reset);
+after(() => setPrivateModeCheck());
+
+// ---- tests ------------------------------------------------------------------------------------------
+
+describe('identity-provider errors (SPEC §8)', () => {
+  for (const code of TRANSLATED_CODES) {
+    it(`${code}: its own text, then Code and Reason lines`, () => {
+      expect(en[`identity.error.${code}`], 'EN text').to.be.a('string').and.not.equal('');
+      const text = identityErrorText({ code, message: `Firebase: Error (${code}).` });
+      expect(text.split('\n')).to.deep.equal([en[`identity.error.${code}`], `Code: ${code}`, `Reason: Firebase: Error (${code}).`]);
+    });
+  }
+
+  it('an untranslated code falls back to auth/unknown, keeping its own code', () => {
+    const text = identityErrorText({ code: 'auth/user-disabled', message: 'Firebase: Error (auth/user-disabled).' });
+    expect(text.split('\n')).to.deep.equal([en['identity.error.auth/unknown'], 'Code: auth/user-disabled', 'Reason: Firebase: Error (auth/user-disabled).']);
+  });
+
+  it('something that is not an SDK error is auth/unknown with its message as the reason', () => {
+    expect(identityErrorText(new Error('boom')).split('\n')).to.deep.equal([en['identity.error.auth/unknown'], 'Code: auth/unknown', 'Reason: boom']);
+  });
+
+  it('a failed SDK chunk load is a network failure', () => {
+    const text = identityErrorText(new TypeError('Failed to fetch dynamically imported module: /m/sdk.js'));
+    expect(text.split('\n')[0]).to.equal(en['identity.error.auth/network-request-failed']);
+  });
+
+  it('is shown as a notice; a cancelled popup is silent', () => {
+    expect(reportIdentityError({ code: 'auth/popup-blocked', message: 'blocked' })).to.equal(true);
+    expect(notices.value).to.have.length(1);
+    expect(notices.value[0]!.message).to.equal(`${en['identity.error.auth/popup-blocked']}\nCode: auth/popup-blocked\nReason: blocked`);
+    notices.value = [];
+    for (const code of SILENT_CODES) expect(reportIdentityError({ code, message: 'closed' }), code).to.equal(false);
+    expect(notices.value).to.deep.equal([]);
+  });
+
+  it('the CN texts are in use when the language is CN', async () => {
+    setLanguage('CN');
+    try {
+      await waitFor(() => expect(identityErrorText({ code: 'auth/too-many-requests', message: 'x' }).split('\n')[0]).to.not.equal(en['identity.error.auth/too-many-requests']));
+      expect(identityErrorText({ code: 'auth/too-many-requests', message: 'x' }).split('\n')[1]).to.contain('auth/too-many-requests');
+    } finally {
+      setLanguage('EN');
+      await waitFor(() => expect(identityErrorText({ code: 'auth/unknown', message: 'x' }).split('\n')[0]).to.equal(en['identity.error.auth/unknown']));
+    }
+  });
+});
+
+describe('social sign-in by popup', () => {
+  it('loads the SDK only when used, once, connects the emulator, and gives { idToken, channel }', async () => {
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    expect(fake.log.loads).to.equal(0);
+    expect(await signInWithProvider(CONFIG, 'google.com')).to.deep.equal({ idToken: 'popup-token-google.com', channel: 'google.com' });
+    expect(await signInWithProvider(CONFIG, 'apple.com')).to.deep.equal({ idToken: 'popup-token-apple.com', channel: 'apple.com' });
+    expect(fake.log.loads).to.equal(1);
+    expect(fake.log.apps).to.have.length(1);
+    expect(fake.log.emulator).to.deep.equal([['http://127.0.0.1:9099', { disableWarnings: true }]]);
+    expect(fake.log.popups).to.deep.equal(['google.com', 'apple.com']);
+    expect(fake.log.signOuts, 'the provider session is not kept').to.equal(2);
+  });
+
+  it('a closed popup is silent (socialSignIn)', async () => {
+    siteStatus.value = identityStatus();
+    const fake = fakeSdk({ popup: () => ({ code: 'auth/popup-closed-by-user', message: 'Firebase: Error (auth/popup-closed-by-user).' }) });
+    setSdkLoader(fake.loader);
+    expect(await socialSignIn('google.com')).to.equal(undefined);
+    expect(fake.log.popups).to.deep.equal(['google.com']);
+    expect(notices.value).to.deep.equal([]);
+  });
+
+  it('a blocked popup shows its translated text with Code and Reason', async () => {
+    siteStatus.value = identityStatus();
+    setSdkLoader(fakeSdk({ popup: () => ({ code: 'auth/popup-blocked', message: 'Firebase: Error (auth/popup-blocked).' }) }).loader);
+    expect(await socialSignIn('google.com')).to.equal(undefined);
+    expect(notices.value[0]!.message).to.equal(`${en['identity.error.auth/popup-blocked']}\nCode: auth/popup-blocked\nReason: Firebase: Error (auth/popup-blocked).`);
+  });
+
+  it('private browsing outside the app is refused before any popup (not_support_incognito)', async () => {
+    siteStatus.value = identityStatus();
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    setPrivateModeCheck(async () => true);
+    expect(await socialSignIn('google.com')).to.equal(undefined);
+    expect(fake.log.loads, 'the SDK is not even loaded').to.equal(0);
+    expect(notices.value.map((n) => n.messageKey)).to.deep.equal([NOT_SUPPORT_INCOGNITO]);
+    expect(en[NOT_SUPPORT_INCOGNITO]).to.be.a('string');
+  });
+
+  it('inside the native app private browsing is not checked', async () => {
+    siteStatus.value = identityStatus();
+    sessionStore.set(IN_APP_KEY, '1');
+    setSdkLoader(fakeSdk().loader);
+    setPrivateModeCheck(async () => true);
+    expect(await socialSignIn('google.com')).to.deep.equal({ idToken: 'popup-token-google.com', channel: 'google.com' });
+    expect(notices.value).to.deep.equal([]);
+  });
+
+  describe('the private browsing heuristic (Chromium quota under 120 MB)', () => {
+    const CHROME = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+    const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const CRIOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0 Mobile/15E148 Safari/604.1';
+    const FIREFOX = 'Mozilla/5.0 (Android 14; Mobile; rv:127.0) Gecko/127.0 Firefox/127.0';
+    const MB = 1024 * 1024;
+    const nav = (userAgent: string, quota?: number | 'throws' | 'none') => ({
+      userAgent,
+      storage:
+        quota === 'none'
+          ? undefined
+          : { estimate: () => (quota === 'throws' ? Promise.reject(new Error('no')) : Promise.resolve({ quota, usage: 0 })) },
+    });
+    const rows: [string, ReturnType<typeof nav>, boolean][] = [
+      ['Chrome, 100 MB quota', nav(CHROME, 100 * MB), true],
+      ['Chrome, just under the limit', nav(CHROME, INCOGNITO_QUOTA_LIMIT - 1), true],
+      ['Chrome, at the limit', nav(CHROME, INCOGNITO_QUOTA_LIMIT), false],
+      ['Chrome, 20 GB quota', nav(CHROME, 20_000 * MB), false],
+      ['Chrome, no quota given', nav(CHROME, undefined), false],
+      ['Chrome, estimate fails', nav(CHROME, 'throws'), false],
+      ['Chrome, no storage API', nav(CHROME, 'none'), false],
+      ['Safari, small quota', nav(SAFARI, 50 * MB), false],
+      ['Chrome on iOS, small quota', nav(CRIOS, 50 * MB), false],
+      ['Firefox, small quota', nav(FIREFOX, 50 * MB), false],
+    ];
+    for (const [name, n, expected] of rows) {
+      it(`${name} → ${expected ? 'private' : 'not private'}`, async () => {
+        expect(await chromiumPrivateHeuristic(n)).to.equal(expected);
+      });
+    }
+  });
+});
+
+describe('phone sign-in', () => {
+  it('auth/code-expired when no SMS confirmation is pending (SPEC §8)', async () => {
+    let error: unknown;
+    await confirmPhoneCode('123456').catch((e: unknown) => (error = e));
+    expect(error).to.be.instanceOf(IdentityError);
+    expect((error as IdentityError).code).to.equal('auth/code-expired');
+    expect(await confirmPhone('123456')).to.equal(undefined);
+    expect(notices.value[0]!.message!.split('\n').slice(0, 2)).to.deep.equal([en['identity.error.auth/code-expired'], 'Code: auth/code-expired']);
+  });
+
+  it('sends the code (invisible reCAPTCHA, test mode in the emulator), keeps it pending, confirms', async () => {
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    await startPhoneSignIn(CONFIG, '+639171234567');
+    expect(fake.log.verifiers).to.deep.equal([{ size: 'invisible', holderInDocument: true }]);
+    expect(fake.log.auth.settings.appVerificationDisabledForTesting).to.equal(true);
+    expect(pendingConfirmation.value).to.not.equal(undefined);
+
+    // A wrong code: translated error, the confirmation stays for another try.
+    expect(await confirmPhone('000000')).to.equal(undefined);
+    expect(notices.value[0]!.message!.split('\n')[1]).to.equal('Code: auth/invalid-verification-code');
+    expect(pendingConfirmation.value).to.not.equal(undefined);
+
+    expect(await confirmPhoneCode(' 123456 ')).to.deep.equal({ idToken: 'phone-token-+639171234567', channel: 'phone' });
+    expect(pendingConfirmation.value).to.equal(undefined);
+    expect(document.querySelectorAll('[data-wps-recaptcha]'), 'the reCAPTCHA holder is removed').to.have.length(0);
+  });
+
+  it('sendPhoneCode builds the E.164 number and reports a refused number', async () => {
+    siteStatus.value = identityStatus();
+    const fake = fakeSdk({ phone: () => ({ code: 'auth/invalid-phone-number', message: 'Firebase: Error (auth/invalid-phone-number).' }) });
+    setSdkLoader(fake.loader);
+    expect(await sendPhoneCode('+63', '0917 123 4567')).to.equal(false);
+    expect(fake.log.phones).to.deep.equal(['+639171234567']);
+    expect(notices.value[0]!.message!.split('\n')[0]).to.equal(en['identity.error.auth/invalid-phone-number']);
+    expect(pendingConfirmation.value).to.equal(undefined);
+  });
+
+  it('e164', () => {
+    expect(e164('63', '9171234567')).to.equal('+639171234567');
+    expect(e164('+86', '138-0013-8000')).to.equal('+8613800138000');
+    expect(e164('44', '07700 900123')).to.equal('+447700900123');
+  });
+});
+
+describe('identity config from the site status', () => {
+  it('only with sms.firebase on, a key and a project', () => {
+    expect(identityConfig(identityStatus().info)).to.deep.equal(CONFIG);
+    expect(identityConfig(identityStatus({ firebase: false }).info)).to.equal(undefined);
+    expect(identityConfig({ sms: { firebase: true, projectId: 'p' } })).to.equal(undefined);
+    expect(identityConfig(undefined)).to.equal(undefined);
+  });
+});
+
+describe('bind_customer_required (SPEC §4)', () => {
+  describe('decision table', () => {
+    const info = (autoRegister?: boolean) => ({ register: { captcha: { enabled: false }, autoRegister } });
+    const rows: [string, unknown, ReturnType<typeof info>, boolean, ReturnType<typeof bindDecision>][] = [
+      ['value autoRegister on', { autoRegister: true, canCreate: false }, info(false), false, { kind: 'register' }],
+      ['value autoRegister off, canCreate on', { autoRegister: false, canCreate: true }, info(true), false, { kind: 'choose', canCreate: true }],
+      ['value autoRegister off, canCreate off', { autoRegister: false, canCreate: false }, info(true), true, { kind: 'choose', canCreate: false }],
+      ['no value: site autoRegister on', undefined, info(true), false, { kind: 'register' }],
+      ['no value: site off, FIREBASECREATEACC3 on', undefined, info(false), true, { kind: 'choose', canCreate: true }],
+      ['no value: site off, FIREBASECREATEACC3 off', null, info(undefined), false, { kind: 'choose', canCreate: false }],
+      ['non-boolean value fields are ignored', { autoRegister: 'yes', canCreate: 1 }, info(false), false, { kind: 'choose', canCreate: false }],
+    ];
+    for (const [name, value, site, flag, expected] of rows) {
+      it(name, () => expect(bindDecision(value, site, flag)).to.deep.equal(expected));
+    }
+  });
+
+  const google = { idToken: 'id-token-1', channel: 'google.com' as const };
+
+  it('a bound account logs straight in with { type: firebase, firebaseChannel, firebaseIdToken }', async () => {
+    siteStatus.value = identityStatus();
+    const bodies: Record<string, unknown>[] = [];
+    stub = stubWps((body) => {
+      bodies.push(body);
+      return json({ success: true, value: LOGIN_VALUE });
+    });
+    const r = await identityLogin(google);
+    expect(r.kind).to.equal('done');
+    expect(bodies[0]).to.include({ type: 'firebase', firebaseChannel: 'google.com', firebaseIdToken: 'id-token-1', merchant: 'DEMO01' });
+    expect(bodies[0]).to.not.have.property('username');
+    expect(session.value?.token).to.equal('tok-7');
+  });
+
+  it('autoRegister on: registers with the provider token (login true) and is logged in; no notice', async () => {
+    siteStatus.value = identityStatus({ autoRegister: false });
+    stub = stubWps(() => bindRequired({ autoRegister: true, canCreate: false }));
+    const r = await identityLogin(google);
+    expect(r.kind).to.equal('done');
+    const register = stub.to('/wps/member/register');
+    expect(register).to.have.length(1);
+    const body = bodyOf(register[0]!);
+    expect(body).to.include({ firebaseChannel: 'google.com', firebaseIdToken: 'id-token-1', login: true });
+    expect(body).to.not.have.property('username');
+    expect(body).to.not.have.property('password');
+    expect(session.value?.token).to.equal('tok-8');
+    expect(notices.value).to.deep.equal([]);
+  });
+
+  it('autoRegister off, canCreate on: asks, offering both; no notice, no registration', async () => {
+    siteStatus.value = identityStatus();
+    stub = stubWps(() => bindRequired({ autoRegister: false, canCreate: true }));
+    expect(await identityLogin(google)).to.deep.equal({ kind: 'bind', result: google, canCreate: true });
+    expect(stub.to('/wps/member/register')).to.have.length(0);
+    expect(notices.value).to.deep.equal([]);
+  });
+
+  it('autoRegister off, canCreate off: asks, existing account only', async () => {
+    siteStatus.value = identityStatus({ createFlag: true }); // the answer's value wins over the status
+    stub = stubWps(() => bindRequired({ autoRegister: false, canCreate: false }));
+    expect(await identityLogin(google)).to.deep.equal({ kind: 'bind', result: google, canCreate: false });
+  });
+
+  it('no value in the answer: the site status decides (FIREBASECREATEACC3)', async () => {
+    siteStatus.value = identityStatus({ createFlag: true });
+    stub = stubWps(() => bindRequired(undefined));
+    expect(await identityLogin(google)).to.deep.equal({ kind: 'bind', result: google, canCreate: true });
+  });
+
+  it('log in to an existing account: the firebase login with username and password binds it', async () => {
+    siteStatus.value = identityStatus();
+    const bodies: Record<string, unknown>[] = [];
+    stub = stubWps((body) => {
+      bodies.push(body);
+      return json({ success: true, value: LOGIN_VALUE });
+    });
+    const r = await bindExistingAccount(google, ' demo ', 'Demo1234');
+    expect(r.kind).to.equal('done');
+    expect(bodies[0]).to.include({ type: 'firebase', firebaseChannel: 'google.com', firebaseIdToken: 'id-token-1', username: 'demo', password: 'Demo1234' });
+  });
+
+  it('another refusal is not a bind: failed, with the server message as the notice', async () => {
+    siteStatus.value = identityStatus();
+    stub = stubWps(() => json({ success: false, errorCode: 'firebase.token.invalid', message: 'The sign-in has expired' }, 400));
+    expect(await identityLogin(google)).to.deep.equal({ kind: 'failed' });
+    expect(notices.value.map((n) => n.message)).to.deep.equal(['The sign-in has expired']);
+  });
+});
