@@ -20,6 +20,7 @@ import { mountDev } from './dev.ts';
 import { connectSources, requestHost } from './domains.ts';
 import { ApiError, failure } from './errors.ts';
 import { handlers, type Call, type Deps } from './handlers.ts';
+import { googleCerts, type CertProvider } from './identity.ts';
 import { createLimits } from './limits.ts';
 import { mountManifests } from './manifests.ts';
 import { loadMerchants, type Merchant, type Merchants } from './merchants.ts';
@@ -48,6 +49,11 @@ export type AppOptions = Partial<Config> & {
    * production, where /wps/verification/sms/noLogin then answers 503 sms.unavailable.
    */
   smsSender?: SmsSender;
+  /**
+   * The identity provider's signing keys by `kid` (server/identity.ts). Default: Google's
+   * certificates, fetched and cached; tests give their own.
+   */
+  identityCerts?: CertProvider;
 };
 
 /** What the dev controls switch that is not per merchant (the captcha stand-in's script has no Merchant header). */
@@ -56,7 +62,7 @@ export interface Runtime {
 }
 
 export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
-  const { smsSender, ...configOptions } = options;
+  const { smsSender, identityCerts, ...configOptions } = options;
   const config: Config = { ...loadConfig({}, []), ...configOptions };
   const merchants = loadMerchants(config.merchantsFile);
   const app = new Hono();
@@ -80,7 +86,10 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   let revisionOf = async (_c: Context) => 0;
   mountManifests(app, config.distDir, (c) => revisionOf(c));
   const allDomains = [...new Set([...merchants.byCode.values()].flatMap((m) => m.domains))];
-  mountStatic(app, config.distDir, (c) => connectSources(allDomains, requestHost(c)));
+  // The page may also reach the merchant's other lines (speed test) and, in demo and test mode,
+  // the identity provider's emulator when one is switched on.
+  let emulatorOf = async (_c: Context): Promise<string[]> => [];
+  mountStatic(app, config.distDir, async (c) => [...connectSources(allDomains, requestHost(c)), ...(await emulatorOf(c))]);
 
   if (config.upstream) {
     const upstream = config.upstream;
@@ -107,12 +116,17 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
       limits: createLimits(),
       smsSender: smsSender ?? (config.production ? undefined : outboxSender(db)),
       clientIp: (c) => clientIp(c, config.trustProxy),
+      identity: { certs: identityCerts ?? googleCerts(), production: config.production },
     };
   } catch (err) {
     await db.close();
     throw err;
   }
   revisionOf = async (c) => (await deps.state.get(resolveMerchant(c, merchants))).assetRevision;
+  emulatorOf = async (c) => {
+    const url = (await deps.state.get(resolveMerchant(c, merchants))).authEmulatorUrl;
+    return url ? [new URL(url).origin] : [];
+  };
 
   app.use('/wps/*', cors(merchants));
   for (const [name, row] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {

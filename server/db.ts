@@ -125,6 +125,21 @@ const MIGRATIONS = [
      expires_at timestamptz NOT NULL,
      used_at timestamptz
    )`,
+  // Identity provider accounts (server/identity.ts) linked to members: one member per provider uid
+  // and merchant; a member may have several (Google and a phone number, say). email and phone are
+  // what the provider said when the link was made (kept for support; never a second-check factor).
+  `CREATE TABLE IF NOT EXISTS member_identities (
+     id serial PRIMARY KEY,
+     merchant_code text NOT NULL,
+     uid text NOT NULL,
+     channel text NOT NULL,
+     email text,
+     phone text,
+     member_id int NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+     created_at timestamptz NOT NULL DEFAULT now()
+   )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS member_identities_merchant_uid ON member_identities (merchant_code, uid)`,
+  `CREATE INDEX IF NOT EXISTS member_identities_member ON member_identities (member_id)`,
 ];
 
 /**

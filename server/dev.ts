@@ -30,6 +30,7 @@ import {
   WHITELABEL_FLAG,
   DESCRIPTION_MAX,
   LANGUAGE_CODE,
+  authEmulatorUrlSchema,
   maintenanceEndSchema,
   maintenanceTextsSchema,
   pingModeSchema,
@@ -55,6 +56,10 @@ const siteSettingsBody = v.strictObject({
   geetestVersion: v.optional(v.picklist(GEETEST_VERSIONS)),
   mobilePassword: v.optional(v.boolean()),
   autoRegister: v.optional(v.boolean()),
+  /** Identity provider sign-in; on needs an emulator URL (given here or already set). */
+  firebase: v.optional(v.boolean()),
+  /** The Firebase Auth emulator's origin (a trailing slash is dropped); null forgets it. */
+  authEmulatorUrl: v.optional(v.nullable(v.pipe(v.string(), v.transform((s) => s.trim().replace(/\/+$/, '')), authEmulatorUrlSchema))),
 });
 const SETTING_FLAGS = ['loginCaptcha', 'smsCaptcha', 'registerCaptcha', 'mobilePassword', 'autoRegister'] as const;
 const whitelabelBody = v.strictObject({ flag: v.pipe(v.string(), v.regex(WHITELABEL_FLAG)), on: v.boolean() });
@@ -145,12 +150,22 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
     return answer(c, input, await state.reset(input.merchant));
   });
 
-  /** `{ loginCaptcha?, smsCaptcha?, registerCaptcha?, geetestVersion?, mobilePassword?, autoRegister? }`. */
+  /**
+   * `{ loginCaptcha?, smsCaptcha?, registerCaptcha?, geetestVersion?, mobilePassword?, autoRegister?,
+   * firebase?, authEmulatorUrl? }`. Identity provider sign-in here is the emulator's only: firebase
+   * on needs an emulator URL (in the body or set before), and the URL cannot be dropped while on.
+   */
   app.post('/dev/site-settings', async (c) => {
     const input = await readInput(c, deps);
     const fields = input.form ? settingsForm(input.fields) : input.fields;
     const body = validate(siteSettingsBody, fields);
     const patch = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+    if (body.firebase !== undefined || body.authEmulatorUrl !== undefined) {
+      const current = await state.get(input.merchant);
+      const firebase = body.firebase ?? current.firebase;
+      const url = body.authEmulatorUrl === undefined ? current.authEmulatorUrl : body.authEmulatorUrl;
+      if (firebase && !url) throw new ApiError(400, 'request.invalid', 'field "authEmulatorUrl" is missing');
+    }
     return answer(c, input, await state.update(input.merchant, patch));
   });
 
@@ -339,7 +354,7 @@ function settingsForm(fields: Record<string, unknown>): Record<string, unknown> 
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value === '') continue;
-    out[key] = (SETTING_FLAGS as readonly string[]).includes(key) ? formFlag(value) : value;
+    out[key] = (SETTING_FLAGS as readonly string[]).includes(key) || key === 'firebase' ? formFlag(value) : value;
   }
   return out;
 }
@@ -440,6 +455,7 @@ function page(deps: Deps, merchant: Merchant, s: MerchantState, data: PageData):
     ['pingMode', s.pingMode],
     ['test', `${s.test}`],
     ['assetRevision', `${s.assetRevision}`],
+    ['firebase', s.firebase ? `on (${s.authEmulatorUrl ?? 'merchant config'})` : 'off'],
   ];
   const maintenanceStart = form(
     '/dev/maintenance',
@@ -536,6 +552,11 @@ ${members ? `<h2>Sessions</h2>\n<p class="hint">The next call of a logged-in pag
 ${settings}
 <p>Captcha version (<code>gw.GEETEST_VERSION</code>): ${esc(s.geetestVersion)}</p>
 ${versions}
+
+<h2>Identity provider (Firebase Auth emulator): <span class="${s.firebase ? 'on' : ''}">${s.firebase ? `on, ${esc(s.authEmulatorUrl ?? '')}` : 'off'}</span></h2>
+<p class="hint">Social and phone sign-in against a local Auth emulator (<code>npx firebase emulators:start --only auth --project demo-test</code>, port 9099 by default): the status call then gives its demo web config in <code>info.sms</code>, and the server checks ID tokens with the emulator. Account creation with the provider also needs auto-register or <code>FIREBASECREATEACC3</code>.</p>
+${form('/dev/site-settings', merchant, { firebase: '1' }, s.firebase ? 'Change the emulator URL' : 'Turn on with this emulator', `<label>Emulator URL <input name="authEmulatorUrl" size="30" required value="${esc(s.authEmulatorUrl ?? 'http://127.0.0.1:9099')}"></label>`)}
+${s.firebase ? form('/dev/site-settings', merchant, { firebase: '0' }, 'Turn off') : ''}
 
 <h2>Whitelabel flags</h2>
 <table>${flagRows}</table>

@@ -12,12 +12,13 @@ import type { Db } from './db.ts';
 import { expandDomains, requestHost } from './domains.ts';
 import { ApiError } from './errors.ts';
 import { hold } from './hold.ts';
+import type { CertProvider } from './identity.ts';
 import type { Limits } from './limits.ts';
 import { unusedUsername } from './members.ts';
 import { countryInfoOf, promotionsOf, siteInfoOf, type Merchant, type Merchants } from './merchants.ts';
 import type { Secrets } from './secrets.ts';
 import { deleteSession, type MemberRow } from './sessions.ts';
-import { changePassword, login, registerByMobile, registerByUsername, sendSmsCode, verifyLogin } from './signin.ts';
+import { changePassword, login, registerByIdentity, registerByMobile, registerByUsername, sendSmsCode, verifyLogin } from './signin.ts';
 import type { SmsSender } from './sms.ts';
 import type { StateStore } from './state.ts';
 
@@ -35,6 +36,11 @@ export interface Deps {
   smsSender?: SmsSender;
   /** The client IP of a request (TRUST_PROXY aware, see app.ts). */
   clientIp(c: Context): string;
+  /**
+   * Identity provider token checks (server/identity.ts): Google's signing keys (a test injects its
+   * own), and whether this is production (no emulator then, whatever the state says).
+   */
+  identity: { certs: CertProvider; production: boolean };
 }
 
 export interface Call<P> {
@@ -103,10 +109,10 @@ export const handlers: Handlers = {
 
   availablePromotions: ({ merchant }) => promotionsOf(merchant),
 
-  /** type username (captcha when a setting asks for it; second check), sms (a code), firebase (not yet). */
+  /** type username (captcha when a setting asks for it; second check), sms (a code), firebase (an identity provider token). */
   login: (call) => login(call),
 
-  /** The second check after login_verify_required: password again, then one factor (E, P, G or S). */
+  /** The second check after login_verify_required: password (or identity provider token) again, then one factor (E, P, G or S). */
   loginVerification: (call) => verifyLogin(call),
 
   async logout(call) {
@@ -115,7 +121,8 @@ export const handlers: Handlers = {
     return null;
   },
 
-  register: (call) => registerByUsername(call),
+  /** By username; with `firebaseIdToken`: with the identity provider (no captcha, see signin.ts). */
+  register: (call) => (call.input.firebaseIdToken !== undefined ? registerByIdentity(call) : registerByUsername(call)),
 
   registerMobile: (call) => registerByMobile(call),
 

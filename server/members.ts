@@ -165,6 +165,56 @@ export function mobileUsernames(num: string): string[] {
   return [...new Set(names)].filter((n) => USERNAME.test(n));
 }
 
+// ---- identity provider links (server/identity.ts) -------------------------------------------------
+
+/** The member an identity provider account (uid) is linked to at the merchant, or undefined. */
+export async function memberByIdentity(db: Db, merchantCode: string, uid: string): Promise<AuthMember | undefined> {
+  const { rows } = await db.query<AuthMember>(
+    `SELECT ${COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1m.$2')} FROM member_identities i JOIN members m ON m.id = i.member_id
+      WHERE i.merchant_code = $1 AND i.uid = $2`,
+    [merchantCode, uid],
+  );
+  return rows[0];
+}
+
+/**
+ * Links a provider account to a member. The unique index on (merchant, uid) decides when two
+ * requests race: the loser gets `firebase.already.bound`.
+ */
+export async function linkIdentity(
+  db: Db,
+  merchantCode: string,
+  memberId: number,
+  identity: { uid: string; channel: string; email?: string; phoneNumber?: string },
+): Promise<void> {
+  try {
+    await db.query(
+      `INSERT INTO member_identities (merchant_code, uid, channel, email, phone, member_id) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [merchantCode, identity.uid, identity.channel, identity.email ?? null, identity.phoneNumber ?? null, memberId],
+    );
+  } catch (err) {
+    if (violatedIndex(err) === 'member_identities_merchant_uid') {
+      throw new ApiError(400, 'firebase.already.bound', 'This account is already linked to a member.');
+    }
+    throw err;
+  }
+}
+
+/**
+ * Usernames for a member registered with the identity provider: from the email's local part (its
+ * letters, digits and _, up to 12), else `p` + the phone number's last digits; then with 3 random
+ * digits; each valid per the username rule (a fresh random name is the caller's last resort).
+ */
+export function identityUsernames(identity: { email?: string; phoneNumber?: string }): string[] {
+  let base = '';
+  if (identity.email) base = identity.email.split('@')[0]!.replace(/[^A-Za-z0-9_]/g, '').slice(0, 12);
+  if (base.length < 4 && identity.phoneNumber) base = `p${identity.phoneNumber.replace(/\D/g, '').slice(-8)}`;
+  const names = base.length >= 4 ? [base] : [];
+  const stem = (base || 'user').slice(0, 12).padEnd(4, '0');
+  for (let i = 0; i < 5; i++) names.push(`${stem}${String(randomInt(0, 1000)).padStart(3, '0')}`);
+  return [...new Set(names)].filter((n) => USERNAME.test(n));
+}
+
 /** A username nobody at the merchant has yet (`u` + 9 random letters and digits). */
 export async function unusedUsername(db: Db, merchantCode: string): Promise<string> {
   const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';

@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import * as v from 'valibot';
 import type { AvailablePromotions, CountryInfo, SiteInfo } from '../src/core/api/endpoints.ts';
 import { DOMAIN_ENTRY } from './domains.ts';
+import { EMULATOR_WEB_CONFIG } from './identity.ts';
 import { normalizeDialingCode, normalizeMobileNum } from './sms.ts';
 import { initialState, statusBlockSchema, type MerchantState } from './state.ts';
 import { BASE32_SECRET } from './totp.ts';
@@ -78,6 +79,8 @@ const merchantSchema = v.object({
   promotions: v.optional(v.record(v.string(), v.object({ enabled: v.boolean(), count: v.number() })), {}),
   /** A password older than this many days is reported as `passwordExpired` at login. */
   passwordMaxAgeDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650)), 90),
+  /** Identity provider sign-in: an ID token whose sign-in (`auth_time`) is older than this is refused (default 300). */
+  identityMaxAgeSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(86_400))),
   /**
    * Demo members seeded at start-up when absent (the password is hashed before it is stored), with
    * their second-check factors and recorded login IPs.
@@ -158,10 +161,21 @@ export function siteInfoOf(m: Merchant, state: MerchantState = initialState(m)):
     ...info,
     register: { ...register, captcha: { enabled: state.registerCaptcha }, mobilePassword: state.mobilePassword, autoRegister: state.autoRegister },
     login: { captcha: { enabled: state.loginCaptcha } },
-    ...(sms || state.smsCaptcha ? { sms: { ...sms, captcha: { enabled: state.smsCaptcha } } } : {}),
+    ...(sms || state.smsCaptcha || state.firebase ? { sms: { ...sms, ...identityInfo(state), captcha: { enabled: state.smsCaptcha } } } : {}),
     whitelabelVal: { ...state.whitelabel },
     gw: { ...gw, GEETEST_VERSION: state.geetestVersion, PROFILE_ICON_COUNT: gw.PROFILE_ICON_COUNT },
   };
+}
+
+/**
+ * `info.sms` fields of the identity provider: the `firebase` flag from the state; with the emulator
+ * (demo and test mode; the state names it only there) its demo web config and URL instead of the
+ * merchant's own config.
+ */
+function identityInfo(state: MerchantState): NonNullable<SiteInfo['sms']> {
+  if (!state.firebase) return { firebase: false };
+  if (state.authEmulatorUrl) return { firebase: true, ...EMULATOR_WEB_CONFIG, authEmulatorUrl: state.authEmulatorUrl };
+  return { firebase: true };
 }
 
 export function countryInfoOf(m: Merchant): CountryInfo {

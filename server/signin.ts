@@ -1,30 +1,37 @@
 /**
- * Sign-in calls (SPEC §3–§5, docs/server.md "Sign-in"): login by username or SMS code, the second
- * check for an unrecorded IP, SMS codes, registration by username or mobile number, password change.
+ * Sign-in calls (SPEC §3–§5, docs/server.md "Sign-in"): login by username, SMS code or identity
+ * provider token, the second check for an unrecorded IP, SMS codes, registration by username, mobile
+ * number or identity provider, password change.
  *
  * What a refusal may tell: `login.cred.err` for a wrong username or password alike (after the same
  * scrypt work), `verification.failed` for any failed second check (it never says whether the
  * password or the factor was wrong), and the lockout codes `TOO_MANY_REQUEST_*` with `retryAfter`.
  */
+import { randomBytes } from 'node:crypto';
 import type { LoginErrorValue, LoginValue } from '../src/core/api/endpoints.ts';
 import { DEFAULT_PASSWORD, TWO_FACTOR_METHOD } from '../src/core/api/constants.ts';
 import type { LoginPayload, RegisterPayload, TwoFactorPayload } from '../src/core/api/schemas.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { ApiError } from './errors.ts';
 import type { Call } from './handlers.ts';
+import { identityConfigOf, verifyIdToken, type Identity } from './identity.ts';
 import { clock } from './limits.ts';
 import {
   factorsOf,
   gaSecret,
+  identityUsernames,
   insertMember,
   isKnownIp,
+  linkIdentity,
   memberById,
+  memberByIdentity,
   memberByMobile,
   memberByUsername,
   mobileUsernames,
   passwordExpired,
   recordIp,
   startSession,
+  unusedUsername,
   USERNAME,
   validPassword,
   type AuthMember,
@@ -43,6 +50,10 @@ export const MESSAGES = {
   tooManyPassword: 'Too many wrong passwords. Please try again later.',
   tooManySms: 'Please wait before requesting another code.',
   tooManySmsIp: 'Too many codes were requested from this network. Please try again later.',
+  notLinked: 'This account is not linked yet.',
+  alreadyBound: 'This account is already linked to a member.',
+  createDisabled: 'Creating an account with this sign-in is not offered.',
+  providerUnsupported: 'Sign-in with the identity provider is not offered here.',
 } as const;
 
 const LANGUAGE = /^[A-Z]{2}(-[A-Z]{2})?$/;
@@ -70,16 +81,11 @@ function mobileOf(input: { countryDialingCode?: string; mobileNum?: string }): {
 
 type LoginCall = Call<LoginPayload>;
 
-/**
- * One function per login type. `firebase` (identity provider sign-in) is not offered yet: when it
- * comes, its function verifies the ID token and finds or binds the member (bind_customer_required).
- */
+/** One function per login type. */
 const loginTypes: Record<LoginPayload['type'], (call: LoginCall) => Promise<LoginValue>> = {
   username: passwordLogin,
   sms: smsLogin,
-  firebase: async () => {
-    throw new ApiError(400, 'login.type.unsupported', 'Login type firebase is not supported here');
-  },
+  firebase: firebaseLogin,
 };
 
 export function login(call: LoginCall): Promise<LoginValue> {
@@ -118,11 +124,11 @@ async function passwordLogin(call: LoginCall): Promise<LoginValue> {
  * The second check (SPEC §1, §4): a member who has a factor and logs in from an IP not recorded for
  * them gets `login_verify_required` with the factors they have; a member without any factor logs in.
  */
-async function requireRecordedIp(call: Call<unknown>, member: AuthMember): Promise<void> {
+async function requireRecordedIp(call: Call<unknown>, member: AuthMember, extra: Record<string, unknown> = {}): Promise<void> {
   const factors = factorsOf(call.deps.secrets, member);
   if (!Object.values(factors).some(Boolean)) return;
   if (await isKnownIp(call.deps.db, member.id, call.clientIp)) return;
-  throw new ApiError(400, 'login_verify_required', MESSAGES.verifyRequired, factors satisfies LoginErrorValue);
+  throw new ApiError(400, 'login_verify_required', MESSAGES.verifyRequired, { ...(factors satisfies LoginErrorValue), ...extra });
 }
 
 /** Login with a code from /wps/verification/sms/noLogin; the code itself is the second factor. */
@@ -142,6 +148,65 @@ async function smsLogin(call: LoginCall): Promise<LoginValue> {
   return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
 }
 
+// ---- identity provider (server/identity.ts) -------------------------------------------------------
+
+/** The identity an ID token names (`firebase.token.invalid` otherwise); `login.type.unsupported` when the merchant offers no provider. */
+async function identityOf(call: Call<unknown>, token: string | undefined): Promise<Identity> {
+  const { deps, merchant } = call;
+  const config = identityConfigOf(merchant, await deps.state.get(merchant), deps.identity.production);
+  if (!config) throw new ApiError(400, 'login.type.unsupported', MESSAGES.providerUnsupported);
+  return verifyIdToken(required(token, 'firebaseIdToken'), config, { certs: deps.identity.certs });
+}
+
+/**
+ * Login with an identity provider ID token. No captcha: the token is the proof (SPEC §5 asks the
+ * client for none when a username comes along; without one the server does not ask either).
+ * - linked to a member: that member logs in (the second check for an unrecorded IP applies; its
+ *   `value` then also carries `userName`, which the verification call may send with the token);
+ * - not linked, with `username` + `password`: "log in to an existing account" (see bindAndLogin);
+ * - not linked, without: `bind_customer_required` with what the client needs to choose.
+ */
+async function firebaseLogin(call: LoginCall): Promise<LoginValue> {
+  const { deps, merchant, input, clientIp } = call;
+  const identity = await identityOf(call, input.firebaseIdToken);
+  const linked = await memberByIdentity(deps.db, merchant.code, identity.uid);
+  if (linked) {
+    await requireRecordedIp(call, linked, { userName: linked.username });
+    // Never "expired" (SPEC §4: no password change after an identity provider login).
+    return startSession(deps.db, linked, clientIp, false);
+  }
+  if (input.username || input.password) return bindAndLogin(call, identity);
+  const state = await deps.state.get(merchant);
+  throw new ApiError(400, 'bind_customer_required', MESSAGES.notLinked, {
+    channel: identity.channel,
+    ...(identity.email ? { email: identity.email } : {}),
+    ...(identity.phoneNumber ? { phoneNumber: identity.phoneNumber } : {}),
+    autoRegister: state.autoRegister,
+    canCreate: state.autoRegister || state.whitelabel.FIREBASECREATEACC3 === true,
+  });
+}
+
+/**
+ * Links the provider account to the member whose username and password came along, then logs in.
+ * The password is checked as in a username login (same counters, `login.cred.err`). The link is
+ * made only once the second check is passed: a `login_verify_required` here links nothing, and the
+ * verification call links it when it carries the `firebaseIdToken` too.
+ */
+async function bindAndLogin(call: LoginCall, identity: Identity): Promise<LoginValue> {
+  const { deps, merchant, input, clientIp } = call;
+  const username = required(input.username, 'username');
+  const password = required(input.password, 'password');
+  const key = attemptKey(merchant.code, username, clientIp);
+  deps.limits.login.take(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
+  const member = await memberByUsername(deps.db, merchant.code, username);
+  const ok = await verifyPassword(password, member?.password_hash ?? (await dummyHash()));
+  if (!member || !ok) throw new ApiError(400, 'login.cred.err', MESSAGES.credErr);
+  deps.limits.login.clear(key);
+  await requireRecordedIp(call, member);
+  await linkIdentity(deps.db, merchant.code, member.id, identity);
+  return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+}
+
 // ---- two-factor verification ---------------------------------------------------------------------
 
 const FAILED: Record<TwoFactorPayload['method'], string> = {
@@ -154,21 +219,40 @@ const FAILED: Record<TwoFactorPayload['method'], string> = {
 /** Case, surrounding and repeated white space do not matter (emails and real names). */
 const loose = (s: string | null | undefined) => (s ?? '').normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
+/**
+ * The second check. Who it is: `username` + `password`, or an identity provider `firebaseIdToken`
+ * in place of the password (the token must be linked to a member; `username` may then be empty,
+ * else it must be that member's). With both a password and a token not linked yet (the "log in to
+ * an existing account" case), the token is linked to the member once the check passed.
+ */
 export async function verifyLogin(call: Call<TwoFactorPayload>): Promise<LoginValue> {
   const { deps, merchant, input, clientIp } = call;
-  const password = required(input.password, 'password');
-  const key = attemptKey(merchant.code, input.username, clientIp);
+  const password = input.password || undefined;
+  const token = input.firebaseIdToken || undefined;
+  if (!password && !token) throw invalidField('password', true);
+  const identity = token ? await identityOf(call, token) : undefined;
+  const linked = identity ? await memberByIdentity(deps.db, merchant.code, identity.uid) : undefined;
+  const who = password ? input.username : (linked?.username ?? `firebase:${identity!.uid}`);
+  const key = attemptKey(merchant.code, who, clientIp);
   deps.limits.verify.take(key, 'TOO_MANY_REQUEST_VERIFY', MESSAGES.tooManyVerify);
 
-  const member = await memberByUsername(deps.db, merchant.code, input.username);
-  const passwordOk = await verifyPassword(password, member?.password_hash ?? (await dummyHash()));
-  // The factor is checked (and a code used up) only after the password was right.
-  if (!member || !passwordOk || !(await factorMatches(call, member))) {
+  let member: AuthMember | undefined;
+  if (password) {
+    const found = await memberByUsername(deps.db, merchant.code, input.username);
+    const passwordOk = await verifyPassword(password, found?.password_hash ?? (await dummyHash()));
+    member = passwordOk ? found : undefined;
+    if (member && linked && linked.id !== member.id) throw new ApiError(400, 'firebase.already.bound', MESSAGES.alreadyBound);
+  } else if (linked && (input.username === '' || input.username.toLowerCase() === linked.username.toLowerCase())) {
+    member = linked;
+  }
+  // The factor is checked (and a code used up) only after the password (or token) was right.
+  if (!member || !(await factorMatches(call, member))) {
     throw new ApiError(400, 'verification.failed', FAILED[input.method]);
   }
   deps.limits.verify.clear(key);
   deps.limits.login.clear(key);
-  return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+  if (identity && !linked) await linkIdentity(deps.db, merchant.code, member.id, identity);
+  return startSession(deps.db, member, clientIp, password ? passwordExpired(merchant, member) : false);
 }
 
 async function factorMatches({ deps, merchant, input }: Call<TwoFactorPayload>, member: AuthMember): Promise<boolean> {
@@ -313,6 +397,49 @@ export async function registerByMobile(call: Call<RegisterPayload>): Promise<Log
       const last = i === names.length - 1 || Boolean(input.username);
       if (!(err instanceof ApiError && err.errorCode === 'register.username.exists') || last) throw err;
     }
+  }
+  throw new Error('unreachable');
+}
+
+/**
+ * Registration with the identity provider (`firebaseIdToken` on POST /wps/member/register): only
+ * when the merchant offers the provider and auto-register or FIREBASECREATEACC3 is on
+ * (`firebase.create.disabled`); no captcha (the token is the proof). The username is the given one
+ * or made from the email or phone number; the password the given one, or a random one nobody knows
+ * (the member signs in with the provider). The account is linked; `firebase.already.bound` when it
+ * was already.
+ */
+export async function registerByIdentity(call: Call<RegisterPayload>): Promise<LoginValue> {
+  const { deps, merchant, input } = call;
+  const state = await deps.state.get(merchant);
+  const config = identityConfigOf(merchant, state, deps.identity.production);
+  if (!config || !(state.autoRegister || state.whitelabel.FIREBASECREATEACC3 === true)) {
+    throw new ApiError(400, 'firebase.create.disabled', MESSAGES.createDisabled);
+  }
+  const identity = await verifyIdToken(required(input.firebaseIdToken, 'firebaseIdToken'), config, { certs: deps.identity.certs });
+  if (await memberByIdentity(deps.db, merchant.code, identity.uid)) throw new ApiError(400, 'firebase.already.bound', MESSAGES.alreadyBound);
+  const given = input.username || undefined;
+  if (given !== undefined && !USERNAME.test(given)) throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
+  const passwordHash = await hashPassword(input.password ? checkPassword(input.password) : randomBytes(24).toString('base64url'));
+  const names = given ? [given] : [...identityUsernames(identity), await unusedUsername(deps.db, merchant.code)];
+  for (const [i, username] of names.entries()) {
+    let id: number;
+    try {
+      id = await insertMember(deps.db, { merchantCode: merchant.code, username, passwordHash, language: languageOf(call), ...attribution(input) });
+    } catch (err) {
+      // A generated name that is taken: the next one.
+      const last = i === names.length - 1 || given !== undefined;
+      if (!(err instanceof ApiError && err.errorCode === 'register.username.exists') || last) throw err;
+      continue;
+    }
+    try {
+      await linkIdentity(deps.db, merchant.code, id, identity);
+    } catch (err) {
+      // Linked meanwhile by another request: this member is not wanted.
+      await deps.db.query('DELETE FROM members WHERE id = $1', [id]);
+      throw err;
+    }
+    return registered(call, id, username);
   }
   throw new Error('unreachable');
 }

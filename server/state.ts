@@ -47,6 +47,10 @@ export const pingModeSchema = v.picklist(PING_MODES);
 export const WHITELABEL_FLAG = /^[A-Z0-9_]{1,40}$/;
 export const GEETEST_VERSIONS = ['v3', 'v4'] as const;
 
+/** An emulator origin: http(s)://host[:port], no path. */
+export const AUTH_EMULATOR_URL = /^https?:\/\/[A-Za-z0-9.\-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+export const authEmulatorUrlSchema = v.pipe(v.string(), v.maxLength(200), v.regex(AUTH_EMULATOR_URL));
+
 /** One schema per field: a stored row is merged field by field, a bad field is skipped. */
 const fieldSchemas = {
   maintenance: v.boolean(),
@@ -64,6 +68,10 @@ const fieldSchemas = {
   geetestVersion: v.picklist(GEETEST_VERSIONS),
   mobilePassword: v.boolean(),
   autoRegister: v.boolean(),
+  /** Identity provider sign-in offered (info.sms.firebase). */
+  firebase: v.boolean(),
+  /** Demo and test mode: the Firebase Auth emulator (origin) used instead of Google; null: none. */
+  authEmulatorUrl: v.nullable(authEmulatorUrlSchema),
   /** info.whitelabelVal; a stored row holds only the flags a control switched (merged flag by flag). */
   whitelabel: v.record(v.pipe(v.string(), v.regex(WHITELABEL_FLAG)), v.boolean()),
 };
@@ -103,6 +111,8 @@ export function initialState(merchant: Merchant): MerchantState {
     geetestVersion: merchant.info.gw.GEETEST_VERSION,
     mobilePassword: merchant.info.register.mobilePassword,
     autoRegister: merchant.info.register.autoRegister,
+    firebase: merchant.info.sms?.firebase ?? false,
+    authEmulatorUrl: null,
     whitelabel: { ...merchant.info.whitelabelVal },
   };
 }

@@ -47,7 +47,7 @@ const HASHED = /(?:^|\/)(?:assets|chunks)\/|[-.](?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]{
 /**
  * `extraConnect` answers, per request, the hosts the page may also call (added to `connect-src`).
  */
-export function mountStatic(app: Hono, distDir: string, extraConnect: (c: Context) => string[] = () => []): void {
+export function mountStatic(app: Hono, distDir: string, extraConnect: (c: Context) => string[] | Promise<string[]> = () => []): void {
   const dist = resolve(distDir);
 
   const toHome = (c: Context) => c.redirect('/m/home' + new URL(c.req.url).search, 302);
@@ -57,7 +57,7 @@ export function mountStatic(app: Hono, distDir: string, extraConnect: (c: Contex
 
   app.use('/m/*', async (c, next) => {
     await next();
-    c.res.headers.set('Content-Security-Policy', cspWith(extraConnect(c)));
+    c.res.headers.set('Content-Security-Policy', cspWith(await extraConnect(c)));
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   });

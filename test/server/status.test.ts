@@ -72,6 +72,8 @@ describe('status and its switches', () => {
         geetestVersion: 'v3',
         mobilePassword: false,
         autoRegister: false,
+        firebase: false,
+        authEmulatorUrl: null,
         whitelabel: {
           CBS3: true,
           MOBILEAUTOLOGIN3: true,
