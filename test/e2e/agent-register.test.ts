@@ -1,0 +1,105 @@
+/**
+ * /m/agentRegister end to end (SPEC §1, §6): a visitor invited through ?r=CODE registers under that
+ * agent; an agent (type 1) sees the link to share.
+ *
+ * The member's referral code is not readable back: no /wps or /dev route returns it (docs/server.md:
+ * member info has no referralCode), and the register request body is encrypted. So the test checks
+ * that the request is sealed (the code does not appear in clear) and that the registration succeeded.
+ * The agent is a member of a copy of server/merchants.json given to the harness (there is no dev
+ * control that creates members).
+ */
+import { after, afterEach, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { startHarness, type Harness } from './harness.ts';
+import { DEFAULT_MERCHANTS_FILE } from '../../server/config.ts';
+
+let h: Harness;
+let context: BrowserContext | undefined;
+let merchantsDir: string;
+
+const AGENT = { username: 'agent1', password: 'Agent1234', type: 1, language: 'EN', ips: ['127.0.0.1', '::1'] };
+
+before(async () => {
+  const merchants = JSON.parse(await readFile(DEFAULT_MERCHANTS_FILE, 'utf8')) as {
+    defaultMerchant: string;
+    merchants: Record<string, { members?: unknown[] }>;
+  };
+  const m = merchants.merchants[merchants.defaultMerchant]!;
+  m.members = [...(m.members ?? []), AGENT];
+  merchantsDir = await mkdtemp(join(tmpdir(), 'wps-e2e-merchants-'));
+  const merchantsFile = join(merchantsDir, 'merchants.json');
+  await writeFile(merchantsFile, JSON.stringify(merchants));
+  h = await startHarness({ merchantsFile });
+});
+after(async () => {
+  await h?.close();
+  if (merchantsDir) await rm(merchantsDir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  await fetch(`${h.server.url}/dev/reset`, { method: 'POST' }).then((r) => r.text());
+});
+
+async function newPage(): Promise<Page> {
+  context = await h.newContext();
+  return context.newPage();
+}
+
+describe('/m/agentRegister', () => {
+  it('a visitor invited with ?r=AGENT1 sees the invitation and registers (the request is sealed)', async () => {
+    const page = await newPage();
+    const registers: Request[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/wps/member/register') registers.push(r);
+    });
+    await page.goto(`${h.server.url}/m/agentRegister?r=AGENT1`);
+    await page.getByText('You were invited by agent AGENT1.').waitFor();
+
+    const reg = page.locator('wps-register-form');
+    const name = `inv${Date.now() % 1_000_000}`;
+    await reg.getByLabel('Username', { exact: true }).fill(name);
+    await reg.getByLabel('Password', { exact: true }).fill('Secret123');
+    await reg.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('alertdialog').getByText('Registration successful').waitFor();
+    await page.getByRole('heading', { name: `Welcome back, ${name}` }).waitFor();
+
+    assert.equal(registers.length, 1);
+    const req = registers[0]!;
+    assert.equal(req.method(), 'POST');
+    assert.equal(await req.headerValue('encryption'), '3DES-CBC');
+    const body = req.postData() ?? '';
+    assert.ok(!body.includes('AGENT1'), 'the referral code is not readable in the request');
+    assert.ok(!body.includes(name), 'the username is not readable in the request');
+    const session = await page.evaluate(() => sessionStorage.getItem('wps:session'));
+    assert.ok(session && JSON.parse(session).userName === name, 'the new member is logged in');
+  });
+
+  it('a visitor without ?r sees no invitation, only the form', async () => {
+    const page = await newPage();
+    await page.goto(`${h.server.url}/m/agentRegister`);
+    await page.locator('wps-register-form').getByLabel('Username', { exact: true }).waitFor();
+    assert.equal(await page.getByText(/You were invited by agent/).count(), 0);
+  });
+
+  it('an agent (type 1) sees the share link with their username', async () => {
+    const page = await newPage();
+    await page.goto(`${h.server.url}/m/login`);
+    const form = page.locator('wps-login-form');
+    await form.getByLabel('Username', { exact: true }).fill(AGENT.username);
+    await form.getByLabel('Password', { exact: true }).fill(AGENT.password);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: `Welcome back, ${AGENT.username}` }).waitFor();
+
+    await page.goto(`${h.server.url}/m/agentRegister`);
+    await page.getByText('Share this link so new players register under you:').waitFor();
+    const link = `${h.server.url}/m/agentRegister?r=${AGENT.username}`;
+    await page.locator('code', { hasText: link }).waitFor();
+    assert.equal(await page.locator('wps-register-form').count(), 0, 'an agent gets no registration form');
+    await page.getByRole('button', { name: 'Copy link' }).waitFor();
+  });
+});

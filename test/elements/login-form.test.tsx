@@ -1,0 +1,437 @@
+/**
+ * `<wps-login-form>` (SPEC §3 login request, §4 login states and the processing lock, §5 validation):
+ * tabs, required fields, the sealed login request (opened here with a jsencrypt key pair, as the
+ * server does), the wps-login event, the session and first-time flag, the 500 ms lock, the captcha
+ * row, the SMS code button, axe-core. `window.fetch` is stubbed; nothing navigates.
+ */
+import { expect } from 'chai';
+import { JSEncrypt } from 'jsencrypt';
+import CryptoJS from 'crypto-js';
+import '../../elements/login-form.tsx';
+import { endpoints, type LoginValue, type SiteInfo } from '../../src/core/api/endpoints.ts';
+import { merchantCode } from '../../src/core/config/config.ts';
+import { resetSiteData } from '../../src/core/config/siteStatus.ts';
+import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { notices } from '../../src/core/notice/notices.ts';
+import { setNavigator } from '../../src/core/session/navigation.ts';
+import { clearSession, session, SESSION_KEY } from '../../src/core/session/sessionInfo.ts';
+import { FIRST_TIME_KEY, LOGIN_LOCK_MS, loginBusy } from '../../src/features/sign-in/model.ts';
+import { deepActiveElement } from '../../src/ui/focus.ts';
+import {
+  describeNode,
+  expectAccessible,
+  has,
+  json,
+  mount,
+  part,
+  parts,
+  recordEvents,
+  sleep,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
+import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
+import { statusFixture } from '../browser-helpers/status.ts';
+
+const navigations: string[] = [];
+setNavigator((path) => navigations.push(path)); // nothing here may navigate the test page away
+
+const LOGIN: LoginValue = { id: 11, token: 'tok-login', userName: 'player1', customerType: 0, firstTimeLogin: false, passwordExpired: false };
+const COUNTRY = { countryCode: 'PH', countryDialingCode: '+63', countries: [{ countryCode: 'PH', countryDialingCode: '+63' }], currency: 'PHP', currencySymbol: '₱' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+// ---------------------------------------------------------------------------------------------
+// A stand-in back end, and the server's way of opening sealed bodies (docs/api.md).
+
+interface RsaPair {
+  value: { rsaKey: string; RSA: string; DES: string };
+  decrypt(b64: string): string | false;
+}
+let pair: RsaPair | undefined;
+function rsaPair(): RsaPair {
+  if (!pair) {
+    const rsa = new JSEncrypt({ default_key_size: '1024' });
+    pair = { value: { rsaKey: rsa.getPublicKeyB64(), RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' }, decrypt: (b64) => rsa.decrypt(b64) };
+  }
+  return pair;
+}
+
+function unseal(headers: Headers, body: string | undefined): Record<string, unknown> {
+  const value = (JSON.parse(body ?? '{}') as { value: string }).value;
+  expect(headers.get('Encryption')).to.equal('3DES-CBC');
+  const material = rsaPair().decrypt(headers.get('X-RSA') ?? '');
+  expect(material, 'X-RSA unwraps with the private key').to.be.a('string');
+  const key = CryptoJS.enc.Hex.parse((material as string).slice(0, 48));
+  const iv = CryptoJS.enc.Hex.parse((material as string).slice(48));
+  const plaintext = CryptoJS.TripleDES.decrypt(CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(value) }), key, {
+    iv,
+    mode: CryptoJS.mode.CBC,
+    padding: CryptoJS.pad.Pkcs7,
+  }).toString(CryptoJS.enc.Utf8);
+  return JSON.parse(plaintext) as Record<string, unknown>;
+}
+
+const ok = (value: unknown) => json({ success: true, value });
+let stub: FetchStub | undefined;
+let info: Partial<SiteInfo> = {};
+let answers: { login?: () => Response | Promise<Response>; sms?: () => Response } = {};
+
+function backend() {
+  stub = stubFetch((c) => {
+    switch (c.url.pathname) {
+      case endpoints.rsaKey.path:
+        return ok(rsaPair().value);
+      case endpoints.systemStatus.path: {
+        const base = statusFixture();
+        return ok({ ...base, info: { ...base.info, ...info } });
+      }
+      case endpoints.systemCountry.path:
+        return ok(COUNTRY);
+      case endpoints.smsNoLogin.path:
+        return answers.sms?.() ?? ok({ expirationTime: Date.now() + 60_000 });
+      case endpoints.login.path:
+        return answers.login?.() ?? ok(LOGIN);
+      case endpoints.memberInfo.path:
+        return ok({ type: 0, id: 11, userName: 'player1', language: 'EN', clubLabel: null });
+    }
+    return json({ success: false, errorCode: 'not.found' }, 404);
+  });
+  return stub;
+}
+
+const logins = () => stub!.to(endpoints.login.path);
+
+let clock: FakeClock | undefined;
+
+async function reset() {
+  clock?.uninstall();
+  clock = undefined;
+  unmountAll();
+  stub?.restore();
+  stub = undefined;
+  answers = {};
+  info = {};
+  resetSiteData();
+  clearSession();
+  notices.value = [];
+  navigations.length = 0;
+  localStorage.clear();
+  sessionStorage.clear();
+  language.value = 'EN';
+  // The lock of the previous test's login (500 ms) must be over (a fake clock removed early loses its timer).
+  if (loginBusy.peek()) await waitFor(() => expect(loginBusy.peek()).to.equal(false), 700).catch(() => (loginBusy.value = false));
+}
+
+before(async function () {
+  this.timeout(30_000); // RSA key generation in JavaScript
+  rsaPair();
+  language.value = 'EN';
+  await ensureI18n();
+});
+beforeEach(async () => {
+  await reset();
+  backend();
+});
+afterEach(reset);
+
+// ---------------------------------------------------------------------------------------------
+// Element helpers
+
+const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+function type(field: HTMLInputElement, value: string) {
+  setValue.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+const byId = <T extends HTMLElement = HTMLInputElement>(el: Element, id: string) => el.shadowRoot!.getElementById(id) as T | null;
+const field = (el: Element, name: string) => byId(el, `login-${name}`)!;
+const focused = () => describeNode(deepActiveElement());
+const form = (el: Element) => part<HTMLFormElement>(el, 'form')!;
+const tabs = (el: Element) => parts<HTMLButtonElement>(el, 'tab');
+const tabNamed = (el: Element, label: string) => tabs(el).find((t) => t.textContent?.trim() === label)!;
+
+async function open(attrs = ''): Promise<HTMLElement> {
+  const el = mount(`<wps-login-form merchant="DEMO01" no-auto-login ${attrs}></wps-login-form>`);
+  await waitFor(() => expect(has(el, 'form')).to.equal(true));
+  // The site status is in (the form reads its settings).
+  await waitFor(() => expect(stub!.to(endpoints.systemStatus.path).length).to.be.greaterThan(0));
+  await sleep(20);
+  return el;
+}
+
+async function fillPassword(el: HTMLElement, username: string, password: string) {
+  type(field(el, 'username'), username);
+  type(field(el, 'password'), password);
+  await waitFor(() => expect(field(el, 'password').value).to.equal(password));
+}
+
+/** Holds the login answer until `release()`. */
+function deferredLogin() {
+  let release!: (r: Response) => void;
+  answers.login = () => new Promise<Response>((resolve) => (release = resolve));
+  return { release: (r: Response = ok(LOGIN)) => release(r) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('<wps-login-form> tabs (SPEC §2, §4)', () => {
+  it('offers Password login and SMS login as tabs controlling one tabpanel', async () => {
+    const el = await open();
+    expect(parts(el, 'tabs').map((t) => t.getAttribute('role'))).to.deep.equal(['tablist']);
+    expect(tabs(el).map((t) => t.textContent?.trim())).to.deep.equal(['Password login', 'SMS login']);
+    expect(tabs(el).map((t) => t.getAttribute('role'))).to.deep.equal(['tab', 'tab']);
+    expect(tabs(el).map((t) => t.getAttribute('aria-selected'))).to.deep.equal(['true', 'false']);
+    const panel = el.shadowRoot!.querySelector('[role="tabpanel"]')!;
+    expect(panel.getAttribute('aria-labelledby')).to.equal(tabs(el)[0]!.id);
+    expect(tabs(el).map((t) => t.getAttribute('aria-controls'))).to.deep.equal([panel.id, panel.id]);
+    expect(field(el, 'username') !== null && field(el, 'password') !== null).to.equal(true);
+
+    tabNamed(el, 'SMS login').click();
+    await waitFor(() => expect(tabs(el).map((t) => t.getAttribute('aria-selected'))).to.deep.equal(['false', 'true']));
+    const smsPanel = el.shadowRoot!.querySelector('[role="tabpanel"]')!;
+    expect(smsPanel.getAttribute('aria-labelledby')).to.equal(tabs(el)[1]!.id);
+    expect(byId(el, 'login-username')).to.equal(null);
+    expect(byId(el, 'login-mobile') !== null && byId(el, 'login-code') !== null).to.equal(true);
+  });
+});
+
+describe('<wps-login-form> required fields (SPEC §5)', () => {
+  it('an empty username: highlighted, focused, no login request', async () => {
+    const el = await open();
+    type(field(el, 'password'), 'Secret123');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('true'));
+    expect(focused()).to.equal(describeNode(field(el, 'username')));
+    expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('false');
+    expect(byId(el, 'login-username-error')?.textContent).to.equal('Please enter your Username');
+    await sleep(50);
+    expect(logins().length).to.equal(0);
+  });
+
+  it('an empty password (username only spaces counts as empty too): highlighted, focused, nothing sent', async () => {
+    const el = await open();
+    type(field(el, 'username'), 'player1');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('true'));
+    expect(focused()).to.equal(describeNode(field(el, 'password')));
+    expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('false');
+
+    type(field(el, 'username'), '   ');
+    type(field(el, 'password'), 'Secret123');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('true'));
+    expect(focused()).to.equal(describeNode(field(el, 'username')));
+    await sleep(50);
+    expect(logins().length).to.equal(0);
+  });
+});
+
+describe('<wps-login-form> the login request (SPEC §3)', () => {
+  it('is sealed and carries type username, the trimmed username, merchant, a UUID loginDeviceId; Device MOBILE', async () => {
+    const el = await open();
+    const events = recordEvents(el, ['wps-login']);
+    el.addEventListener('wps-login', (e) => e.preventDefault());
+    await fillPassword(el, '  player1  ', ' Secret123 ');
+    form(el).requestSubmit();
+    await waitFor(() => expect(logins().length).to.equal(1));
+    const call = logins()[0]!;
+    expect(call.method).to.equal('POST');
+    expect(call.headers.get('Device')).to.equal('MOBILE');
+    expect(call.headers.get('Merchant')).to.equal('DEMO01');
+    expect(call.body ?? '').not.to.include('player1');
+    expect(call.body ?? '').not.to.include('Secret123');
+    const body = unseal(call.headers, call.body);
+    expect(body.type).to.equal('username');
+    expect(body.username).to.equal('player1');
+    expect(body.password, 'the password is sent as typed').to.equal(' Secret123 ');
+    expect(body.merchant).to.equal('DEMO01');
+    expect(String(body.loginDeviceId)).to.match(UUID);
+    expect(body.isOfficialAppLogin).to.equal(false);
+    await waitFor(() => expect(events.types()).to.deep.equal(['wps-login']));
+  });
+
+  it('success: a cancelable wps-login with { next, userName }; preventDefault keeps it from navigating; the session is stored', async () => {
+    const el = await open();
+    const events = recordEvents(el, ['wps-login']);
+    el.addEventListener('wps-login', (e) => e.preventDefault());
+    await fillPassword(el, 'player1', 'Secret123');
+    form(el).requestSubmit();
+    await waitFor(() => expect(events.types()).to.deep.equal(['wps-login']));
+    const event = events.events[0]!;
+    expect(event.cancelable).to.equal(true);
+    expect(event.bubbles && event.composed).to.equal(true);
+    expect(JSON.stringify(event.detail)).to.equal(JSON.stringify({ next: '/m/home', userName: 'player1' }));
+    expect(session.value?.token).to.equal('tok-login');
+    const stored = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as { token?: string; userName?: string; merchantCode?: string } | null;
+    expect(stored?.token).to.equal('tok-login');
+    expect(stored?.userName).to.equal('player1');
+    expect(stored?.merchantCode).to.equal('DEMO01');
+    expect(sessionStorage.getItem(FIRST_TIME_KEY), 'not a first-time login').to.equal(null);
+    await sleep(50);
+    expect(navigations).to.deep.equal([]);
+  });
+
+  it('without preventDefault it goes to /m/home', async () => {
+    const el = await open();
+    await fillPassword(el, 'player1', 'Secret123');
+    form(el).requestSubmit();
+    await waitFor(() => expect(navigations).to.deep.equal(['/m/home']));
+  });
+
+  it('a first-time login sets the session flag wps:firstTimeLogin', async () => {
+    answers.login = () => ok({ ...LOGIN, firstTimeLogin: true });
+    const el = await open();
+    el.addEventListener('wps-login', (e) => e.preventDefault());
+    await fillPassword(el, 'player1', 'Secret123');
+    form(el).requestSubmit();
+    await waitFor(() => expect(sessionStorage.getItem(FIRST_TIME_KEY)).to.not.equal(null));
+    expect(FIRST_TIME_KEY).to.equal('wps:firstTimeLogin');
+    expect(JSON.parse(sessionStorage.getItem('wps:firstTimeLogin')!)).to.equal(true);
+  });
+});
+
+describe('<wps-login-form> the processing lock (SPEC §4, §9)', () => {
+  it('a second submit while one runs sends nothing; the lock clears 500 ms after the end (not at 499)', async () => {
+    expect(LOGIN_LOCK_MS).to.equal(500);
+    const el = await open();
+    el.addEventListener('wps-login', (e) => e.preventDefault());
+    await fillPassword(el, 'player1', 'Secret123');
+    const pending = deferredLogin();
+    form(el).requestSubmit();
+    await waitFor(() => expect(logins().length).to.equal(1));
+    await waitFor(() => expect(part<HTMLButtonElement>(el, 'submit')!.disabled).to.equal(true));
+
+    // While the request runs: another submit sends nothing.
+    form(el).requestSubmit();
+    form(el).requestSubmit();
+    await sleep(50);
+    expect(logins().length).to.equal(1);
+
+    clock = installClock();
+    pending.release();
+    await waitFor(() => expect(session.value?.token).to.equal('tok-login'));
+    await clock.tickAsync(0);
+    expect(loginBusy.value).to.equal(true);
+
+    await clock.tickAsync(LOGIN_LOCK_MS - 1);
+    expect(loginBusy.value, 'still locked at 499 ms').to.equal(true);
+    form(el).requestSubmit();
+    await clock.tickAsync(0);
+    await sleep(30);
+    expect(logins().length, 'a submit during the lock sends nothing').to.equal(1);
+
+    await clock.tickAsync(1);
+    expect(loginBusy.value, 'unlocked at 500 ms').to.equal(false);
+    await waitFor(() => expect(part<HTMLButtonElement>(el, 'submit')!.disabled).to.equal(false));
+    clock.uninstall();
+    clock = undefined;
+
+    form(el).requestSubmit();
+    await waitFor(() => expect(logins().length).to.equal(2));
+  });
+
+  it('a refused login also keeps the lock for 500 ms', async () => {
+    answers.login = () => json({ success: false, errorCode: 'login.cred.err', message: 'Wrong username or password' }, 400);
+    const el = await open();
+    await fillPassword(el, 'player1', 'wrong1');
+    clock = installClock();
+    form(el).requestSubmit();
+    await waitFor(() => expect(logins().length).to.equal(1));
+    await waitFor(() => expect(stub!.calls.some((c) => c.url.pathname === endpoints.login.path)).to.equal(true));
+    await sleep(50);
+    await clock.tickAsync(0);
+    expect(loginBusy.value).to.equal(true);
+    await clock.tickAsync(LOGIN_LOCK_MS - 1);
+    expect(loginBusy.value).to.equal(true);
+    await clock.tickAsync(1);
+    expect(loginBusy.value).to.equal(false);
+    expect(session.value).to.equal(undefined);
+  });
+});
+
+describe('<wps-login-form> captcha row (SPEC §5)', () => {
+  it('no captcha row when every captcha setting is off', async () => {
+    const el = await open();
+    expect(has(el, 'captcha')).to.equal(false);
+  });
+
+  it('the login captcha setting on: the captcha row shows on the password tab', async () => {
+    info = { login: { captcha: { enabled: true } } };
+    const el = await open();
+    await waitFor(() => expect(has(el, 'captcha')).to.equal(true));
+    expect(part(el, 'captcha')!.localName).to.equal('wps-captcha');
+  });
+});
+
+describe('<wps-login-form> SMS tab (SPEC §5)', () => {
+  it('Send code needs a mobile number; then it shows a countdown', async () => {
+    const el = await open();
+    tabNamed(el, 'SMS login').click();
+    await waitFor(() => expect(has(el, 'send-code')).to.equal(true));
+    const send = () => part<HTMLButtonElement>(el, 'send-code')!;
+    expect(send().textContent).to.equal('Send code');
+
+    send().click();
+    await waitFor(() => expect(field(el, 'mobile').getAttribute('aria-invalid')).to.equal('true'));
+    expect(focused()).to.equal(describeNode(field(el, 'mobile')));
+    await sleep(50);
+    expect(stub!.to(endpoints.smsNoLogin.path).length).to.equal(0);
+
+    type(field(el, 'mobile'), '9171234567');
+    await sleep(10);
+    send().click();
+    await waitFor(() => expect(stub!.to(endpoints.smsNoLogin.path).length).to.equal(1));
+    const body = JSON.parse(stub!.to(endpoints.smsNoLogin.path)[0]!.body ?? '{}') as { mobileNum?: string };
+    expect(body.mobileNum).to.equal('9171234567');
+    await waitFor(() => expect(send().textContent).to.match(/^Resend in (60|59) s$/));
+    expect(send().disabled).to.equal(true);
+    expect(field(el, 'mobile').getAttribute('aria-invalid')).to.equal('false');
+    expect(focused(), 'the code field gets the focus').to.equal(describeNode(field(el, 'code')));
+  });
+
+  it('an SMS login with an empty code: highlighted, focused, nothing sent', async () => {
+    const el = await open();
+    tabNamed(el, 'SMS login').click();
+    await waitFor(() => expect(byId(el, 'login-mobile')).to.not.equal(null));
+    type(field(el, 'mobile'), '9171234567');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'code').getAttribute('aria-invalid')).to.equal('true'));
+    expect(focused()).to.equal(describeNode(field(el, 'code')));
+    await sleep(50);
+    expect(logins().length).to.equal(0);
+  });
+});
+
+describe('<wps-login-form> accessibility', () => {
+  it('EN: axe-core clean (password tab, errors shown, SMS tab)', async () => {
+    const el = await open();
+    await expectAccessible(el);
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('true'));
+    await expectAccessible(el);
+    tabNamed(el, 'SMS login').click();
+    await waitFor(() => expect(byId(el, 'login-mobile')).to.not.equal(null));
+    await expectAccessible(el);
+  });
+
+  it('CN: translated texts, axe-core clean', async () => {
+    setLanguage('CN');
+    await ensureI18n();
+    const el = await open();
+    await waitFor(() => expect(tabs(el)[0]!.textContent?.trim()).to.equal('密码登录'));
+    await expectAccessible(el);
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('true'));
+    await expectAccessible(el);
+  });
+});
+
+// Keep the merchant signal from leaking into other files run in the same page.
+after(() => {
+  merchantCode.value = '';
+});

@@ -1,0 +1,383 @@
+/**
+ * `<wps-register-form>` (SPEC §3 registration payload, §4 registration, §5 validation): tabs,
+ * required fields, the mobile-number password option and DEFAULT_PASSWORD, the sealed request
+ * (opened here with a jsencrypt key pair), referral / affiliate codes, one submit at a time, the
+ * suggested username, wps-register, axe-core. `window.fetch` is stubbed; nothing navigates.
+ */
+import { expect } from 'chai';
+import { JSEncrypt } from 'jsencrypt';
+import CryptoJS from 'crypto-js';
+import '../../elements/register-form.tsx';
+import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
+import { endpoints, type LoginValue, type SiteInfo } from '../../src/core/api/endpoints.ts';
+import { merchantCode } from '../../src/core/config/config.ts';
+import { resetSiteData } from '../../src/core/config/siteStatus.ts';
+import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { notices } from '../../src/core/notice/notices.ts';
+import { setNavigator } from '../../src/core/session/navigation.ts';
+import { clearSession, session } from '../../src/core/session/sessionInfo.ts';
+import { registerBusy } from '../../src/features/sign-in/model.ts';
+import { deepActiveElement } from '../../src/ui/focus.ts';
+import {
+  describeNode,
+  expectAccessible,
+  has,
+  json,
+  mount,
+  part,
+  parts,
+  recordEvents,
+  sleep,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
+import { statusFixture } from '../browser-helpers/status.ts';
+
+const navigations: string[] = [];
+setNavigator((path) => navigations.push(path));
+
+const REGISTERED: LoginValue = { id: 21, token: 'tok-new', userName: 'newbie1', customerType: 0, firstTimeLogin: true, passwordExpired: false };
+const COUNTRY = { countryCode: 'PH', countryDialingCode: '+63', countries: [{ countryCode: 'PH', countryDialingCode: '+63' }], currency: 'PHP', currencySymbol: '₱' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface RsaPair {
+  value: { rsaKey: string; RSA: string; DES: string };
+  decrypt(b64: string): string | false;
+}
+let pair: RsaPair | undefined;
+function rsaPair(): RsaPair {
+  if (!pair) {
+    const rsa = new JSEncrypt({ default_key_size: '1024' });
+    pair = { value: { rsaKey: rsa.getPublicKeyB64(), RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' }, decrypt: (b64) => rsa.decrypt(b64) };
+  }
+  return pair;
+}
+
+function unseal(headers: Headers, body: string | undefined): Record<string, unknown> {
+  const value = (JSON.parse(body ?? '{}') as { value: string }).value;
+  expect(headers.get('Encryption')).to.equal('3DES-CBC');
+  const material = rsaPair().decrypt(headers.get('X-RSA') ?? '');
+  expect(material, 'X-RSA unwraps with the private key').to.be.a('string');
+  const key = CryptoJS.enc.Hex.parse((material as string).slice(0, 48));
+  const iv = CryptoJS.enc.Hex.parse((material as string).slice(48));
+  const plaintext = CryptoJS.TripleDES.decrypt(CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(value) }), key, {
+    iv,
+    mode: CryptoJS.mode.CBC,
+    padding: CryptoJS.pad.Pkcs7,
+  }).toString(CryptoJS.enc.Utf8);
+  return JSON.parse(plaintext) as Record<string, unknown>;
+}
+
+const ok = (value: unknown) => json({ success: true, value });
+let stub: FetchStub | undefined;
+let register: Partial<SiteInfo['register']> = {};
+let answers: { register?: () => Response | Promise<Response> } = {};
+
+function backend() {
+  stub = stubFetch((c) => {
+    switch (c.url.pathname) {
+      case endpoints.rsaKey.path:
+        return ok(rsaPair().value);
+      case endpoints.systemStatus.path: {
+        const base = statusFixture();
+        return ok({ ...base, info: { ...base.info, register: { ...base.info.register, ...register } } });
+      }
+      case endpoints.systemCountry.path:
+        return ok(COUNTRY);
+      case endpoints.register.path:
+      case endpoints.registerMobile.path:
+        return answers.register?.() ?? ok(REGISTERED);
+      case endpoints.registerAutoUsername.path:
+        return ok({ username: 'uabc123xyz' });
+      case endpoints.memberInfo.path:
+        return ok({ type: 0, id: 21, userName: 'newbie1', language: 'EN', clubLabel: null });
+    }
+    return json({ success: false, errorCode: 'not.found' }, 404);
+  });
+  return stub;
+}
+
+const registrations = () => stub!.calls.filter((c) => c.url.pathname === endpoints.register.path || c.url.pathname === endpoints.registerMobile.path);
+
+async function reset() {
+  unmountAll();
+  stub?.restore();
+  stub = undefined;
+  answers = {};
+  register = {};
+  resetSiteData();
+  clearSession();
+  notices.value = [];
+  navigations.length = 0;
+  localStorage.clear();
+  sessionStorage.clear();
+  language.value = 'EN';
+  if (registerBusy.peek()) await waitFor(() => expect(registerBusy.peek()).to.equal(false), 1000).catch(() => (registerBusy.value = false));
+}
+
+before(async function () {
+  this.timeout(30_000);
+  rsaPair();
+  language.value = 'EN';
+  await ensureI18n();
+});
+beforeEach(async () => {
+  await reset();
+  backend();
+});
+afterEach(reset);
+after(() => {
+  merchantCode.value = '';
+});
+
+const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+function type(input: HTMLInputElement, value: string) {
+  setValue.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+const byId = (el: Element, id: string) => el.shadowRoot!.getElementById(id) as HTMLInputElement | null;
+const field = (el: Element, name: string) => byId(el, `register-${name}`)!;
+const focused = () => describeNode(deepActiveElement());
+const form = (el: Element) => part<HTMLFormElement>(el, 'form')!;
+const tabs = (el: Element) => parts<HTMLButtonElement>(el, 'tab');
+const tabNamed = (el: Element, label: string) => tabs(el).find((t) => t.textContent?.trim() === label)!;
+
+async function open(attrs = ''): Promise<HTMLElement> {
+  const el = mount(`<wps-register-form merchant="DEMO01" ${attrs}></wps-register-form>`);
+  await waitFor(() => expect(has(el, 'form')).to.equal(true));
+  await waitFor(() => expect(stub!.to(endpoints.systemStatus.path).length).to.be.greaterThan(0));
+  await sleep(20);
+  return el;
+}
+
+async function mobileTab(el: HTMLElement) {
+  tabNamed(el, 'By mobile number').click();
+  await waitFor(() => expect(byId(el, 'register-mobile')).to.not.equal(null));
+}
+
+async function submitUsername(el: HTMLElement, username = 'newbie1', password = 'Secret123') {
+  type(field(el, 'username'), username);
+  type(field(el, 'password'), password);
+  await waitFor(() => expect(field(el, 'password').value).to.equal(password));
+  form(el).requestSubmit();
+  await waitFor(() => expect(registrations().length).to.be.greaterThan(0));
+  const c = registrations().at(-1)!;
+  return { call: c, body: unseal(c.headers, c.body) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('<wps-register-form> tabs (SPEC §4)', () => {
+  it('By username / By mobile number: role tab, one tabpanel labelled by the selected tab', async () => {
+    const el = await open();
+    expect(parts(el, 'tabs').map((t) => t.getAttribute('role'))).to.deep.equal(['tablist']);
+    expect(tabs(el).map((t) => t.textContent?.trim())).to.deep.equal(['By username', 'By mobile number']);
+    expect(tabs(el).map((t) => t.getAttribute('role'))).to.deep.equal(['tab', 'tab']);
+    expect(tabs(el).map((t) => t.getAttribute('aria-selected'))).to.deep.equal(['true', 'false']);
+    const panel = () => el.shadowRoot!.querySelector('[role="tabpanel"]')!;
+    expect(panel().getAttribute('aria-labelledby')).to.equal(tabs(el)[0]!.id);
+    expect(tabs(el)[0]!.getAttribute('aria-controls')).to.equal(panel().id);
+    await mobileTab(el);
+    expect(tabs(el).map((t) => t.getAttribute('aria-selected'))).to.deep.equal(['false', 'true']);
+    expect(panel().getAttribute('aria-labelledby')).to.equal(tabs(el)[1]!.id);
+    expect(byId(el, 'register-username')).to.equal(null);
+  });
+});
+
+describe('<wps-register-form> required fields (SPEC §5)', () => {
+  it('empty username: highlighted, focused, nothing sent', async () => {
+    const el = await open();
+    type(field(el, 'password'), 'Secret123');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('true'));
+    expect(focused()).to.equal(describeNode(field(el, 'username')));
+    expect(field(el, 'username').getAttribute('aria-describedby')).to.equal('register-username-error');
+    await sleep(50);
+    expect(registrations().length).to.equal(0);
+  });
+
+  it('empty password: highlighted, focused, nothing sent', async () => {
+    const el = await open();
+    type(field(el, 'username'), 'newbie1');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('true'));
+    expect(focused()).to.equal(describeNode(field(el, 'password')));
+    expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('false');
+    await sleep(50);
+    expect(registrations().length).to.equal(0);
+  });
+
+  it('mobile tab: an empty mobile number is highlighted and focused, nothing sent', async () => {
+    const el = await open();
+    await mobileTab(el);
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'mobile').getAttribute('aria-invalid')).to.equal('true'));
+    expect(focused()).to.equal(describeNode(field(el, 'mobile')));
+    await sleep(50);
+    expect(registrations().length).to.equal(0);
+  });
+});
+
+describe('<wps-register-form> the request (SPEC §3, §4)', () => {
+  it('by username: POST /wps/member/register, ModuleId REG3, sealed payload with the SPEC §3 fields', async () => {
+    const el = await open();
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    const { call, body } = await submitUsername(el, '  newbie1 ', 'Secret123');
+    expect(call.url.pathname).to.equal('/wps/member/register');
+    expect(call.method).to.equal('POST');
+    expect(call.headers.get('ModuleId')).to.equal('REG3');
+    expect(call.headers.get('Merchant')).to.equal('DEMO01');
+    expect(call.body ?? '').not.to.include('Secret123');
+    expect(body.username).to.equal('newbie1');
+    expect(body.password).to.equal('Secret123');
+    expect(body.registerMethod).to.equal('H5');
+    expect(body.registerUrl).to.equal(location.href);
+    expect(String(body.loginDeviceId)).to.match(UUID);
+    expect(body.domain).to.equal(location.hostname);
+    expect(body.login).to.equal(true);
+    expect(body.isOfficialAppLogin).to.equal(false);
+    expect('referralCode' in body ? body.referralCode : undefined).to.equal(undefined);
+  });
+
+  it('referralCode, affiliateCode and domain come from session storage wps:registrationInfo', async () => {
+    sessionStorage.setItem('wps:registrationInfo', JSON.stringify({ referralCode: 'REF9', affiliateCode: 'AFF7', originalDomain: 'lucky.example' }));
+    const el = await open();
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    const { body } = await submitUsername(el);
+    expect(body.referralCode).to.equal('REF9');
+    expect(body.affiliateCode).to.equal('AFF7');
+    expect(body.domain).to.equal('lucky.example');
+  });
+
+  it('the referral-code attribute overrides the stored referral code (the affiliate code stays)', async () => {
+    sessionStorage.setItem('wps:registrationInfo', JSON.stringify({ referralCode: 'REF9', affiliateCode: 'AFF7' }));
+    const el = await open('referral-code="AGENT1"');
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    const { body } = await submitUsername(el);
+    expect(body.referralCode).to.equal('AGENT1');
+    expect(body.affiliateCode).to.equal('AFF7');
+  });
+
+  it('by mobile number, mobile-number password option off: no password field; DEFAULT_PASSWORD is sent to /register/mobile (MOBILENUMREG3)', async () => {
+    register = { mobilePassword: false };
+    const el = await open();
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    await mobileTab(el);
+    expect(byId(el, 'register-password')).to.equal(null);
+    await waitFor(() => expect(el.shadowRoot!.textContent).to.include('+63'));
+    type(field(el, 'mobile'), ' 9171230000 ');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(registrations().length).to.equal(1));
+    const c = registrations()[0]!;
+    expect(c.url.pathname).to.equal('/wps/member/register/mobile');
+    expect(c.headers.get('ModuleId')).to.equal('MOBILENUMREG3');
+    const body = unseal(c.headers, c.body);
+    expect(body.password).to.equal(DEFAULT_PASSWORD);
+    expect(body.mobileNum).to.equal('9171230000');
+    expect(body.countryDialingCode).to.equal('+63');
+    expect(body.login).to.equal(true);
+    expect(body.registerMethod).to.equal('H5');
+  });
+
+  it('by mobile number, option on: the password field shows, is required, and is sent', async () => {
+    register = { mobilePassword: true };
+    const el = await open();
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    await mobileTab(el);
+    await waitFor(() => expect(byId(el, 'register-password')).to.not.equal(null));
+    type(field(el, 'mobile'), '9171230000');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('true'));
+    expect(focused()).to.equal(describeNode(field(el, 'password')));
+    await sleep(30);
+    expect(registrations().length).to.equal(0);
+
+    type(field(el, 'password'), 'Mine1234');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(registrations().length).to.equal(1));
+    const c = registrations()[0]!;
+    expect(c.url.pathname).to.equal('/wps/member/register/mobile');
+    expect(unseal(c.headers, c.body).password).to.equal('Mine1234');
+  });
+
+  it('one submit at a time: further submits while one runs send nothing', async () => {
+    let release!: (r: Response) => void;
+    answers.register = () => new Promise<Response>((resolve) => (release = resolve));
+    const el = await open();
+    const events = recordEvents(el, ['wps-register']);
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    await submitUsername(el);
+    await waitFor(() => expect(part<HTMLButtonElement>(el, 'submit')!.disabled).to.equal(true));
+    form(el).requestSubmit();
+    form(el).requestSubmit();
+    await sleep(50);
+    expect(registrations().length).to.equal(1);
+    release(ok(REGISTERED));
+    await waitFor(() => expect(events.types()).to.deep.equal(['wps-register']));
+    await waitFor(() => expect(part<HTMLButtonElement>(el, 'submit')!.disabled).to.equal(false));
+  });
+
+  it('success: a notice, the session stored, a cancelable wps-register { userName }; without preventDefault it goes to /m/home', async () => {
+    const el = await open();
+    const events = recordEvents(el, ['wps-register']);
+    await submitUsername(el);
+    await waitFor(() => expect(events.types()).to.deep.equal(['wps-register']));
+    const event = events.events[0]!;
+    expect(event.cancelable && event.bubbles && event.composed).to.equal(true);
+    expect(JSON.stringify(event.detail)).to.equal(JSON.stringify({ userName: 'newbie1' }));
+    expect(session.value?.token).to.equal('tok-new');
+    expect(notices.value.map((n) => n.messageKey)).to.include('register.success');
+    await waitFor(() => expect(navigations).to.deep.equal(['/m/home']));
+  });
+
+  it('a refused registration emits nothing and stores no session', async () => {
+    answers.register = () => json({ success: false, errorCode: 'register.username.exists', message: 'Username taken' }, 400);
+    const el = await open();
+    const events = recordEvents(el, ['wps-register']);
+    await submitUsername(el);
+    await sleep(100);
+    expect(events.types()).to.deep.equal([]);
+    expect(session.value).to.equal(undefined);
+    expect(navigations).to.deep.equal([]);
+  });
+});
+
+describe('<wps-register-form> suggested username', () => {
+  it("'Suggest a free username' fills the field from /wps/member/register/autoUsername", async () => {
+    const el = await open();
+    const suggest = part<HTMLButtonElement>(el, 'suggest')!;
+    expect(suggest.textContent).to.equal('Suggest a free username');
+    suggest.click();
+    await waitFor(() => expect(field(el, 'username').value).to.equal('uabc123xyz'));
+    const c = stub!.to(endpoints.registerAutoUsername.path);
+    expect(c.length).to.equal(1);
+    expect(c[0]!.method).to.equal('POST');
+  });
+});
+
+describe('<wps-register-form> accessibility', () => {
+  it('EN: axe-core clean, both tabs and with errors', async () => {
+    const el = await open();
+    await expectAccessible(el);
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('true'));
+    await expectAccessible(el);
+    await mobileTab(el);
+    await expectAccessible(el);
+  });
+
+  it('CN: axe-core clean', async () => {
+    setLanguage('CN');
+    await ensureI18n();
+    const el = await open();
+    await waitFor(() => expect(tabs(el)[0]!.textContent?.trim()).to.equal('用户名注册'));
+    await expectAccessible(el);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * registrationPayload (SPEC §3 registration payload, §5 default password for mobile registration).
+ * nextAfterLogin is covered by test/core/remembered-login.test.ts.
+ */
+import { expect } from 'chai';
+import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
+import { siteStatus } from '../../src/core/config/siteStatus.ts';
+import { IN_APP_KEY } from '../../src/core/env/env.ts';
+import { registrationPayload, type RegisterRequest } from '../../src/features/sign-in/model.ts';
+import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function withMobilePassword(on: boolean | undefined) {
+  const s = statusFixture();
+  siteStatus.value = { ...s, info: { ...s.info, register: { captcha: { enabled: false }, ...(on === undefined ? {} : { mobilePassword: on }) } } };
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  siteStatus.value = undefined;
+});
+afterEach(() => {
+  sessionStorage.clear();
+  siteStatus.value = undefined;
+});
+
+describe('registrationPayload: fields common to every registration (SPEC §3)', () => {
+  it('registerMethod H5 in a normal tab, registerUrl, a UUID loginDeviceId, domain, login true, no codes', async () => {
+    const p = await registrationPayload({ by: 'username', username: 'abc1', password: 'Secret123' });
+    expect(p.registerMethod).to.equal('H5');
+    expect(p.registerUrl).to.equal(location.href);
+    expect(String(p.loginDeviceId)).to.match(UUID);
+    expect(p.isOfficialAppLogin).to.equal(false);
+    expect(p.domain).to.equal(location.hostname);
+    expect(p.login).to.equal(true);
+    expect(p.referralCode).to.equal(undefined);
+    expect(p.affiliateCode).to.equal(undefined);
+  });
+
+  const codes: { name: string; stored?: object; attr?: string; referral?: string; affiliate?: string; domain?: string }[] = [
+    { name: 'nothing stored, no code given', referral: undefined, affiliate: undefined },
+    { name: 'stored codes', stored: { referralCode: 'R1', affiliateCode: 'A1' }, referral: 'R1', affiliate: 'A1' },
+    { name: 'a given code overrides the stored referral code', stored: { referralCode: 'R1', affiliateCode: 'A1' }, attr: 'AGENT1', referral: 'AGENT1', affiliate: 'A1' },
+    { name: 'a given code without a stored one', attr: 'AGENT1', referral: 'AGENT1' },
+    { name: 'an empty given code falls back to the stored one', stored: { referralCode: 'R1' }, attr: '', referral: 'R1' },
+    { name: 'the stored original domain', stored: { originalDomain: 'lucky.example' }, domain: 'lucky.example' },
+  ];
+  for (const row of codes) {
+    it(`codes and domain: ${row.name}`, async () => {
+      if (row.stored) sessionStorage.setItem('wps:registrationInfo', JSON.stringify(row.stored));
+      const p = await registrationPayload({ by: 'username', username: 'abc1', password: 'Secret123' }, row.attr);
+      expect(p.referralCode).to.equal(row.referral);
+      expect(p.affiliateCode).to.equal(row.affiliate);
+      expect(p.domain).to.equal(row.domain ?? location.hostname);
+    });
+  }
+});
+
+describe('registrationPayload: credentials by method (SPEC §3, §5)', () => {
+  const rows: { name: string; mobilePassword?: boolean; req: RegisterRequest; expect: Record<string, unknown> }[] = [
+    {
+      name: 'username: trimmed username, password as typed',
+      req: { by: 'username', username: '  abc1 ', password: ' Secret123' },
+      expect: { username: 'abc1', password: ' Secret123', mobileNum: undefined, countryDialingCode: undefined },
+    },
+    {
+      name: 'mobile, option off: the default password even when one is given',
+      mobilePassword: false,
+      req: { by: 'mobile', countryDialingCode: '+63', mobileNum: ' 9171230000 ', password: 'Mine1234' },
+      expect: { mobileNum: '9171230000', countryDialingCode: '+63', password: DEFAULT_PASSWORD, username: undefined },
+    },
+    {
+      name: 'mobile, option absent from the status: the default password',
+      req: { by: 'mobile', countryDialingCode: '+63', mobileNum: '9171230000' },
+      expect: { password: DEFAULT_PASSWORD },
+    },
+    {
+      name: 'mobile, option on: the given password',
+      mobilePassword: true,
+      req: { by: 'mobile', countryDialingCode: '+63', mobileNum: '9171230000', password: 'Mine1234' },
+      expect: { password: 'Mine1234' },
+    },
+    {
+      name: 'mobile, option on but no password given: the default password',
+      mobilePassword: true,
+      req: { by: 'mobile', countryDialingCode: '+63', mobileNum: '9171230000' },
+      expect: { password: DEFAULT_PASSWORD },
+    },
+    {
+      name: 'mobile with an optional username (trimmed; blank means none)',
+      req: { by: 'mobile', countryDialingCode: '+63', mobileNum: '9171230000', username: ' mob1 ' },
+      expect: { username: 'mob1' },
+    },
+    {
+      name: 'mobile with a blank username',
+      req: { by: 'mobile', countryDialingCode: '+63', mobileNum: '9171230000', username: '   ' },
+      expect: { username: undefined },
+    },
+    {
+      name: 'captcha fields are carried',
+      req: { by: 'username', username: 'abc1', password: 'Secret123', captcha: { geetestChallenge: 'ch', geetestSeccode: 'sc' } },
+      expect: { geetestChallenge: 'ch', geetestSeccode: 'sc' },
+    },
+  ];
+  for (const row of rows) {
+    it(row.name, async () => {
+      withMobilePassword(row.mobilePassword);
+      const p = (await registrationPayload(row.req)) as unknown as Record<string, unknown>;
+      for (const [k, v] of Object.entries(row.expect)) expect(p[k], k).to.equal(v);
+      expect(p.login).to.equal(true);
+    });
+  }
+});
+
+describe('registrationPayload: registerMethod by environment (SPEC §3)', () => {
+  const rows: { name: string; ua?: string; inApp?: string; standalone?: boolean; method: string; official?: boolean }[] = [
+    { name: 'a normal tab', method: 'H5' },
+    { name: 'the native app (WPSApp/ in the user agent)', ua: 'Mozilla/5.0 (Linux; Android 13) WPSApp/2.3.1', method: 'APP', official: true },
+    { name: 'inApp=1 remembered for the session', inApp: '1', method: 'APP', official: false },
+    { name: 'an installed app on Android', ua: 'Mozilla/5.0 (Linux; Android 13) Chrome/120', standalone: true, method: 'PWA' },
+    { name: 'a home-screen web clip on iOS', ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_0 like Mac OS X) Mobile/15E148', standalone: true, method: 'WEBCLIP' },
+  ];
+  for (const row of rows) {
+    it(`${row.name}: ${row.method}`, async () => {
+      const undo: (() => void)[] = [];
+      try {
+        if (row.ua) undo.push(fakeProperty(navigator, 'userAgent', () => row.ua!));
+        if (row.standalone) undo.push(fakeProperty(navigator, 'standalone', () => true));
+        if (row.inApp) sessionStorage.setItem(IN_APP_KEY, JSON.stringify(row.inApp));
+        const p = await registrationPayload({ by: 'username', username: 'abc1', password: 'Secret123' });
+        expect(p.registerMethod).to.equal(row.method);
+        expect(p.isOfficialAppLogin).to.equal(row.official ?? false);
+      } finally {
+        undo.reverse().forEach((u) => u());
+      }
+    });
+  }
+});
