@@ -30,6 +30,7 @@ import { readRememberedLogin } from '../src/core/session/rememberedLogin.ts';
 import { loadSiteStatus, siteStatus } from '../src/core/config/siteStatus.ts';
 import { navigate } from '../src/core/session/navigation.ts';
 import { useT } from '../src/ui/useT.ts';
+import { useRequiredFields } from '../src/ui/useRequiredFields.tsx';
 import { Modal } from '../src/ui/Modal.tsx';
 import css from '../src/features/sign-in/forms.css';
 import identityCss from '../src/features/identity/identity.css';
@@ -120,7 +121,7 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
   const [codeUntil, setCodeUntil] = useState<number | undefined>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, check, input: fieldInput, focus } = useRequiredFields('login');
   const [phoneCode, setPhoneCode] = useState('');
   const [phoneUntil, setPhoneUntil] = useState<number | undefined>();
   const [idpBusy, setIdpBusy] = useState(false);
@@ -128,7 +129,6 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
   const secondsLeft = useCountdown(codeUntil);
   const phoneSecondsLeft = useCountdown(phoneUntil);
   const dialing = useCountry(country)?.countryDialingCode ?? '';
-  const inputs = useRef<Record<string, HTMLInputElement | null>>({});
 
   const loginCaptcha = useCaptcha(captchaRequired({ type: 'username', settings: info }), 'login');
   const smsCaptcha = useCaptcha(info?.sms?.captcha?.enabled === true, 'sms');
@@ -196,7 +196,7 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
     try {
       if (await sendPhoneCode(dialing, mobile)) {
         setPhoneUntil(Date.now() + PHONE_CODE_COUNTDOWN_MS);
-        inputs.current.phoneCode?.focus();
+        focus('phoneCode');
       }
     } finally {
       setIdpBusy(false);
@@ -208,7 +208,7 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
     setBind({ ...bind, step: 'existing' });
     setErrors({});
     setPassword('');
-    setTimeout(() => inputs.current.username?.focus());
+    setTimeout(() => focus('username'));
   };
 
   const chooseRegister = async () => {
@@ -226,15 +226,6 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
     if (captchaRequired({ type: 'username', settings: info })) return; // a person must solve it
     void tryAutoLogin(location.search).then((outcome) => outcome && done(outcome));
   }, [info, noAutoLogin]);
-
-  /** Empty required fields: highlighted, the first focused, nothing sent (SPEC §5). */
-  const check = (fields: [string, string, string][]) => {
-    const missing = Object.fromEntries(fields.filter(([, v]) => !v.trim()).map(([name, , label]) => [name, t('required', { field: label })]));
-    setErrors(missing);
-    const first = fields.find(([name]) => missing[name]);
-    if (first) inputs.current[first[0]]?.focus();
-    return !first;
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -277,20 +268,11 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
     smsCaptcha.renew();
     if (until) {
       setCodeUntil(until);
-      inputs.current.code?.focus();
+      focus('code');
     }
   };
 
-  const input = (name: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
-    <input
-      id={`login-${name}`}
-      ref={(el) => void (inputs.current[name] = el)}
-      part="input"
-      aria-invalid={!!errors[name]}
-      aria-describedby={errors[name] ? `login-${name}-error` : undefined}
-      {...props}
-    />
-  );
+  const input = (name: string, props: React.InputHTMLAttributes<HTMLInputElement>) => fieldInput(name, props);
 
   const tabButton = (id: Tab, label: string) => (
     <button

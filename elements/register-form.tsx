@@ -26,6 +26,7 @@ import { showNotice } from '../src/core/notice/notices.ts';
 import { navigate } from '../src/core/session/navigation.ts';
 import { session } from '../src/core/session/sessionInfo.ts';
 import { useT } from '../src/ui/useT.ts';
+import { useRequiredFields, type RequiredField } from '../src/ui/useRequiredFields.tsx';
 import css from '../src/features/sign-in/forms.css';
 
 export interface RegisterFormProps {
@@ -43,30 +44,21 @@ export function RegisterForm({ host, referralCode }: { host: HTMLElement; referr
   const [password, setPassword] = useState('');
   const [country, setCountry] = useState<string | undefined>();
   const [mobile, setMobile] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, check, input: fieldInput } = useRequiredFields('register');
   const dialing = useCountry(country)?.countryDialingCode ?? '';
   const captchaRef = useRef<CaptchaElement | null>(null);
-  const inputs = useRef<Record<string, HTMLInputElement | null>>({});
   const captchaOn = info?.register.captcha.enabled === true;
   const askPassword = by === 'username' || info?.register.mobilePassword === true;
 
   useEffect(() => void loadSiteStatus(), []);
 
-  const check = (fields: [string, string, string][]) => {
-    const missing = Object.fromEntries(fields.filter(([, v]) => !v.trim()).map(([name, , label]) => [name, t('required', { field: label })]));
-    setErrors(missing);
-    const first = fields.find(([name]) => missing[name]);
-    if (first) inputs.current[first[0]]?.focus();
-    return !first;
-  };
-
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (registerBusy.value) return;
-    const fields: [string, string, string][] =
+    const fields: RequiredField[] =
       by === 'username'
         ? [['username', username, t('username')], ['password', password, t('password')]]
-        : [['mobile', mobile, t('login.mobile')], ...(askPassword ? [['password', password, t('password')] as [string, string, string]] : [])];
+        : [['mobile', mobile, t('login.mobile')], ...(askPassword ? [['password', password, t('password')] as RequiredField] : [])];
     if (!check(fields)) return;
     // The captcha unless geetest fields are already there (they never are before this point).
     const captcha = captchaOn && captchaRef.current ? await captchaRef.current.verify().then(captchaPayload, () => null) : undefined;
@@ -85,16 +77,7 @@ export function RegisterForm({ host, referralCode }: { host: HTMLElement; referr
     if (emit(host, 'wps-register', { userName: session.value?.userName ?? '' }, true)) navigate('/m/home');
   };
 
-  const input = (name: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
-    <input
-      id={`register-${name}`}
-      ref={(el) => void (inputs.current[name] = el)}
-      part="input"
-      aria-invalid={!!errors[name]}
-      aria-describedby={errors[name] ? `register-${name}-error` : `register-${name}-hint`}
-      {...props}
-    />
-  );
+  const input = (name: string, props: React.InputHTMLAttributes<HTMLInputElement>) => fieldInput(name, props, `register-${name}-hint`);
   const note = (name: string, hint?: string) =>
     errors[name] ? <span id={`register-${name}-error`} className="error">{errors[name]}</span> : hint ? <span id={`register-${name}-hint`} className="hint">{hint}</span> : null;
 
