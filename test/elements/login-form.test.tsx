@@ -5,8 +5,7 @@
  * row, the SMS code button, axe-core. `window.fetch` is stubbed; nothing navigates.
  */
 import { expect } from 'chai';
-import { JSEncrypt } from 'jsencrypt';
-import CryptoJS from 'crypto-js';
+import { rsaPair, unsealBody } from '../browser-helpers/sealed.ts';
 import '../../elements/login-form.tsx';
 import { endpoints, type LoginValue, type SiteInfo } from '../../src/core/api/endpoints.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
@@ -45,33 +44,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // ---------------------------------------------------------------------------------------------
 // A stand-in back end, and the server's way of opening sealed bodies (docs/api.md).
 
-interface RsaPair {
-  value: { rsaKey: string; RSA: string; DES: string };
-  decrypt(b64: string): string | false;
-}
-let pair: RsaPair | undefined;
-function rsaPair(): RsaPair {
-  if (!pair) {
-    const rsa = new JSEncrypt({ default_key_size: '1024' });
-    pair = { value: { rsaKey: rsa.getPublicKeyB64(), RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' }, decrypt: (b64) => rsa.decrypt(b64) };
-  }
-  return pair;
-}
-
-function unseal(headers: Headers, body: string | undefined): Record<string, unknown> {
-  const value = (JSON.parse(body ?? '{}') as { value: string }).value;
-  expect(headers.get('Encryption')).to.equal('3DES-CBC');
-  const material = rsaPair().decrypt(headers.get('X-RSA') ?? '');
-  expect(material, 'X-RSA unwraps with the private key').to.be.a('string');
-  const key = CryptoJS.enc.Hex.parse((material as string).slice(0, 48));
-  const iv = CryptoJS.enc.Hex.parse((material as string).slice(48));
-  const plaintext = CryptoJS.TripleDES.decrypt(CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(value) }), key, {
-    iv,
-    mode: CryptoJS.mode.CBC,
-    padding: CryptoJS.pad.Pkcs7,
-  }).toString(CryptoJS.enc.Utf8);
-  return JSON.parse(plaintext) as Record<string, unknown>;
-}
 
 const ok = (value: unknown) => json({ success: true, value });
 let stub: FetchStub | undefined;
@@ -244,7 +216,7 @@ describe('<wps-login-form> the login request (SPEC §3)', () => {
     expect(call.headers.get('Merchant')).to.equal('DEMO01');
     expect(call.body ?? '').not.to.include('player1');
     expect(call.body ?? '').not.to.include('Secret123');
-    const body = unseal(call.headers, call.body);
+    const body = unsealBody(call.headers, call.body);
     expect(body.type).to.equal('username');
     expect(body.username).to.equal('player1');
     expect(body.password, 'the password is sent as typed').to.equal(' Secret123 ');

@@ -5,8 +5,7 @@
  * suggested username, wps-register, axe-core. `window.fetch` is stubbed; nothing navigates.
  */
 import { expect } from 'chai';
-import { JSEncrypt } from 'jsencrypt';
-import CryptoJS from 'crypto-js';
+import { rsaPair, unsealBody } from '../browser-helpers/sealed.ts';
 import '../../elements/register-form.tsx';
 import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
 import { endpoints, type LoginValue, type SiteInfo } from '../../src/core/api/endpoints.ts';
@@ -42,33 +41,6 @@ const REGISTERED: LoginValue = { id: 21, token: 'tok-new', userName: 'newbie1', 
 const COUNTRY = { countryCode: 'PH', countryDialingCode: '+63', countries: [{ countryCode: 'PH', countryDialingCode: '+63' }], currency: 'PHP', currencySymbol: '₱' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-interface RsaPair {
-  value: { rsaKey: string; RSA: string; DES: string };
-  decrypt(b64: string): string | false;
-}
-let pair: RsaPair | undefined;
-function rsaPair(): RsaPair {
-  if (!pair) {
-    const rsa = new JSEncrypt({ default_key_size: '1024' });
-    pair = { value: { rsaKey: rsa.getPublicKeyB64(), RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' }, decrypt: (b64) => rsa.decrypt(b64) };
-  }
-  return pair;
-}
-
-function unseal(headers: Headers, body: string | undefined): Record<string, unknown> {
-  const value = (JSON.parse(body ?? '{}') as { value: string }).value;
-  expect(headers.get('Encryption')).to.equal('3DES-CBC');
-  const material = rsaPair().decrypt(headers.get('X-RSA') ?? '');
-  expect(material, 'X-RSA unwraps with the private key').to.be.a('string');
-  const key = CryptoJS.enc.Hex.parse((material as string).slice(0, 48));
-  const iv = CryptoJS.enc.Hex.parse((material as string).slice(48));
-  const plaintext = CryptoJS.TripleDES.decrypt(CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(value) }), key, {
-    iv,
-    mode: CryptoJS.mode.CBC,
-    padding: CryptoJS.pad.Pkcs7,
-  }).toString(CryptoJS.enc.Utf8);
-  return JSON.parse(plaintext) as Record<string, unknown>;
-}
 
 const ok = (value: unknown) => json({ success: true, value });
 let stub: FetchStub | undefined;
@@ -164,7 +136,7 @@ async function submitUsername(el: HTMLElement, username = 'newbie1', password = 
   form(el).requestSubmit();
   await waitFor(() => expect(registrations().length).to.be.greaterThan(0));
   const c = registrations().at(-1)!;
-  return { call: c, body: unseal(c.headers, c.body) };
+  return { call: c, body: unsealBody(c.headers, c.body) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,7 +248,7 @@ describe('<wps-register-form> the request (SPEC §3, §4)', () => {
     const c = registrations()[0]!;
     expect(c.url.pathname).to.equal('/wps/member/register/mobile');
     expect(c.headers.get('ModuleId')).to.equal('MOBILENUMREG3');
-    const body = unseal(c.headers, c.body);
+    const body = unsealBody(c.headers, c.body);
     expect(body.password).to.equal(DEFAULT_PASSWORD);
     expect(body.mobileNum).to.equal('9171230000');
     expect(body.countryDialingCode).to.equal('+63');
@@ -304,7 +276,7 @@ describe('<wps-register-form> the request (SPEC §3, §4)', () => {
     await waitFor(() => expect(registrations().length).to.equal(1));
     const c = registrations()[0]!;
     expect(c.url.pathname).to.equal('/wps/member/register/mobile');
-    expect(unseal(c.headers, c.body).password).to.equal('Mine1234');
+    expect(unsealBody(c.headers, c.body).password).to.equal('Mine1234');
   });
 
   it('one submit at a time: further submits while one runs send nothing', async () => {

@@ -5,8 +5,7 @@
  * request is opened with a key pair generated here, the way the server does (docs/api.md).
  */
 import { expect } from 'chai';
-import { JSEncrypt } from 'jsencrypt';
-import CryptoJS from 'crypto-js';
+import { rsaPair, unsealValue } from '../browser-helpers/sealed.ts';
 import { openTwoFactor, type TwoFactorElement } from '../../elements/two-factor.tsx';
 import { call } from '../../src/core/api/client.ts';
 import { endpoints, type LoginValue } from '../../src/core/api/endpoints.ts';
@@ -50,34 +49,6 @@ const TITLE = 'Login from a new IP';
 // ---------------------------------------------------------------------------------------------
 // A stand-in back end: the RSA key, country info, send code, verification and login.
 
-interface RsaPair {
-  value: { rsaKey: string; RSA: string; DES: string };
-  decrypt(b64: string): string | false;
-}
-let pair: RsaPair | undefined;
-function rsaPair(): RsaPair {
-  if (!pair) {
-    const rsa = new JSEncrypt({ default_key_size: '1024' });
-    pair = { value: { rsaKey: rsa.getPublicKeyB64(), RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' }, decrypt: (b64) => rsa.decrypt(b64) };
-  }
-  return pair;
-}
-
-/** Opens a sealed request as the server does: unwrap the key, decrypt, check the digest. */
-function unseal(headers: Headers, value: string): unknown {
-  expect(headers.get('Encryption')).to.equal('3DES-CBC');
-  const material = rsaPair().decrypt(headers.get('X-RSA') ?? '');
-  expect(material, 'X-RSA unwraps with the private key').to.be.a('string');
-  const key = CryptoJS.enc.Hex.parse((material as string).slice(0, 48));
-  const iv = CryptoJS.enc.Hex.parse((material as string).slice(48));
-  const plaintext = CryptoJS.TripleDES.decrypt(CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(value) }), key, {
-    iv,
-    mode: CryptoJS.mode.CBC,
-    padding: CryptoJS.pad.Pkcs7,
-  }).toString(CryptoJS.enc.Utf8);
-  expect(headers.get('X-Digest')).to.equal(CryptoJS.HmacSHA256(plaintext, key).toString(CryptoJS.enc.Hex));
-  return JSON.parse(plaintext);
-}
 
 const ok = (value: unknown) => json({ success: true, value });
 let stub: FetchStub | undefined;
@@ -104,7 +75,7 @@ function backend() {
 
 const verifications = () => stub!.to(endpoints.loginVerification.path);
 /** The decrypted bodies of the verification requests. */
-const verificationBodies = () => verifications().map((c) => unseal(c.headers, (JSON.parse(c.body!) as { value: string }).value));
+const verificationBodies = () => verifications().map((c) => unsealValue(c.headers, (JSON.parse(c.body!) as { value: string }).value));
 
 // ---------------------------------------------------------------------------------------------
 // Element helpers
