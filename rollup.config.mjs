@@ -1,13 +1,22 @@
-// Builds the /m host page (dist/m), the per-element ESM entries sharing chunks (dist/elements/esm)
-// and the one-file script-tag bundle (dist/elements/wps-elements.js). The service worker is built
-// afterwards by scripts/build-sw.mjs, because it precaches what this build wrote.
-import { readFileSync, readdirSync, mkdirSync, writeFileSync } from 'node:fs';
+// Builds, in this order (rollup runs the configs one after another):
+// 1. the /m host page (dist/m), on React;
+// 2. the element modules on React (dist/elements/esm: one unhashed module per tag, shared chunks);
+// 3. the same element modules with React aliased to preact/compat (dist/elements/lite, hashed), the
+//    build merchants get by default;
+// 4. the script-tag loader dist/elements/wps-elements.js, which embeds the lite build's file list.
+// The service worker is built afterwards by scripts/build-sw.mjs, because it precaches what this wrote.
+import { readFileSync, readdirSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { resolve as resolvePath } from 'node:path';
+import alias from '@rollup/plugin-alias';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import esbuild from 'rollup-plugin-esbuild';
+
+// Start from an empty dist, so no file of an earlier build is served, precached or measured.
+rmSync('dist', { recursive: true, force: true });
 
 const merchant = process.env.WPS_MERCHANT ?? 'demo';
 const appName = process.env.WPS_APP_NAME ?? 'WPS Lottery Online';
@@ -22,7 +31,18 @@ const cssText = () => ({
   },
 });
 
+/** The lite build: the same source with React served by preact/compat (most specific names first). */
+const preactCompat = () =>
+  alias({
+    entries: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react(-dom)?$/, replacement: resolvePath('build-shims/react-lite.ts') },
+    ],
+  });
+
 const plugins = () => [
+  alias({ entries: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: resolvePath('build-shims/use-sync-external-store.ts') }] }),
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   json({ preferConst: true, compact: true }),
   cssText(),
@@ -98,6 +118,37 @@ const hostPage = () => ({
 
 const elementFiles = readdirSync('elements').filter((f) => /\.tsx$/.test(f) && f !== 'define.tsx');
 const elementInputs = Object.fromEntries(elementFiles.map((f) => [`wps-${f.replace(/\.tsx$/, '')}`, `elements/${f}`]));
+/** Every element module, plus `wps-api` (configure, setLanguage) for the loader's page-wide calls. */
+const moduleInputs = { ...elementInputs, 'wps-api': 'elements/api.ts' };
+const LOADER_MANIFEST = 'dist/meta/loader-manifest.json';
+
+/**
+ * Writes the lite build's file list for the loader: each tag's entry and the chunks it imports
+ * statically (fetched in parallel by the loader), and each language's catalogue chunk.
+ */
+const loaderManifest = () => ({
+  name: 'loader-manifest',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+    const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+    const closure = (chunk) => {
+      const files = [chunk.fileName];
+      for (let i = 0; i < files.length; i++) for (const f of byFile.get(files[i]).imports) if (!files.includes(f)) files.push(f);
+      return files;
+    };
+    const tags = {};
+    let api = [];
+    const languages = {};
+    for (const c of chunks) {
+      if (c.isEntry && c.name === 'wps-api') api = closure(c);
+      else if (c.isEntry) tags[c.name] = closure(c);
+      const lang = /locales\/([A-Z-]+)\.json$/.exec(c.facadeModuleId ?? '')?.[1];
+      if (lang) languages[lang] = c.fileName;
+    }
+    mkdirSync('dist/meta', { recursive: true });
+    writeFileSync(LOADER_MANIFEST, JSON.stringify({ tags, languages, api }, null, 2));
+  },
+});
 
 export default [
   {
@@ -112,7 +163,7 @@ export default [
     onwarn,
   },
   {
-    input: { ...elementInputs, 'wps-elements': 'elements/index.ts' },
+    input: { ...moduleInputs, 'wps-elements': 'elements/index.ts' },
     output: {
       dir: 'dist/elements/esm',
       format: 'es',
@@ -123,9 +174,33 @@ export default [
     onwarn,
   },
   {
-    input: 'elements/index.ts',
-    output: { file: 'dist/elements/wps-elements.js', format: 'iife', name: 'WpsElements', inlineDynamicImports: true },
-    plugins: plugins(),
+    input: moduleInputs,
+    output: {
+      dir: 'dist/elements/lite',
+      format: 'es',
+      // Hashed, so every file the loader names is immutable; only wps-elements.js is revalidated.
+      entryFileNames: '[name]-[hash].js',
+      chunkFileNames: '[name]-[hash].js',
+    },
+    plugins: [preactCompat(), ...plugins(), loaderManifest()],
+    onwarn,
+  },
+  {
+    input: 'elements/wps-elements.ts',
+    output: { file: 'dist/elements/wps-elements.js', format: 'iife' },
+    plugins: [
+      {
+        name: 'inject-loader-manifest',
+        buildStart() {
+          this.addWatchFile(LOADER_MANIFEST);
+        },
+        transform(code, id) {
+          if (!id.endsWith('elements/wps-elements.ts')) return null;
+          return { code: code.replace('__WPS_LOADER_MANIFEST__', readFileSync(LOADER_MANIFEST, 'utf8')), map: null };
+        },
+      },
+      ...plugins(),
+    ],
     onwarn,
   },
 ];

@@ -4,6 +4,17 @@
 import { build } from 'esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 
+// WPS_BUILD=lite runs the same tests on the lite element build: React served by preact/compat,
+// aliased exactly as rollup.config.mjs does for dist/elements/lite.
+const lite = process.env.WPS_BUILD === 'lite';
+const preactCompat = {
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+  'react-dom': './build-shims/react-lite.ts',
+  react: './build-shims/react-lite.ts',
+};
+
 const bundleTests = {
   name: 'bundle-tests',
   async serve(context) {
@@ -19,6 +30,7 @@ const bundleTests = {
       // @sinonjs/fake-timers requires util only under Node (behind a `process` check).
       external: ['util'],
       define: { 'process.env.NODE_ENV': '"development"' },
+      alias: { 'use-sync-external-store/shim/index.js': './build-shims/use-sync-external-store.ts', ...(lite ? preactCompat : {}) },
       logLevel: 'silent',
     });
     return { body: result.outputFiles[0].text, type: 'js' };
@@ -26,7 +38,13 @@ const bundleTests = {
 };
 
 export default {
-  files: ['test/core/**/*.test.ts', 'test/core/**/*.test.tsx', 'test/features/**/*.test.tsx', 'test/elements/**/*.test.tsx', 'test/elements/**/*.test.ts'],
+  // The lite build changes only what renders: core tests run once, on the React build.
+  files: [
+    ...(lite ? [] : ['test/core/**/*.test.ts', 'test/core/**/*.test.tsx']),
+    'test/features/**/*.test.tsx',
+    'test/elements/**/*.test.tsx',
+    'test/elements/**/*.test.ts',
+  ],
   nodeResolve: false,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },

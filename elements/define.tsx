@@ -20,10 +20,13 @@ const COMMON_PROPS = { merchant: 'string', apiBase: 'string' } as const;
 /** r2wc keeps its state under these registered symbols. */
 const PROPS = Symbol.for('r2wc.props');
 const RENDER = Symbol.for('r2wc.render');
+const CONNECTED = Symbol.for('r2wc.connected');
 
 interface R2wcInternals {
   [PROPS]: Record<string, unknown>;
   [RENDER](): void;
+  [CONNECTED]: boolean;
+  connectedCallback(): void;
 }
 
 export interface ElementSpec<P> {
@@ -54,12 +57,34 @@ export function defineElement<P extends object>(tag: `wps-${string}`, spec: Elem
     return <>{spec.render(props, container.host as HTMLElement)}</>;
   }
 
+  // Settable names a page may have assigned before the element's code arrived (lazy loading).
+  const settable = [
+    ...Object.keys(types),
+    ...Object.entries(spec.methods ?? {}).filter(([, d]) => d.set || d.writable).map(([name]) => name),
+  ];
+
   const Base = r2wc(Root as never, { shadow: 'open', props: types }) as unknown as { new (): HTMLElement & R2wcInternals };
 
   class WpsElement extends Base {
     constructor() {
       super();
+      // r2wc starts out "connected" and would render a tag built by innerHTML before it is on the
+      // page; effects (focus, timers, first requests) then run on a detached node. Wait for it.
+      this[CONNECTED] = false;
       adoptStyles(this.shadowRoot!, uiCss, ...(spec.css ?? []));
+    }
+
+    connectedCallback() {
+      // A property set on the tag before it was defined is an own property that hides the
+      // element's accessor: move it onto the accessor, once.
+      const early = this as unknown as Record<string, unknown>;
+      for (const name of settable) {
+        if (!Object.prototype.hasOwnProperty.call(early, name)) continue;
+        const value = early[name];
+        delete early[name];
+        early[name] = value;
+      }
+      super.connectedCallback();
     }
 
     attributeChangedCallback(attr: string, _old: string | null, value: string | null) {

@@ -18,6 +18,7 @@ import { autoLoginDisabled } from '../src/core/session/autoLogin.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
 import uiCss from '../src/ui/ui.css';
 import { App } from './App.tsx';
+import { loadElementsWhenUsed } from './lazyElements.ts';
 import { carriedHref, hostNavigate } from './AppLink.tsx';
 
 function boot() {
@@ -41,6 +42,7 @@ function boot() {
   }
 
   setNavigator(hostNavigate);
+  loadElementsWhenUsed();
   adoptStyles(document, uiCss);
   void loadSiteStatus();
   void loadPromotions();

@@ -8,6 +8,8 @@ import { signal } from '@preact/signals-core';
 export interface WpsGlobalConfig {
   merchant?: string;
   apiBase?: string;
+  /** Which element build the script-tag loader uses (elements/loader.ts); lite by default. */
+  build?: 'lite' | 'react';
 }
 
 declare global {
@@ -16,7 +18,7 @@ declare global {
   }
 }
 
-function initial(): Required<WpsGlobalConfig> {
+function initial(): Required<Omit<WpsGlobalConfig, 'build'>> {
   if (typeof document === 'undefined') return { merchant: '', apiBase: '' };
   const global = window.WPS_CONFIG ?? {};
   const meta = document.querySelector<HTMLMetaElement>('meta[name="wps-merchant"]')?.content;

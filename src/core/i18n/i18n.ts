@@ -6,20 +6,15 @@
 import i18next, { type TOptions } from 'i18next';
 import { signal, effect } from '@preact/signals-core';
 import { catalogues } from './locales/index.ts';
-import { DEFAULT_LANGUAGE, RTL_LANGUAGES, detectLanguage, normaliseLanguage, type Language } from './languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_KEY, RTL_LANGUAGES, initialLanguage, normaliseLanguage, type Language } from './languages.ts';
 import { localStore } from '../storage/storage.ts';
 
-export const LANGUAGE_KEY = 'wps:language';
+export { LANGUAGE_KEY };
 const FALLBACK: Language = 'EN';
 
 const i18n = i18next.createInstance();
 
-function browserLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  return navigator.languages?.length ? navigator.languages : [navigator.language];
-}
-
-export const language = signal<Language>(detectLanguage(localStore.get<string>(LANGUAGE_KEY), browserLanguages()));
+export const language = signal<Language>(initialLanguage());
 export const i18nRevision = signal(0);
 
 export const isRtl = (lang: Language = language.value) => RTL_LANGUAGES.has(lang);

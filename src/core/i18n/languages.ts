@@ -1,4 +1,8 @@
 /** Interface languages of SPEC §1, browser-language mapping and text direction. */
+import { localStore } from '../storage/storage.ts';
+
+/** Where the player's language choice is remembered. */
+export const LANGUAGE_KEY = 'wps:language';
 export const LANGUAGES = [
   'CN', 'TW', 'HK', 'EN', 'ES', 'HI', 'ID', 'JA', 'KM', 'KO', 'MY', 'TA', 'TH', 'VI', 'TY', 'UR',
   'PT', 'PT-BR', 'MS', 'BN', 'TR',
@@ -48,4 +52,17 @@ const BCP47: Partial<Record<Language, string>> = { CN: 'zh-CN', TW: 'zh-TW', HK:
 
 export function htmlLang(code: Language): string {
   return BCP47[code] ?? code.toLowerCase();
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+/**
+ * The language a page starts in. Small on purpose: the element loader and the host page's preload
+ * snippet call it to fetch the right catalogue before i18next is even loaded.
+ */
+export function initialLanguage(): Language {
+  return detectLanguage(localStore.get<string>(LANGUAGE_KEY), browserLanguages());
 }

@@ -1,0 +1,30 @@
+/**
+ * Elements the host renders that the first paint does not need (notices, the spinner, the status
+ * screens, the update and network notices). Their code loads when their tag first appears, the
+ * same lazy-upgrade pattern as the merchants' loader, so /m/home's first load stays small.
+ */
+import { watchForTags } from '../elements/loader.ts';
+
+const modules: Record<string, () => Promise<unknown>> = {
+  'wps-notice': () => import('../elements/notice.tsx'),
+  'wps-spinner': () => import('../elements/spinner.tsx'),
+  'wps-access-denied': () => import('../elements/access-denied.tsx'),
+  'wps-maintenance': () => import('../elements/maintenance.tsx'),
+  'wps-domain-error': () => import('../elements/domain-error.tsx'),
+  'wps-update-notice': () => import('../elements/update-notice.tsx'),
+  'wps-network-notice': () => import('../elements/network-notice.tsx'),
+};
+
+const started = new Set<string>();
+
+export function loadElementsWhenUsed(): void {
+  watchForTags(
+    document,
+    (tag) => tag in modules,
+    (tag) => {
+      if (started.has(tag)) return;
+      started.add(tag);
+      modules[tag]!().catch((error: unknown) => console.error(`wps-mobile: <${tag}> could not be loaded`, error));
+    },
+  );
+}
