@@ -79,7 +79,9 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     return c.text('Not found', 404);
   });
 
-  // Players are on weak networks: gzip text answers (static files and /wps JSON over 1 KiB).
+  // Players are on weak networks: gzip text answers on the fly (/wps JSON; files of 1 KiB or more
+  // without a precompressed sibling). compress() leaves alone answers that already carry a
+  // Content-Encoding (static.ts's .br/.gz siblings, made once at build time) and HEAD requests.
   app.use('*', compress());
 
   // Filled in once the state store is open; upstream mode has no state (revision 0).

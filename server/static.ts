@@ -2,7 +2,10 @@
  * The built front end: DIST_DIR/m under /m (with the SPA fallback and a strict CSP), DIST_DIR/elements
  * under /elements (loadable from merchant pages) and DIST_DIR/mobile under /mobile.
  * Files are resolved by hand so that no request path can leave its folder (see `resolveInside`).
+ * Text files come from their FILE.br / FILE.gz siblings when the client accepts it (written once by
+ * scripts/compress.mjs after the build).
  */
+import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
@@ -43,6 +46,14 @@ const ALWAYS_FRESH = /(?:^|\/)(?:[^/]+\.html|sw\.js|firebase-messaging-sw\.js|ma
  * `wps-announcement.js` must not match).
  */
 const HASHED = /(?:^|\/)(?:assets|chunks)\/|[-.](?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]{8,}\.[A-Za-z0-9]+$/;
+
+/** The types scripts/compress.mjs writes siblings for (its COMPRESSIBLE list). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|webmanifest|svg|txt)$/;
+/** A sibling asked for by name: it would come without its Content-Encoding and Content-Type. */
+const SIBLING = /\.(?:js|mjs|css|html|json|webmanifest|svg|txt)\.(?:br|gz)$/i;
+/** Content-Encoding → the sibling's suffix, in the server's order of preference. */
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
+type Encoding = keyof typeof SUFFIX;
 
 /**
  * `extraConnect` answers, per request, the hosts the page may also call (added to `connect-src`).
@@ -102,7 +113,7 @@ async function serveFrom(c: Context, root: string, prefix: string, spa: boolean)
   }
   const encoded = new URL(c.req.url).pathname.slice(prefix.length);
   const file = resolveInside(root, encoded);
-  if (file === undefined) return c.text('Not found', 404);
+  if (file === undefined || SIBLING.test(file)) return c.text('Not found', 404);
   const found = await fileResponse(c, file, encoded);
   if (found) return found;
   // SPA fallback: a route such as /m/home is not a file; a missing asset (it has an extension) is a 404.
@@ -115,18 +126,78 @@ async function serveFrom(c: Context, root: string, prefix: string, spa: boolean)
   return c.text('Not found', 404);
 }
 
-/** The file (or a 304 for a matching ETag); undefined when there is no such regular file. */
+/**
+ * The file (or a 304 for a matching ETag); undefined when there is no such regular file. A text file
+ * comes from its best accepted sibling; each encoding has its own ETag.
+ */
 async function fileResponse(c: Context, file: string, urlPath: string): Promise<Response | undefined> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return undefined;
-  const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
   const headers: Record<string, string> = {
     'Content-Type': getMimeType(file) ?? EXTRA_TYPES[extname(file)] ?? 'application/octet-stream',
     'Cache-Control': cacheControl(urlPath),
-    ETag: etag,
   };
-  if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
-  return c.body(new Uint8Array(await readFile(file)), 200, headers);
+  let served = { path: file, info };
+  if (COMPRESSIBLE.test(file)) {
+    // Also on identity answers: a shared cache must not hand them to a client that accepts br.
+    headers.Vary = 'Accept-Encoding';
+    const sibling = await siblingFor(file, info, acceptedEncodings(c.req.header('Accept-Encoding')));
+    if (sibling) {
+      headers['Content-Encoding'] = sibling.encoding;
+      served = sibling;
+    }
+  }
+  const suffix = headers['Content-Encoding'] ? `-${headers['Content-Encoding']}` : '';
+  headers.ETag = `W/"${served.info.size.toString(36)}-${Math.floor(served.info.mtimeMs).toString(36)}${suffix}"`;
+  if (etagMatches(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers);
+  headers['Content-Length'] = String(served.info.size);
+  return c.body(new Uint8Array(await readFile(served.path)), 200, headers);
+}
+
+/**
+ * The first accepted encoding with a sibling file. A sibling older than its file is left over from
+ * an earlier build (rebuilt without scripts/compress.mjs) and is not used.
+ */
+async function siblingFor(file: string, info: Stats, accepted: Encoding[]) {
+  for (const encoding of accepted) {
+    const path = file + SUFFIX[encoding];
+    const sibling = await stat(path).catch(() => undefined);
+    if (sibling?.isFile() && sibling.mtimeMs >= info.mtimeMs) return { encoding, path, info: sibling };
+  }
+  return undefined;
+}
+
+/**
+ * The encodings we have siblings for that Accept-Encoding allows, best first (RFC 9110 §12.5.3):
+ * names are case-insensitive, `*` stands for any coding not named, q=0 refuses, and a q that is
+ * not a number from 0 to 1 counts as 0. On equal q, br comes before gzip.
+ */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    if (!name) continue;
+    let q = 1;
+    for (const param of params) {
+      const value = /^q\s*=\s*(.*)$/i.exec(param)?.[1];
+      if (value !== undefined) q = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(value) ? Number(value) : 0;
+    }
+    weights.set(name.toLowerCase(), q);
+  }
+  const wildcard = weights.get('*') ?? 0;
+  return (Object.keys(SUFFIX) as Encoding[])
+    .map((name) => ({ name, q: weights.get(name) ?? wildcard }))
+    .filter((e) => e.q > 0)
+    .sort((a, b) => b.q - a.q) // stable: ties keep the server's order
+    .map((e) => e.name);
+}
+
+/** If-None-Match: `*` or a list of tags, compared weakly (RFC 9110 §13.1.2). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.trim() === '*' || header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
 export function cacheControl(urlPath: string): string {
