@@ -74,7 +74,7 @@ export function defineElement<P extends object>(tag: `wps-${string}`, spec: Elem
       adoptStyles(this.shadowRoot!, uiCss, ...(spec.css ?? []));
     }
 
-    connectedCallback() {
+    override connectedCallback() {
       // A property set on the tag before it was defined is an own property that hides the
       // element's accessor: move it onto the accessor, once.
       const early = this as unknown as Record<string, unknown>;
