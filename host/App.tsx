@@ -7,18 +7,24 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { htmlLang } from '../src/core/i18n/languages.ts';
 import { guardRoute } from '../src/core/session/routeRules.ts';
 import { isLoggedIn } from '../src/core/session/sessionInfo.ts';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { statusScreen } from '../src/features/site-status/model.ts';
 import { rememberPath } from '../src/core/session/homeScreenRestore.ts';
 import { useT } from '../src/ui/useT.ts';
 import { HomePage } from './pages/HomePage.tsx';
-
-// Sign-in pages load on demand: /m/home's first load stays small (DESIGN.md budgets).
-const LoginPage = lazy(() => import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('./pages/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })));
-const ChangePasswordPage = lazy(() => import('./pages/ChangePasswordPage.tsx').then((m) => ({ default: m.ChangePasswordPage })));
-const AgentRegisterPage = lazy(() => import('./pages/AgentRegisterPage.tsx').then((m) => ({ default: m.AgentRegisterPage })));
+import routes from './routes.json';
 import { carriedHref } from './AppLink.tsx';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
+
+// Every page but home loads on demand, so /m/home's first load stays small (docs/performance.md).
+// The build preloads a route's page chunks from index.html (host/preload.ts), keyed by routes.json.
+const pages: Record<string, ComponentType> = {
+  HomePage,
+  LoginPage: lazy(() => import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage }))),
+  RegisterPage: lazy(() => import('./pages/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage }))),
+  ChangePasswordPage: lazy(() => import('./pages/ChangePasswordPage.tsx').then((m) => ({ default: m.ChangePasswordPage }))),
+  AgentRegisterPage: lazy(() => import('./pages/AgentRegisterPage.tsx').then((m) => ({ default: m.AgentRegisterPage }))),
+};
 
 export function App() {
   useSignals();
@@ -49,21 +55,18 @@ export function App() {
 
   return (
     <>
-      <Suspense fallback={<wps-spinner open />}>
-      <Switch>
-        <Route path="/m/home" component={HomePage} />
-        <Route path="/m/index" component={HomePage} />
-        <Route path="/m/index.html" component={HomePage} />
-        <Route path="/m/login" component={LoginPage} />
-        <Route path="/m/register" component={RegisterPage} />
-        <Route path="/m/register.html" component={RegisterPage} />
-        <Route path="/m/changePsw" component={ChangePasswordPage} />
-        <Route path="/m/agentRegister" component={AgentRegisterPage} />
-        <Route>
-          <Redirect to={carriedHref('/m/home', search)} replace />
-        </Route>
-      </Switch>
-      </Suspense>
+      <PageErrorBoundary key={path}>
+        <Suspense fallback={<wps-spinner open />}>
+          <Switch>
+            {Object.entries(routes).map(([route, page]) => (
+              <Route key={route} path={route} component={pages[page]!} />
+            ))}
+            <Route>
+              <Redirect to={carriedHref('/m/home', search)} replace />
+            </Route>
+          </Switch>
+        </Suspense>
+      </PageErrorBoundary>
       {overlays}
     </>
   );

@@ -1,11 +1,13 @@
 /**
  * Elements the host renders that the first paint does not need (notices, the spinner, the status
- * screens, the update and network notices). Their code loads when their tag first appears, the
+ * screens, the update and network notices, and the download bar, which waits for the site status
+ * anyway). Their code loads when their tag first appears, the
  * same lazy-upgrade pattern as the merchants' loader, so /m/home's first load stays small.
  */
 import { watchForTags } from '../elements/loader.ts';
 
 const modules: Record<string, () => Promise<unknown>> = {
+  'wps-download-bar': () => import('../elements/download-bar.tsx'),
   'wps-notice': () => import('../elements/notice.tsx'),
   'wps-spinner': () => import('../elements/spinner.tsx'),
   'wps-access-denied': () => import('../elements/access-denied.tsx'),

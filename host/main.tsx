@@ -15,8 +15,6 @@ import { merchantCode } from '../src/core/config/config.ts';
 import { loadPromotions, loadSiteStatus } from '../src/core/config/siteStatus.ts';
 import { ensureI18n } from '../src/core/i18n/i18n.ts';
 import { autoLoginDisabled } from '../src/core/session/autoLogin.ts';
-import { adoptStyles } from '../src/ui/styles.ts';
-import uiCss from '../src/ui/ui.css';
 import { App } from './App.tsx';
 import { loadElementsWhenUsed } from './lazyElements.ts';
 import { carriedHref, hostNavigate } from './AppLink.tsx';
@@ -43,7 +41,6 @@ function boot() {
 
   setNavigator(hostNavigate);
   loadElementsWhenUsed();
-  adoptStyles(document, uiCss);
   void loadSiteStatus();
   void loadPromotions();
   watchMemberInfo();

@@ -1,7 +1,20 @@
-// Bundles sw/sw.ts and injects the precache list of dist/m with workbox-build (injectManifest).
+// Bundles sw/sw.ts and injects the precache list with workbox-build (injectManifest). Only the shell
+// is precached: index.html, the stylesheet, main.js and what it imports, the web app manifest and
+// the icons. Languages and lazy chunks are cached at run time when first used (sw/sw.ts), so a first
+// visit downloads nothing it does not show.
 import { build } from 'esbuild';
 import { injectManifest } from 'workbox-build';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+const chunks = JSON.parse(readFileSync('dist/meta/host-chunks.json', 'utf8'));
+const byName = new Map(chunks.map((c) => [c.fileName, c]));
+const shellJs = new Set();
+const visit = (name) => {
+  if (shellJs.has(name)) return;
+  shellJs.add(name);
+  byName.get(name).imports.forEach(visit);
+};
+visit(chunks.find((c) => c.isEntry).fileName);
 
 mkdirSync('dist/meta', { recursive: true });
 await build({
@@ -18,10 +31,11 @@ const { count, size, warnings } = await injectManifest({
   swSrc: 'dist/meta/sw.src.js',
   swDest: 'dist/m/sw.js',
   globDirectory: 'dist/m',
-  globPatterns: ['index.html', 'manifest.webmanifest', 'assets/**/*.{js,css}', 'icons/*.png'],
+  globPatterns: ['index.html', 'manifest.webmanifest', 'assets/host-*.css', 'icons/*.png', ...shellJs],
   modifyURLPrefix: { '': '/m/' },
   // Hashed files never change; their names are their revisions.
   dontCacheBustURLsMatching: /assets\/.+-[A-Za-z0-9_-]{8}\.(js|css)$/,
 });
 for (const w of warnings) console.warn(w);
+writeFileSync('dist/meta/precache.json', JSON.stringify({ count, size }));
 console.log(`sw.js: precaches ${count} files, ${(size / 1024).toFixed(1)} KiB`);

@@ -1,65 +1,125 @@
-// Prints gzip sizes of the first load of /m/home, each element entry and the script-tag bundle, and
-// fails when the first load is over budget or holds a library that must load lazily (DESIGN.md, Budgets).
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { dirname, join, posix } from 'node:path';
+// `npm run size`: what a visitor downloads, in gzip (and brotli where it is served so), against the
+// budgets of docs/performance.md. Fails when a budget is exceeded or a library that must load
+// lazily (crypto, sanitiser, identity provider) sits in a first load.
+import { readFileSync, existsSync } from 'node:fs';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import { join } from 'node:path';
 
-const FIRST_LOAD_BUDGET = 110 * 1024;
+const KB = 1024;
+const BUDGET = {
+  /** /m/home: main.js and what it imports statically. */
+  hostFirstLoad: 100 * KB,
+  /** The script tag a merchant adds. */
+  loader: 4 * KB,
+  /** A merchant page with only <wps-download-bar>: loader + element + chunks + its language. */
+  merchantDownloadBar: 46 * KB,
+  /** What one more simple element adds to that page. */
+  furtherSimpleElement: 6 * KB,
+  /** Service worker precache, uncompressed. See docs/performance.md for why not 300 KiB. */
+  precacheRaw: 340 * KB,
+};
+/** The peer element measured the same way: @khmyznikov/pwa-install 0.7.0, one file, gzip. */
+const PEER = 46.1 * KB;
+/** Composite sign-in elements: measured, budgeted as a page of their own, not as "simple". */
+const NOT_SIMPLE = new Set(['wps-login-form', 'wps-register-form', 'wps-two-factor']);
+const SIGN_IN_BUDGET = 30 * KB;
 const LAZY_ONLY = ['jsencrypt', 'crypto-js', 'dompurify', 'firebase', '@firebase'];
 
-const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-let failed = false;
-
-if (!existsSync('dist/meta/host-chunks.json')) {
-  console.error('dist is missing: run npm run build first');
-  process.exit(1);
-}
-
-// Host: entry chunk plus everything it imports statically.
-const chunks = JSON.parse(readFileSync('dist/meta/host-chunks.json', 'utf8'));
-const byName = new Map(chunks.map((c) => [c.fileName, c]));
-const entry = chunks.find((c) => c.isEntry);
-const firstLoad = new Set();
-const visit = (name) => {
-  if (firstLoad.has(name)) return;
-  firstLoad.add(name);
-  byName.get(name).imports.forEach(visit);
+const cache = new Map();
+const sizes = (file) => {
+  if (!cache.has(file)) {
+    const raw = readFileSync(file);
+    cache.set(file, {
+      raw: raw.length,
+      gz: gzipSync(raw, { level: 9 }).length,
+      br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
+  }
+  return cache.get(file);
 };
-visit(entry.fileName);
-const hostBytes = [...firstLoad].reduce((sum, f) => sum + gz(join('dist/m', f)), 0);
-const lazy = chunks.filter((c) => !firstLoad.has(c.fileName));
-console.log(`host /m/home first-load JS: ${kb(hostBytes)} gzip in ${firstLoad.size} file(s) (budget ${kb(FIRST_LOAD_BUDGET)})`);
-for (const c of lazy) console.log(`  lazy chunk ${c.fileName}: ${kb(gz(join('dist/m', c.fileName)))}`);
-if (hostBytes > FIRST_LOAD_BUDGET) {
-  console.error(`FAIL: first load ${kb(hostBytes)} is over the ${kb(FIRST_LOAD_BUDGET)} budget`);
-  failed = true;
-}
-for (const name of firstLoad) {
-  const offenders = byName.get(name).modules.filter((m) => LAZY_ONLY.some((lib) => m.includes(`/node_modules/${lib}/`)));
-  if (offenders.length) {
-    console.error(`FAIL: ${name} in the first load holds ${offenders.length} module(s) of ${LAZY_ONLY.filter((l) => offenders.some((m) => m.includes(`/${l}/`))).join(', ')}`);
-    failed = true;
+const sum = (files, key) => files.reduce((n, f) => n + sizes(f)[key], 0);
+const kb = (n) => `${(n / KB).toFixed(1)} KB`;
+let failed = false;
+const check = (label, value, budget, extra = '') => {
+  const ok = value <= budget;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}: ${kb(value)} (budget ${kb(budget)})${extra}`);
+  if (!ok) failed = true;
+};
+
+for (const f of ['dist/meta/host-chunks.json', 'dist/meta/loader-manifest.json', 'dist/meta/lite-chunks.json', 'dist/meta/precache.json']) {
+  if (!existsSync(f)) {
+    console.error(`${f} is missing: run npm run build first`);
+    process.exit(1);
   }
 }
 
-// Elements: each ESM entry with the shared chunks it imports statically.
-const esmDir = 'dist/elements/esm';
-const staticImports = (file) => {
-  const code = readFileSync(file, 'utf8');
-  return [...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^"'()]*?from\s*)?["'](\.[^"']+)["']/g)].map((m) => posix.join(dirname(file), m[1]));
+// --- /m host -------------------------------------------------------------------------------
+const chunks = JSON.parse(readFileSync('dist/meta/host-chunks.json', 'utf8'));
+const byName = new Map(chunks.map((c) => [c.fileName, c]));
+const closure = (start, imports) => {
+  const files = [start];
+  for (let i = 0; i < files.length; i++) for (const f of imports(files[i])) if (!files.includes(f)) files.push(f);
+  return files;
 };
-for (const file of readdirSync(esmDir).filter((f) => f.endsWith('.js')).sort()) {
-  const seen = new Set();
-  const walk = (f) => {
-    if (seen.has(f)) return;
-    seen.add(f);
-    staticImports(f).forEach(walk);
-  };
-  walk(join(esmDir, file));
-  const total = [...seen].reduce((sum, f) => sum + gz(f), 0);
-  console.log(`element ${file}: ${kb(gz(join(esmDir, file)))} own, ${kb(total)} with shared chunks`);
+const firstLoad = closure(chunks.find((c) => c.isEntry).fileName, (f) => byName.get(f).imports);
+const hostFiles = firstLoad.map((f) => join('dist/m', f));
+const languageChunk = (lang) => chunks.find((c) => c.modules.some((m) => m.endsWith(`/locales/${lang}.json`)));
+const cn = join('dist/m', languageChunk('CN').fileName);
+console.log('/m/home');
+check('first-load JS, gzip', sum(hostFiles, 'gz'), BUDGET.hostFirstLoad, `; brotli ${kb(sum(hostFiles, 'br'))}; with the default language (CN) ${kb(sum([...hostFiles, cn], 'gz'))} gzip, ${kb(sum([...hostFiles, cn], 'br'))} brotli`);
+for (const name of firstLoad) {
+  const offenders = byName.get(name).modules.filter((m) => LAZY_ONLY.some((lib) => m.includes(`/node_modules/${lib}/`)));
+  if (offenders.length) {
+    console.error(`FAIL ${name} in the first load holds ${offenders.length} module(s) that must load lazily`);
+    failed = true;
+  }
 }
-console.log(`script-tag bundle wps-elements.js (IIFE, everything once): ${kb(gz('dist/elements/wps-elements.js'))}`);
+const precache = JSON.parse(readFileSync('dist/meta/precache.json', 'utf8'));
+check(`service worker precache (${precache.count} files), raw`, precache.size, BUDGET.precacheRaw);
+const lazyPages = chunks.filter((c) => /host\/pages\/\w+\.tsx$/.test(c.modules.at(-1) ?? '') && !firstLoad.includes(c.fileName));
+for (const c of lazyPages) {
+  const own = closure(c.fileName, (f) => byName.get(f).imports).filter((f) => !firstLoad.includes(f));
+  console.log(`     page ${c.fileName}: ${kb(sum(own.map((f) => join('dist/m', f)), 'gz'))} gzip with the chunks main.js lacks`);
+}
+
+// --- merchant pages through the loader (lite build) ------------------------------------------
+const manifest = JSON.parse(readFileSync('dist/meta/loader-manifest.json', 'utf8'));
+const liteModules = JSON.parse(readFileSync('dist/meta/lite-chunks.json', 'utf8'));
+const lite = (f) => join('dist/elements/lite', f);
+const loader = 'dist/elements/wps-elements.js';
+const languages = Object.values(manifest.languages).map(lite);
+const largestLanguage = languages.reduce((a, b) => (sizes(a).gz >= sizes(b).gz ? a : b));
+console.log('\nmerchant page, script tag wps-elements.js (lite build)');
+check('loader, gzip', sizes(loader).gz, BUDGET.loader, `; brotli ${kb(sizes(loader).br)}`);
+const barFiles = [loader, ...manifest.tags['wps-download-bar'].map(lite)];
+const barTotal = sum([...barFiles, largestLanguage], 'gz');
+check(
+  'only <wps-download-bar>, with its largest language, gzip',
+  barTotal,
+  BUDGET.merchantDownloadBar,
+  `; ${(barTotal / PEER).toFixed(2)} of the peer's 46.1 KB; brotli ${kb(sum([...barFiles, largestLanguage], 'br'))}; with CN ${kb(sum([...barFiles, lite(manifest.languages.CN)], 'gz'))}`,
+);
+for (const [tag, files] of Object.entries(manifest.tags).sort()) {
+  const added = files.map(lite).filter((f) => !barFiles.includes(f));
+  const bytes = sum(added, 'gz');
+  if (tag === 'wps-download-bar') continue;
+  if (NOT_SIMPLE.has(tag)) check(`  + <${tag}> (sign-in, not simple)`, bytes, SIGN_IN_BUDGET);
+  else check(`  + <${tag}>`, bytes, BUDGET.furtherSimpleElement);
+  for (const f of files) {
+    const offenders = (liteModules[f] ?? []).filter((m) => LAZY_ONLY.some((lib) => m.includes(`/node_modules/${lib}/`)));
+    if (offenders.length) {
+      console.error(`FAIL <${tag}> loads ${f} at once, which holds modules that must load lazily`);
+      failed = true;
+    }
+  }
+}
+const allTags = [...new Set([loader, ...Object.values(manifest.tags).flat().map(lite)])];
+console.log(`     every element on one page: ${kb(sum(allTags, 'gz'))} gzip, ${kb(sum(allTags, 'br'))} brotli, plus one language`);
+
+// --- React build of the elements (data-build="react") -----------------------------------------
+const reactEntry = 'dist/elements/esm/wps-download-bar.js';
+const staticImports = (file) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^"'()]*?from\s*)?["'](\.[^"']+)["']/g)].map((m) => join(file, '..', m[1]));
+console.log(`\nReact build, <wps-download-bar> alone: ${kb(sum(closure(reactEntry, staticImports), 'gz'))} gzip (for comparison)`);
 
 process.exit(failed ? 1 : 0);

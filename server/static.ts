@@ -26,10 +26,39 @@ export const CSP = [
   "worker-src 'self'",
 ].join('; ');
 
-/** The CSP with more `connect-src` sources (the merchant's other lines, for the line speed test). */
-export function cspWith(connectSources: readonly string[]): string {
-  if (connectSources.length === 0) return CSP;
-  return CSP.replace("connect-src 'self'", ["connect-src 'self'", ...connectSources].join(' '));
+/**
+ * The CSP with more `connect-src` sources (the merchant's other lines, for the line speed test) and
+ * more `script-src` sources (the hashes of the build's inline scripts).
+ */
+export function cspWith(connectSources: readonly string[], scriptSources: readonly string[] = []): string {
+  return CSP.replace("connect-src 'self'", ["connect-src 'self'", ...connectSources].join(' ')).replace(
+    "script-src 'self'",
+    ["script-src 'self'", ...scriptSources].join(' '),
+  );
+}
+
+/**
+ * The hashes of the inline scripts of the current build's index.html, which the build writes to
+ * DIST_DIR/meta/csp.json. Read again when the file changes, so a rebuild needs no restart.
+ */
+function inlineScriptHashes(distDir: string): () => Promise<string[]> {
+  const file = resolve(distDir, 'meta', 'csp.json');
+  let cached: { mtimeMs: number; hashes: string[] } | undefined;
+  return async () => {
+    const info = await stat(file).catch(() => undefined);
+    if (!info) return [];
+    if (cached?.mtimeMs !== info.mtimeMs) {
+      let parsed: { scriptSrc?: unknown } = {};
+      try {
+        parsed = JSON.parse(await readFile(file, 'utf8')) as typeof parsed;
+      } catch {
+        // A broken file allows no inline script: the page then runs without its preloads.
+      }
+      const hashes = Array.isArray(parsed.scriptSrc) ? parsed.scriptSrc.filter((h): h is string => /^'sha256-[A-Za-z0-9+/=]+'$/.test(String(h))) : [];
+      cached = { mtimeMs: info.mtimeMs, hashes };
+    }
+    return cached.hashes;
+  };
 }
 
 const EXTRA_TYPES: Record<string, string> = {
@@ -60,6 +89,7 @@ type Encoding = keyof typeof SUFFIX;
  */
 export function mountStatic(app: Hono, distDir: string, extraConnect: (c: Context) => string[] | Promise<string[]> = () => []): void {
   const dist = resolve(distDir);
+  const scriptHashes = inlineScriptHashes(dist);
 
   const toHome = (c: Context) => c.redirect('/m/home' + new URL(c.req.url).search, 302);
   app.get('/', toHome);
@@ -68,7 +98,7 @@ export function mountStatic(app: Hono, distDir: string, extraConnect: (c: Contex
 
   app.use('/m/*', async (c, next) => {
     await next();
-    c.res.headers.set('Content-Security-Policy', cspWith(await extraConnect(c)));
+    c.res.headers.set('Content-Security-Policy', cspWith(await extraConnect(c), await scriptHashes()));
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   });

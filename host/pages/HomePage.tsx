@@ -1,6 +1,5 @@
 /** /m/home: the member or visitor state, with logout for members. */
 import { useSignals } from '@preact/signals-react/runtime';
-import '../../elements/download-bar.tsx';
 import { logout } from '../../src/core/session/logout.ts';
 import { memberInfo } from '../../src/core/session/member.ts';
 import { session } from '../../src/core/session/sessionInfo.ts';

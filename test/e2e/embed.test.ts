@@ -109,19 +109,4 @@ describe('the installable shell', () => {
     const assets = await (await fetch(`${h.server.url}/m/asset-manifest.json`)).json();
     assert.ok(Object.values(assets.files).length >= 2);
   });
-
-  it('registers /m/sw.js and opens /m pages offline', async () => {
-    const context = await h.newContext();
-    const page = await context.newPage();
-    await page.goto(`${h.server.url}/m/home`);
-    await page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      if (!reg.active?.scriptURL.endsWith('/m/sw.js')) throw new Error('wrong worker');
-    });
-    await page.reload(); // now controlled by the worker
-    await context.setOffline(true);
-    await page.goto(`${h.server.url}/m/login`);
-    await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
-    await context.close();
-  });
 });

@@ -40,6 +40,27 @@ after(() => wps.close());
 
 const get = (path: string, headers: Record<string, string> = {}) => wps.app.request(path, { headers });
 
+describe('/m inline scripts', () => {
+  const HASH = "'sha256-ffeRvHxc/YTbqttVxTQBYQnfsh1AxJSPxfagOxu/CI4='";
+  test('script-src allows exactly the hashes the build wrote to meta/csp.json, and nothing when it is broken', async () => {
+    put(join(dist, 'meta/csp.json'), JSON.stringify({ scriptSrc: [HASH, "'unsafe-inline'", 'https://evil.example'] }));
+    try {
+      const csp = (await get('/m/home')).headers.get('Content-Security-Policy') ?? '';
+      assert.match(csp, new RegExp(`script-src 'self' ${HASH.replace(/[+/]/g, '\\$&')};`));
+      assert.doesNotMatch(csp, /unsafe-inline|evil/);
+      assert.equal(csp, cspWith(['127.0.0.1:80'], [HASH]));
+      // A rebuild that breaks the file: the page keeps its strict policy and is still served.
+      await new Promise((r) => setTimeout(r, 20));
+      put(join(dist, 'meta/csp.json'), '{ not json');
+      const res = await get('/m/home');
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('Content-Security-Policy'), PAGE_CSP);
+    } finally {
+      put(join(dist, 'meta/csp.json'), '{}');
+    }
+  });
+});
+
 describe('/m', () => {
   test('/, /m and /m/ redirect to /m/home, keeping the query', async () => {
     for (const path of ['/', '/m', '/m/']) {
@@ -58,6 +79,7 @@ describe('/m', () => {
     assert.equal(res.headers.get('Content-Security-Policy'), PAGE_CSP);
     assert.match(CSP, /default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:/);
     assert.match(CSP, /object-src 'none'; base-uri 'self'; frame-ancestors 'self'/);
+    assert.doesNotMatch(res.headers.get('Content-Security-Policy') ?? '', /sha256|unsafe-inline/, 'no inline script without the build\'s hashes');
     assert.equal(res.headers.get('X-Content-Type-Options'), 'nosniff');
     assert.equal(res.headers.get('Referrer-Policy'), 'strict-origin-when-cross-origin');
     assert.equal(res.headers.get('Cache-Control'), 'no-cache');

@@ -46,8 +46,8 @@ function wrap(area: () => Storage): JsonStore {
   };
 }
 
-export const sessionStore = wrap(() => sessionStorage);
-export const localStore = wrap(() => localStorage);
+export const sessionStore = /* @__PURE__ */ wrap(() => sessionStorage);
+export const localStore = /* @__PURE__ */ wrap(() => localStorage);
 
 /** Every key this product writes starts with this, so it never touches a merchant's own keys. */
 export const KEY_PREFIX = 'wps:';

@@ -11,7 +11,16 @@ export async function registerServiceWorker(url = '/m/sw.js'): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const { Workbox } = await import('workbox-window');
   workbox = new Workbox(url, { scope: SCOPE });
-  await workbox.register().catch((err: unknown) => console.warn('service worker', err));
+  const registration = await workbox.register().catch((err: unknown) => console.warn('service worker', err));
+  if (!registration) return;
+  // The worker caches hashed files at run time, but those this page fetched before it was in control
+  // (the language, the route's page) went past it: hand it their list, so a reload works offline.
+  const fetched = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((u) => u.origin === location.origin && u.pathname.startsWith(`${SCOPE}assets/`))
+    .map((u) => u.href);
+  if (fetched.length) void workbox.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: fetched } }).catch(() => undefined);
 }
 
 /** Refresh button: a waiting (or just installed) worker takes over, then the page reloads. */

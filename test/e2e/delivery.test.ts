@@ -1,0 +1,136 @@
+/**
+ * Delivery of /m as a first-time player on a phone gets it (docs/performance.md): what crosses the
+ * wire before the page is idle, requests made in parallel from index.html rather than after main.js
+ * runs, the inline preload snippet allowed by the CSP, and the service worker's shell precache with
+ * run-time caching (first page controlled, offline from the first reload).
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness.ts';
+
+const WIRE_BUDGET = 100 * 1024;
+
+let h: Harness;
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
+
+/** Every script the page fetched: URL, bytes on the wire (encoded body), Content-Encoding, initiator. */
+async function scripts(page: Page) {
+  return page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => /\.js(\?|$)/.test(e.name))
+      .map((e) => ({ url: new URL(e.name).pathname, wire: e.encodedBodySize, initiator: e.initiatorType })),
+  );
+}
+
+function watchConsole(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+describe('/m/home for a first-time visitor', () => {
+  it(`downloads at most ${WIRE_BUDGET / 1024} KB of JavaScript before idle, its language included, compressed`, async () => {
+    const context = await h.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const encodings = new Map<string, string>();
+    page.on('response', (r) => encodings.set(new URL(r.url()).pathname, r.headers()['content-encoding'] ?? 'none'));
+    const errors = watchConsole(page);
+    await page.goto(`${h.server.url}/m/home`);
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const js = await scripts(page);
+    const total = js.reduce((n, s) => n + s.wire, 0);
+    const language = js.find((s) => /\/assets\/EN-[\w-]{8}\.js$/.test(s.url));
+    assert.ok(language, 'the English catalogue was fetched (locale en-US)');
+    assert.ok(total <= WIRE_BUDGET, `JS on the wire ${(total / 1024).toFixed(1)} KB: ${JSON.stringify(js)}`);
+    assert.ok(total > 50 * 1024, 'measured the real bundle');
+    for (const s of js) assert.notEqual(encodings.get(s.url), 'none', `${s.url} travelled uncompressed`);
+    console.log(`/m/home JS over the wire before idle: ${(total / 1024).toFixed(1)} KB in ${js.length} files (${[...new Set(js.map((s) => encodings.get(s.url)))].join(', ')})`);
+    assert.deepEqual(errors, [], 'no console error (a CSP refusal of the inline script would show here)');
+    await context.close();
+  });
+
+  it('asks for its language from index.html, in parallel with main.js, not after main.js has run', async () => {
+    const context = await h.newContext({ serviceWorkers: 'block', locale: 'th-TH' });
+    const page = await context.newPage();
+    await page.goto(`${h.server.url}/m/home`);
+    await page.waitForLoadState('networkidle');
+    const js = await scripts(page);
+    const thai = js.find((s) => /\/assets\/TH-[\w-]{8}\.js$/.test(s.url));
+    assert.equal(thai?.initiator, 'link', 'the Thai catalogue came from the inline modulepreload');
+    assert.equal(js.filter((s) => /\/assets\/[A-Z]{2}(-BR)?-[\w-]{8}\.js$/.test(s.url)).length, 1, 'no other language');
+    await context.close();
+  });
+
+  it('/m/login: the page and its forms are requested together from index.html', async () => {
+    const context = await h.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${h.server.url}/m/login`);
+    await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    const js = await scripts(page);
+    const pageChunks = js.filter((s) => /\/assets\/(LoginPage|forms)-[\w-]{8}\.js$/.test(s.url));
+    assert.equal(pageChunks.length, 2, JSON.stringify(js));
+    for (const c of pageChunks) assert.equal(c.initiator, 'link', `${c.url} preloaded from index.html`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('service worker', () => {
+  it('controls the first page, caches what it used at run time, and opens offline from the first reload', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await page.goto(`${h.server.url}/m/home`);
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    // clientsClaim: no reload needed before the worker answers this page's requests.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+
+    const cached = async () =>
+      page.evaluate(async () => {
+        const out: Record<string, string[]> = {};
+        for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+        return out;
+      });
+    // The shell only: no language, no lazy page in the precache.
+    await page.waitForFunction(async () => (await caches.keys()).some((n) => n.includes('precache')));
+    const precache = Object.entries(await cached()).find(([name]) => name.includes('precache'))![1];
+    assert.ok(precache.includes('/m/index.html'));
+    assert.ok(precache.some((p) => /\/m\/assets\/main-/.test(p)));
+    assert.ok(!precache.some((p) => /\/(LoginPage|EN|CN|TH)-/.test(p)), `precache: ${precache.join(' ')}`);
+    // The language the page fetched before the worker took over reaches the run-time cache.
+    await page.waitForFunction(async () => {
+      const c = await caches.open('wps-assets');
+      return (await c.keys()).some((r) => /\/EN-[\w-]{8}\.js$/.test(r.url));
+    }, null, { timeout: 15_000 });
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+
+    // A page never opened online has no code here: a clear message, not a blank screen.
+    await page.goto(`${h.server.url}/m/register`);
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+    await alert.waitFor();
+    assert.equal(await alert.getByRole('button', { name: 'Retry' }).count(), 1);
+
+    // Once opened online, it opens offline too (cached at run time when first used).
+    await context.setOffline(false);
+    await page.goto(`${h.server.url}/m/login`);
+    await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await context.setOffline(true);
+    await page.goto(`${h.server.url}/m/home`);
+    await page.goto(`${h.server.url}/m/login`);
+    await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    await context.close();
+  });
+});
