@@ -195,8 +195,13 @@
     document.addEventListener('wps-close', (e) => {
       if (e.target.localName === 'wps-download-bar') button.hidden = false;
     });
+    // The bar reads the flag when it starts: forget it, then load the page again.
     button.addEventListener('click', () => {
-      sessionStorage.removeItem(DOWNLOAD_BAR_HIDDEN_KEY);
+      try {
+        sessionStorage.removeItem(DOWNLOAD_BAR_HIDDEN_KEY);
+      } catch {
+        // no session storage: the flag lived in the closed page only
+      }
       location.reload();
     });
   }
