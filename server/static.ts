@@ -1,6 +1,7 @@
 /**
  * The built front end: DIST_DIR/m under /m (with the SPA fallback and a strict CSP), DIST_DIR/elements
- * under /elements (loadable from merchant pages) and DIST_DIR/mobile under /mobile.
+ * under /elements (loadable from merchant pages), DIST_DIR/mobile under /mobile and the merchant demo
+ * page DIST_DIR/demo under /demo (a strict CSP too).
  * Files are resolved by hand so that no request path can leave its folder (see `resolveInside`).
  * Text files come from their FILE.br / FILE.gz siblings when the client accepts it (written once by
  * scripts/compress.mjs after the build).
@@ -61,6 +62,18 @@ function inlineScriptHashes(distDir: string): () => Promise<string[]> {
   };
 }
 
+/**
+ * The demo merchant page's CSP: the strict one, where the operator's other lines (the page's api-base
+ * when it is opened on the other loopback name) may also serve scripts (the captcha) and images (the
+ * app icon), besides answering calls.
+ */
+export function demoCsp(lines: readonly string[]): string {
+  const extra = lines.map((line) => ` ${line}`).join('');
+  return cspWith(lines)
+    .replace("script-src 'self'", `script-src 'self'${extra}`)
+    .replace("img-src 'self' data: https:", `img-src 'self' data: https:${extra}`);
+}
+
 const EXTRA_TYPES: Record<string, string> = {
   '.mobileconfig': 'application/x-apple-aspen-config',
   '.apk': 'application/vnd.android.package-archive',
@@ -102,20 +115,30 @@ export function mountStatic(app: Hono, distDir: string, extraConnect: (c: Contex
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
-  app.get('/m/*', (c) => serveFrom(c, resolve(dist, 'm'), '/m/', true));
+  app.get('/m/*', (c) => serveFrom(c, resolve(dist, 'm'), '/m/', { spa: true }));
 
   app.use('/elements/*', async (c, next) => {
     await next();
     c.res.headers.set('Access-Control-Allow-Origin', '*'); // merchant pages load these with <script>
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
   });
-  app.get('/elements/*', (c) => serveFrom(c, resolve(dist, 'elements'), '/elements/', false));
+  app.get('/elements/*', (c) => serveFrom(c, resolve(dist, 'elements'), '/elements/'));
 
   app.use('/mobile/*', async (c, next) => {
     await next();
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
   });
-  app.get('/mobile/*', (c) => serveFrom(c, resolve(dist, 'mobile'), '/mobile/', false));
+  app.get('/mobile/*', (c) => serveFrom(c, resolve(dist, 'mobile'), '/mobile/'));
+
+  // Relative links of the demo page (demo.css, ../elements/…) need the trailing slash.
+  app.get('/demo', (c) => c.redirect('/demo/' + new URL(c.req.url).search, 302));
+  app.use('/demo/*', async (c, next) => {
+    await next();
+    c.res.headers.set('Content-Security-Policy', demoCsp(await extraConnect(c)));
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+  app.get('/demo/*', (c) => serveFrom(c, resolve(dist, 'demo'), '/demo/', { index: true }));
 }
 
 /**
@@ -136,13 +159,20 @@ export function resolveInside(root: string, encodedPath: string): string | undef
   return full === root || full.startsWith(root + sep) ? full : undefined;
 }
 
-async function serveFrom(c: Context, root: string, prefix: string, spa: boolean): Promise<Response> {
+interface ServeOptions {
+  /** A path that is not a file and has no extension answers the folder's index.html (/m routes). */
+  spa?: boolean;
+  /** The folder itself (`prefix` alone) answers its index.html. */
+  index?: boolean;
+}
+
+async function serveFrom(c: Context, root: string, prefix: string, { spa = false, index = false }: ServeOptions = {}): Promise<Response> {
   const rootStat = await stat(root).catch(() => undefined);
   if (!rootStat?.isDirectory()) {
     return c.text('wps-mobile: the front end is not built yet; run npm run build', 503, { 'Cache-Control': 'no-store' });
   }
   const encoded = new URL(c.req.url).pathname.slice(prefix.length);
-  const file = resolveInside(root, encoded);
+  const file = resolveInside(root, index && encoded === '' ? 'index.html' : encoded);
   if (file === undefined || SIBLING.test(file)) return c.text('Not found', 404);
   const found = await fileResponse(c, file, encoded);
   if (found) return found;

@@ -66,7 +66,7 @@ export interface AuthEmulator {
 }
 
 /** A port nobody listens on right now (on 127.0.0.1). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

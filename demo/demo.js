@@ -1,0 +1,330 @@
+/*
+ * The merchant demo page (/demo/). Loaded before the element script: it sets window.WPS_CONFIG and
+ * the theme, then wires the page once parsed (theme and language switches, the buttons that add
+ * overlay elements, the event log). A plain classic script and no inline code, so the page runs
+ * under the server's strict CSP.
+ */
+(() => {
+  'use strict';
+
+  // On one loopback name the operator is the other one (same server), so this page embeds the
+  // elements cross-origin exactly as a merchant's site does; on any other host, its own origin.
+  const OTHER_LOOPBACK = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
+  const other = OTHER_LOOPBACK[location.hostname];
+  const apiBase = other ? `${location.protocol}//${other}${location.port ? `:${location.port}` : ''}` : location.origin;
+  window.WPS_CONFIG = { merchant: 'demo', apiBase };
+
+  /** Every theme sets the same tokens, so switching replaces all of them. */
+  const THEMES = {
+    operator: {
+      '--wps-color-primary': '#d62f3a',
+      '--wps-color-on-primary': '#ffffff',
+      '--wps-color-surface': '#ffffff',
+      '--wps-color-text': '#1d1d1f',
+      '--wps-color-muted': '#5b5b66',
+      '--wps-color-error': '#b3261e',
+      '--wps-radius': '12px',
+      '--wps-download-bar-bg': '#fff8f0',
+      '--wps-status-bg': '#f7f7f9',
+      '--wps-country-picker-border': '#c9c9d1',
+      '--wps-country-picker-active': '#f0f0f4',
+      '--wps-captcha-bg': '#ffffff',
+      '--wps-captcha-border': '#d0d0d7',
+      '--wps-captcha-success': '#137333',
+      '--wps-captcha-error': '#b3261e',
+    },
+    night: {
+      '--wps-color-primary': '#ff6b76',
+      '--wps-color-on-primary': '#16171b',
+      '--wps-color-surface': '#16171b',
+      '--wps-color-text': '#f1f1f4',
+      '--wps-color-muted': '#a8aab4',
+      '--wps-color-error': '#ff8a80',
+      '--wps-radius': '8px',
+      '--wps-download-bar-bg': '#23252c',
+      '--wps-status-bg': '#111215',
+      '--wps-country-picker-border': '#4a4d57',
+      '--wps-country-picker-active': '#2a2d35',
+      '--wps-captcha-bg': '#1f2126',
+      '--wps-captcha-border': '#4a4d57',
+      '--wps-captcha-success': '#6fdc8c',
+      '--wps-captcha-error': '#ff8a80',
+    },
+    emerald: {
+      '--wps-color-primary': '#0b7a55',
+      '--wps-color-on-primary': '#ffffff',
+      '--wps-color-surface': '#ffffff',
+      '--wps-color-text': '#0f241c',
+      '--wps-color-muted': '#4a5d55',
+      '--wps-color-error': '#b3261e',
+      '--wps-radius': '20px',
+      '--wps-download-bar-bg': '#e6f4ee',
+      '--wps-status-bg': '#f1f8f5',
+      '--wps-country-picker-border': '#b5cbc1',
+      '--wps-country-picker-active': '#e3f1eb',
+      '--wps-captcha-bg': '#ffffff',
+      '--wps-captcha-border': '#b5cbc1',
+      '--wps-captcha-success': '#0b7a55',
+      '--wps-captcha-error': '#b3261e',
+    },
+  };
+
+  const themeCss = (tokens) => `:root {\n${Object.entries(tokens).map(([name, value]) => `  ${name}: ${value};`).join('\n')}\n}`;
+
+  function applyTheme(name) {
+    for (const [prop, value] of Object.entries(THEMES[name])) document.documentElement.style.setProperty(prop, value);
+  }
+  applyTheme('operator');
+
+  /** The `wps-*` events of docs/elements.md. */
+  const EVENTS = [
+    'wps-download', 'wps-close', 'wps-confirm', 'wps-cancel', 'wps-timeout', 'wps-contact',
+    'wps-update-available', 'wps-refresh', 'wps-offline', 'wps-online', 'wps-line-unstable', 'wps-line',
+    'wps-change', 'wps-captcha-ready', 'wps-captcha-success', 'wps-captcha-error', 'wps-captcha-close',
+    'wps-verified', 'wps-login', 'wps-register',
+  ];
+  /** Cancelable events this page cancels: no app download, support chat or move to /m/home from a demo. */
+  const KEPT_ON_PAGE = new Set(['wps-download', 'wps-contact', 'wps-login', 'wps-register']);
+  const LOG_LIMIT = 50;
+
+  /** The elements read the stored choice (JSON text, as they write it) when they start. */
+  const LANGUAGE_KEY = 'wps:language';
+  const DOWNLOAD_BAR_HIDDEN_KEY = 'wps:downloadBarHidden';
+
+  const $ = (id) => document.getElementById(id);
+
+  function addElement(tag, attributes = {}) {
+    const el = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+    document.body.append(el);
+    return el;
+  }
+
+  function storedLanguage() {
+    try {
+      return JSON.parse(localStorage.getItem(LANGUAGE_KEY) ?? '""');
+    } catch {
+      return '';
+    }
+  }
+
+  function setLanguage(code) {
+    const api = window.WpsElements;
+    if (code && typeof api?.setLanguage === 'function') {
+      api.setLanguage(code);
+      return;
+    }
+    // A loader without the global, or back to the browser's language (the API has no "automatic").
+    try {
+      if (code) localStorage.setItem(LANGUAGE_KEY, JSON.stringify(code));
+      else localStorage.removeItem(LANGUAGE_KEY);
+    } catch {
+      return; // storage is off: nothing would survive the reload
+    }
+    location.reload();
+  }
+
+  function setUpTheme() {
+    const css = $('theme-css');
+    const show = (name) => {
+      applyTheme(name);
+      css.textContent = themeCss(THEMES[name]);
+      $('copy-status').textContent = '';
+    };
+    for (const radio of document.querySelectorAll('input[name="theme"]')) {
+      const tokens = THEMES[radio.value];
+      const swatch = radio.parentElement.querySelector('.swatch');
+      swatch.style.setProperty('--swatch-primary', tokens['--wps-color-primary']);
+      swatch.style.setProperty('--swatch-surface', tokens['--wps-color-surface']);
+      radio.addEventListener('change', () => show(radio.value));
+    }
+    show(document.querySelector('input[name="theme"]:checked').value);
+
+    $('copy-css').addEventListener('click', async () => {
+      const status = $('copy-status');
+      try {
+        await navigator.clipboard.writeText(css.textContent);
+        status.textContent = 'Copied.';
+      } catch {
+        // No clipboard outside a secure context: select the text for the phone's own Copy.
+        getSelection().selectAllChildren(css);
+        status.textContent = 'Selected: copy it from the menu.';
+      }
+    });
+  }
+
+  function setUpLanguage() {
+    const select = $('language');
+    const stored = storedLanguage();
+    select.value = [...select.options].some((o) => o.value === stored) ? stored : '';
+    select.addEventListener('change', () => setLanguage(select.value));
+    if (typeof window.WpsElements?.setLanguage !== 'function') {
+      $('language-note').textContent = 'The page reloads with the chosen language; this page\'s own text stays English.';
+    }
+  }
+
+  function setUpEmbedCode() {
+    $('embed-code').textContent =
+      `<script src="${apiBase}/elements/wps-elements.js"></script>\n` +
+      `<wps-download-bar merchant="demo" api-base="${apiBase}"></wps-download-bar>`;
+    $('origin-note').textContent =
+      apiBase === location.origin
+        ? `Here the page and the operator share one origin (${apiBase}); on your site the operator is another origin that lists yours as allowed.`
+        : `This page (${location.origin}) calls the operator at ${apiBase}: another origin, as from your site, allowed because the demo merchant lists this page's origin.`;
+  }
+
+  function setUpChips() {
+    for (const chip of document.querySelectorAll('.chip[data-tag]')) {
+      chip.textContent = 'Not loaded yet';
+      customElements.whenDefined(chip.dataset.tag).then(() => {
+        chip.textContent = 'Loaded';
+        chip.classList.add('loaded');
+      });
+    }
+  }
+
+  function setUpDownloadBar() {
+    const button = $('show-bar');
+    let hidden = false;
+    try {
+      hidden = sessionStorage.getItem(DOWNLOAD_BAR_HIDDEN_KEY) !== null;
+    } catch {
+      // no session storage: the bar cannot have been hidden for the session either
+    }
+    button.hidden = !hidden;
+    document.addEventListener('wps-close', (e) => {
+      if (e.target.localName === 'wps-download-bar') button.hidden = false;
+    });
+    // The bar reads the flag when it starts: forget it, then load the page again.
+    button.addEventListener('click', () => {
+      try {
+        sessionStorage.removeItem(DOWNLOAD_BAR_HIDDEN_KEY);
+      } catch {
+        // no session storage: the flag lived in the closed page only
+      }
+      location.reload();
+    });
+  }
+
+  function setUpOverlays() {
+    let notice;
+    $('open-notice').addEventListener('click', () => {
+      notice ??= addElement('wps-notice', {
+        heading: 'Weekend bonus',
+        message: 'Buy five tickets before Sunday and get the sixth free.',
+        'confirm-text': 'Get the bonus',
+        'cancel-text': 'Later',
+      });
+      notice.setAttribute('open', '');
+    });
+
+    let spinner;
+    $('open-spinner').addEventListener('click', () => {
+      spinner ??= addElement('wps-spinner', { timeout: '3000' });
+      spinner.setAttribute('open', '');
+    });
+
+    let twoFactor;
+    $('open-two-factor').addEventListener('click', async () => {
+      twoFactor ??= addElement('wps-two-factor');
+      await customElements.whenDefined('wps-two-factor');
+      // Its outcome also arrives as wps-verified / wps-close in the log.
+      twoFactor.open({ username: 'guard', password: 'Guard1234', flags: { sms: true, ga: true, email: true, payeeName: true } });
+    });
+
+    // The status screens cover the whole page (and bring their own main landmark): the page behind
+    // goes inert, and one button above them ends the preview.
+    const end = $('end-preview');
+    const covered = document.querySelectorAll('.site-header, main, .site-footer, .log');
+    let preview;
+    let opener;
+    const cover = (on) => {
+      for (const part of covered) part.inert = on;
+      end.hidden = !on;
+    };
+    const endPreview = () => {
+      if (!preview) return;
+      preview.remove();
+      preview = undefined;
+      cover(false);
+      opener?.focus();
+    };
+    for (const button of document.querySelectorAll('button[data-preview]')) {
+      button.addEventListener('click', () => {
+        endPreview();
+        opener = button;
+        preview = addElement(button.dataset.preview, { force: '' });
+        cover(true);
+        end.focus();
+      });
+    }
+    end.addEventListener('click', endPreview);
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') endPreview();
+    });
+  }
+
+  function describe(detail) {
+    if (detail === undefined || detail === null) return '';
+    // A login's answer carries the session token: not for the screen.
+    const text = JSON.stringify(detail, (key, value) => (/token/i.test(key) ? '…' : value));
+    return text.length > 140 ? `${text.slice(0, 139)}…` : text;
+  }
+
+  /** Log entries that came before the page was parsed, shown once it is. */
+  const early = [];
+  let addToLog = (item, line) => early.push([item, line]);
+
+  function onEvent(e) {
+    const kept = KEPT_ON_PAGE.has(e.type) && e.cancelable;
+    if (kept) e.preventDefault();
+    const source = e.target instanceof Element ? e.target.localName : 'document';
+    const line = `${e.type} from <${source}>${kept ? ' (kept on this page)' : ''}`;
+    const item = document.createElement('li');
+    const time = document.createElement('time');
+    time.textContent = new Date().toLocaleTimeString('en-GB');
+    const name = document.createElement('strong');
+    name.textContent = line;
+    item.append(time, ' ', name);
+    const detail = describe(e.detail);
+    if (detail) {
+      const code = document.createElement('code');
+      code.textContent = detail;
+      item.append(' ', code);
+    }
+    addToLog(item, line);
+  }
+
+  function setUpLog() {
+    const list = $('log-list');
+    const last = $('log-last');
+    const toggle = $('log-toggle');
+    let count = 0;
+    toggle.addEventListener('click', () => {
+      const open = list.hidden;
+      list.hidden = !open;
+      toggle.setAttribute('aria-expanded', String(open));
+      toggle.textContent = open ? 'Hide' : `Show all (${count})`;
+    });
+    addToLog = (item, line) => {
+      list.prepend(item);
+      list.children[LOG_LIMIT]?.remove();
+      count += 1;
+      last.textContent = line;
+      if (list.hidden) toggle.textContent = `Show all (${count})`;
+    };
+    for (const [item, line] of early.splice(0)) addToLog(item, line);
+  }
+
+  // Listening from the start: the elements (defined by the next script) may report before the page is parsed.
+  for (const type of EVENTS) document.addEventListener(type, onEvent);
+  document.addEventListener('DOMContentLoaded', () => {
+    setUpLog();
+    setUpTheme();
+    setUpLanguage();
+    setUpEmbedCode();
+    setUpChips();
+    setUpDownloadBar();
+    setUpOverlays();
+  });
+})();
