@@ -238,17 +238,18 @@ export default [
     input: 'elements/wps-elements.ts',
     output: { file: 'dist/elements/wps-elements.js', format: 'iife' },
     plugins: [
+      ...plugins(),
       {
+        // After esbuild has dropped the `declare` and the comments that also name it.
         name: 'inject-loader-manifest',
         buildStart() {
           this.addWatchFile(LOADER_MANIFEST);
         },
         transform(code, id) {
           if (!id.endsWith('elements/wps-elements.ts')) return null;
-          return { code: code.replace('__WPS_LOADER_MANIFEST__', readFileSync(LOADER_MANIFEST, 'utf8')), map: null };
+          return { code: code.replace(/\b__WPS_LOADER_MANIFEST__\b/g, () => readFileSync(LOADER_MANIFEST, 'utf8')), map: null };
         },
       },
-      ...plugins(),
     ],
     onwarn,
   },

@@ -1,7 +1,8 @@
 /**
- * A merchant's own page on another origin loads the one-file script-tag bundle and shows
- * <wps-download-bar> against the operator's API base; closing hides it for the session.
- * Also: the installable shell (manifest, service worker, offline navigation).
+ * A merchant's own page on another origin adds the script-tag loader and shows <wps-download-bar>
+ * against the operator's API base; closing hides it for the session. The loader fetches only the
+ * lite build of the elements on the page, an element added later loads when it arrives, and
+ * data-build="react" switches to the React build. Also: the installable shell's manifest.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,12 +38,24 @@ before(async () => {
   await writeFile(merchantsFile, JSON.stringify(merchants));
   h = await startHarness({ merchantsFile });
 
-  pageHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant</title>
+  pageHtml = merchantPage('');
+});
+
+function merchantPage(scriptAttributes: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant</title>
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <script src="${h.server.url}/elements/wps-elements.js"></script></head>
+    <script src="${h.server.url}/elements/wps-elements.js"${scriptAttributes}></script></head>
     <body><wps-download-bar merchant="demo" api-base="${h.server.url}"></wps-download-bar>
     <main><h1>Merchant news</h1></main></body></html>`;
-});
+}
+
+/** The operator's scripts the merchant page fetched, with their bytes on the wire. */
+async function operatorScripts(page: import('playwright-core').Page) {
+  return page.evaluate((origin) =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => e.name.startsWith(origin) && /\.js$/.test(e.name))
+      .map((e) => ({ path: new URL(e.name).pathname, wire: e.encodedBodySize })), h.server.url);
+}
 
 after(async () => {
   await h?.close();
@@ -89,6 +102,57 @@ describe('embedding on a merchant page', () => {
     await newTab.goto(`${merchantOrigin}/`);
     await newTab.locator('wps-download-bar').getByRole('complementary').waitFor();
     await context.close();
+  });
+
+  it('the loader fetches only the lite build of what is on the page, within 46 KB; a later element loads on arrival', async () => {
+    pageHtml = merchantPage('');
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await page.goto(`${merchantOrigin}/`);
+    await page.locator('wps-download-bar').getByRole('complementary', { name: 'Download the app' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const first = await operatorScripts(page);
+    assert.equal(first[0]?.path, '/elements/wps-elements.js');
+    assert.ok(first.slice(1).every((s) => s.path.startsWith('/elements/lite/')), JSON.stringify(first));
+    assert.ok(!first.some((s) => /wps-notice|wps-login-form|crypto|sdk/.test(s.path)), 'nothing that is not on the page');
+    const total = first.reduce((n, s) => n + s.wire, 0);
+    assert.ok(total > 20 * 1024, 'sizes are visible to the page (Timing-Allow-Origin)');
+    assert.ok(total <= 46 * 1024, `${(total / 1024).toFixed(1)} KB of JavaScript for the download bar: ${JSON.stringify(first)}`);
+    console.log(`merchant page with <wps-download-bar>: ${(total / 1024).toFixed(1)} KB of JavaScript in ${first.length} files`);
+
+    // A notice the merchant adds later, its message set as a property before its code exists.
+    const confirmed = page.evaluate(() => {
+      const notice = document.createElement('wps-notice') as HTMLElement & { message?: string };
+      notice.message = 'Your ticket is booked';
+      notice.setAttribute('open', '');
+      const done = new Promise<string>((resolve) => notice.addEventListener('wps-confirm', () => resolve('confirmed'), { once: true }));
+      document.body.append(notice);
+      return done;
+    });
+    const dialog = page.locator('wps-notice').getByRole('alertdialog');
+    await dialog.waitFor();
+    assert.equal(await dialog.getByText('Your ticket is booked').count(), 1);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    assert.equal(await confirmed, 'confirmed');
+    const later = (await operatorScripts(page)).slice(first.length);
+    assert.ok(later.some((s) => /\/lite\/wps-notice-[\w-]{8}\.js$/.test(s.path)), JSON.stringify(later));
+    const added = later.reduce((n, s) => n + s.wire, 0);
+    assert.ok(added > 0 && added <= 6 * 1024, `the notice added ${(added / 1024).toFixed(1)} KB`);
+    await context.close();
+  });
+
+  it('data-build="react" gives the React build of the same elements', async () => {
+    pageHtml = merchantPage(' data-build="react"');
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await page.goto(`${merchantOrigin}/`);
+    await page.locator('wps-download-bar').getByRole('complementary', { name: 'Download the app' }).waitFor();
+    const loaded = await operatorScripts(page);
+    assert.ok(loaded.some((s) => s.path === '/elements/esm/wps-download-bar.js'), JSON.stringify(loaded));
+    assert.ok(!loaded.some((s) => s.path.startsWith('/elements/lite/')));
+    assert.equal(await page.evaluate(() => window.WpsElements?.build), 'react');
+    await context.close();
+    pageHtml = merchantPage('');
   });
 
   it('is refused by the API for an origin the merchant did not allow', async () => {

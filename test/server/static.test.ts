@@ -189,6 +189,7 @@ describe('/elements and /mobile', () => {
     const res = await get('/elements/wps-download-bar.js', { Origin: 'https://merchant.example' });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('Access-Control-Allow-Origin'), '*');
+    assert.equal(res.headers.get('Timing-Allow-Origin'), '*', 'merchants can measure what the elements cost them');
     assert.match(res.headers.get('Content-Type') ?? '', /javascript/);
     assert.equal((await get('/elements/nope.js')).status, 404);
   });
