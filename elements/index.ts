@@ -1,4 +1,4 @@
-/** Defines every element: the entry of the one-file script-tag bundle (wps-elements.js). */
+/** Defines every element at once: `dist/elements/esm/wps-elements.js` of the React build (merchants use the loader, elements/loader.ts). */
 export { WpsDownloadBar } from './download-bar.tsx';
 export { WpsNotice } from './notice.tsx';
 export { WpsSpinner } from './spinner.tsx';
