@@ -7,7 +7,7 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { htmlLang } from '../src/core/i18n/languages.ts';
 import { guardRoute } from '../src/core/session/routeRules.ts';
 import { isLoggedIn } from '../src/core/session/sessionInfo.ts';
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type FunctionComponent } from 'react';
 import { statusScreen } from '../src/features/site-status/model.ts';
 import { rememberPath } from '../src/core/session/homeScreenRestore.ts';
 import { useT } from '../src/ui/useT.ts';
@@ -15,16 +15,23 @@ import { HomePage } from './pages/HomePage.tsx';
 import routes from './routes.json';
 import { carriedHref } from './AppLink.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
+import { lazyPage, type LazyPage } from './lazyPage.ts';
 
 // Every page but home loads on demand, so /m/home's first load stays small (docs/performance.md).
 // The build preloads a route's page chunks from index.html (host/preload.ts), keyed by routes.json.
-const pages: Record<string, ComponentType> = {
+const pages: Record<string, FunctionComponent | LazyPage> = {
   HomePage,
-  LoginPage: lazy(() => import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage }))),
-  RegisterPage: lazy(() => import('./pages/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage }))),
-  ChangePasswordPage: lazy(() => import('./pages/ChangePasswordPage.tsx').then((m) => ({ default: m.ChangePasswordPage }))),
-  AgentRegisterPage: lazy(() => import('./pages/AgentRegisterPage.tsx').then((m) => ({ default: m.AgentRegisterPage }))),
+  LoginPage: lazyPage(() => import('./pages/LoginPage.tsx').then((m) => m.LoginPage)),
+  RegisterPage: lazyPage(() => import('./pages/RegisterPage.tsx').then((m) => m.RegisterPage)),
+  ChangePasswordPage: lazyPage(() => import('./pages/ChangePasswordPage.tsx').then((m) => m.ChangePasswordPage)),
+  AgentRegisterPage: lazyPage(() => import('./pages/AgentRegisterPage.tsx').then((m) => m.AgentRegisterPage)),
 };
+
+/** Loads the code of the page at `path` (nothing to do for home and unknown paths). */
+export function preloadPage(path: string): Promise<void> {
+  const page = pages[(routes as Record<string, string>)[path] ?? ''];
+  return page && 'preload' in page ? page.preload() : Promise.resolve();
+}
 
 export function App() {
   useSignals();

@@ -2,6 +2,7 @@
  * Boot of the /m host page: landing parameters, query token, reload rule, language, site data,
  * member info, the app, and the service worker.
  */
+import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureLanding } from '../src/core/session/landing.ts';
 import { reloadAction, tokenFromQuery, disablesAutoLogin } from '../src/core/session/routeRules.ts';
@@ -15,7 +16,7 @@ import { merchantCode } from '../src/core/config/config.ts';
 import { loadPromotions, loadSiteStatus } from '../src/core/config/siteStatus.ts';
 import { ensureI18n } from '../src/core/i18n/i18n.ts';
 import { autoLoginDisabled } from '../src/core/session/autoLogin.ts';
-import { App } from './App.tsx';
+import { App, preloadPage } from './App.tsx';
 import { loadElementsWhenUsed } from './lazyElements.ts';
 import { carriedHref, hostNavigate } from './AppLink.tsx';
 
@@ -40,18 +41,34 @@ function boot() {
   }
 
   setNavigator(hostNavigate);
+
+  // Render once the language's catalogue and the route's page are in (both preloaded by index.html),
+  // so no raw keys and no spinner flash; if either cannot load, render anyway: never a blank page.
+  const render = () => createRoot(document.getElementById('root')!).render(<FirstPaint then={afterFirstPaint} />);
+  Promise.all([ensureI18n(), preloadPage(location.pathname)]).then(render, render);
+}
+
+/** The app, and a callback once its first frame is on screen. */
+function FirstPaint({ then }: { then: () => void }) {
+  useEffect(() => {
+    // Two frames on: the first frame has been presented, not only produced.
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then)));
+  }, [then]);
+  return <App />;
+}
+
+/**
+ * Everything the first frame does not need starts once it is painted, so the page shows before the
+ * phone spends its CPU and bandwidth on them: site status and promotions (the download bar, the
+ * status screens), member info, the code of the overlay elements, the service worker.
+ */
+function afterFirstPaint() {
   loadElementsWhenUsed();
   void loadSiteStatus();
   void loadPromotions();
   watchMemberInfo();
   void waitForMember().then(restoreConfirmed);
-
-  // Render once the language's catalogue is in (one small chunk), so no raw keys flash; if it
-  // cannot load, render anyway rather than leave a blank page.
-  const render = () => createRoot(document.getElementById('root')!).render(<App />);
-  ensureI18n().then(render, render);
-
-  window.addEventListener('load', () => void registerServiceWorker());
+  void registerServiceWorker();
 }
 
 boot();
