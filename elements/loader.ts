@@ -48,12 +48,14 @@ export function scanForTags(root: Element | Document, known: (tag: string) => bo
   for (const el of root.querySelectorAll(':not(:defined)')) if (known(el.localName)) use(el.localName);
 }
 
-/** Scans the document now and every subtree added later (the lazy-upgrade pattern). */
-export function watchForTags(doc: Document, known: (tag: string) => boolean, use: (tag: string) => unknown) {
+/** Scans the document now and every subtree added later (the lazy-upgrade pattern); returns a stop. */
+export function watchForTags(doc: Document, known: (tag: string) => boolean, use: (tag: string) => unknown): () => void {
   scanForTags(doc, known, use);
-  new MutationObserver((records) => {
+  const observer = new MutationObserver((records) => {
     for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) scanForTags(node, known, use);
-  }).observe(doc.documentElement, { childList: true, subtree: true });
+  });
+  observer.observe(doc.documentElement, { childList: true, subtree: true });
+  return () => observer.disconnect();
 }
 
 export function createLoader(options: LoaderOptions) {
@@ -86,7 +88,12 @@ export function createLoader(options: LoaderOptions) {
     const files = manifest.tags[tag];
     if (!files) return Promise.reject(new Error(`wps-elements: there is no element <${tag}>`));
     loading = build === 'react' ? importModule(new URL(`${tag}.js`, reactBase).href) : importLite(files);
-    loading.catch((error: unknown) => console.error(`wps-elements: the code of <${tag}> could not be loaded`, error));
+    loading.catch((error: unknown) => {
+      console.error(`wps-elements: the code of <${tag}> could not be loaded`, error);
+      // Try again on the next load() or scan, and by itself when the connection comes back.
+      started.delete(tag);
+      window.addEventListener('online', () => scan(document), { once: true });
+    });
     started.set(tag, loading);
     return loading;
   }

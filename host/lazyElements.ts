@@ -19,14 +19,17 @@ const modules: Record<string, () => Promise<unknown>> = {
 
 const started = new Set<string>();
 
+function load(tag: string) {
+  if (started.has(tag)) return;
+  started.add(tag);
+  modules[tag]!().catch((error: unknown) => {
+    // Offline in the first moments: try again when the connection is back.
+    console.warn(`wps-mobile: <${tag}> could not be loaded yet`, error);
+    started.delete(tag);
+    window.addEventListener('online', () => load(tag), { once: true });
+  });
+}
+
 export function loadElementsWhenUsed(): void {
-  watchForTags(
-    document,
-    (tag) => tag in modules,
-    (tag) => {
-      if (started.has(tag)) return;
-      started.add(tag);
-      modules[tag]!().catch((error: unknown) => console.error(`wps-mobile: <${tag}> could not be loaded`, error));
-    },
-  );
+  watchForTags(document, (tag) => tag in modules, load);
 }

@@ -51,8 +51,10 @@ function boot() {
 /** The app, and a callback once its first frame is on screen. */
 function FirstPaint({ then }: { then: () => void }) {
   useEffect(() => {
-    // Two frames on: the first frame has been presented, not only produced.
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then)));
+    // Two frames on: the first frame has been presented, not only produced. A hidden tab paints no
+    // frame (and runs no requestAnimationFrame): it starts at once.
+    if (document.visibilityState === 'hidden') then();
+    else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then)));
   }, [then]);
   return <App />;
 }

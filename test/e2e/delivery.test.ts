@@ -97,6 +97,23 @@ describe('/m/home for a first-time visitor', () => {
   });
 });
 
+describe('an overlay whose code cannot load yet', () => {
+  it('is loaded again when the connection comes back', async () => {
+    const context = await h.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const pattern = /\/m\/assets\/network-notice-[\w-]{8}\.js$/;
+    await page.route(pattern, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${h.server.url}/m/home`);
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await page.waitForTimeout(500);
+    assert.equal(await page.evaluate(() => !!customElements.get('wps-network-notice')), false);
+    await page.unroute(pattern);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForFunction(() => customElements.get('wps-network-notice'));
+    await context.close();
+  });
+});
+
 describe('service worker', () => {
   it('controls the first page, caches what it used at run time, and opens offline from the first reload', async () => {
     const context = await h.newContext();

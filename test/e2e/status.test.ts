@@ -43,6 +43,15 @@ async function pauseClock(page: Page) {
   await page.clock.pauseAt(start + 60_000);
 }
 
+/**
+ * Runs the paused clock over the page's first frames, after which the page starts its background
+ * work (site data, the overlay elements), and waits until the overlays are defined.
+ */
+async function settle(page: Page) {
+  await page.clock.runFor(50);
+  await page.waitForFunction(() => ['wps-update-notice', 'wps-network-notice'].every((tag) => customElements.get(tag)));
+}
+
 async function logIn(page: Page) {
   await page.goto(`${h.server.url}/m/login`);
   await page.getByLabel('Username', { exact: true }).fill('demo');
@@ -106,10 +115,15 @@ describe('update notice', () => {
     const page = await context.newPage();
     await pauseClock(page);
     let manifestFetches = 0;
+    let manifestAnswers = 0;
     page.on('request', (r) => r.url().includes('asset-manifest.json') && manifestFetches++);
+    page.on('requestfinished', (r) => r.url().includes('asset-manifest.json') && manifestAnswers++);
     await page.goto(`${h.server.url}/m/home`);
     await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
-    await page.waitForFunction(() => true);
+    await settle(page);
+    // The first load's hashes (both manifests) are in before the release is published.
+    while (manifestAnswers < 2) await page.waitForTimeout(20);
+    await page.waitForTimeout(100);
     const notice = page.locator('wps-update-notice').getByRole('alertdialog');
 
     await dev('/dev/asset-manifest/publish', {});
@@ -148,6 +162,7 @@ describe('update notice', () => {
     await pauseClock(page);
     await page.goto(`${h.server.url}/m/home`);
     await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
+    await settle(page);
     await page.waitForTimeout(300); // first-load hash stored
     await dev('/dev/asset-manifest/publish', {});
     await page.clock.runFor(3_600_000);
@@ -163,6 +178,8 @@ describe('network and line health', () => {
   it('shows no connection while offline and clears it when back online', async () => {
     const page = await open('/m/home');
     await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
+    // Its code arrives just after the first frame (a drop before that is retried when back online).
+    await page.waitForFunction(() => customElements.get('wps-network-notice'));
     const notices = page.locator('wps-network-notice');
     await context!.setOffline(true);
     await notices.getByRole('alert').getByText('No network connection').waitFor();
@@ -179,6 +196,7 @@ describe('network and line health', () => {
     await pauseClock(page);
     await page.goto(`${h.server.url}/m/home`);
     await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
+    await settle(page);
     const banner = page.locator('wps-network-notice').getByRole('alert');
     await page.clock.runFor(4_900);
     assert.equal(await banner.count(), 0, 'not before the 5 s abort');

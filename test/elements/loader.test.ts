@@ -31,7 +31,7 @@ let imported: string[];
 let holder: HTMLElement;
 const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href);
 
-function loaderFor(build: 'lite' | 'react', fail = false) {
+function loaderFor(build: 'lite' | 'react', fail: boolean | { now: boolean } = false) {
   return createLoader({
     manifest,
     liteBase,
@@ -39,10 +39,10 @@ function loaderFor(build: 'lite' | 'react', fail = false) {
     build,
     importModule: async (url) => {
       imported.push(url);
-      if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+      if (typeof fail === 'boolean' ? fail : fail.now) throw new TypeError('Failed to fetch dynamically imported module');
       if (url.endsWith('wps-api-EEEE.js')) return { configure: (c: unknown) => imported.push(`configure ${JSON.stringify(c)}`) };
-      const tag = Object.keys(realModules).find((t) => url.includes(`/${t}`))!;
-      return realModules[tag]!();
+      const tag = Object.keys(realModules).find((t) => url.includes(`/${t}`));
+      return tag ? realModules[tag]!() : {};
     },
   });
 }
@@ -82,7 +82,7 @@ describe('element loader', () => {
 
   it('a tag added later, deep in a subtree, is loaded when it arrives; twice the same tag imports once', async () => {
     const loader = loaderFor('lite');
-    loader.observe(document);
+    const stop = loader.observe(document);
     expect(imported).to.deep.equal([]);
     const section = document.createElement('section');
     section.innerHTML = '<div><wps-notice></wps-notice><wps-notice></wps-notice></div>';
@@ -93,6 +93,7 @@ describe('element loader', () => {
     expect(imported).to.have.length(1);
     // A chunk two elements share is preloaded once.
     expect(preloads().filter((h) => h.endsWith('shared-BBBB.js'))).to.have.length(1);
+    stop();
   });
 
   it('keeps the attributes and properties a page set before the code arrived', async () => {
@@ -119,7 +120,25 @@ describe('element loader', () => {
     expect(imported).to.deep.equal([`${liteBase}wps-api-EEEE.js`, 'configure {"merchant":"demo"}']);
   });
 
-  it('a module that cannot load is named in the console and load() rejects; an unknown tag rejects', async () => {
+  it('when the connection comes back, a tag still waiting for its code is loaded again', async () => {
+    const offline = { now: true };
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      manifest.tags['wps-promo-later'] = ['wps-promo-later-GGGG.js'];
+      holder.innerHTML = '<wps-promo-later></wps-promo-later>';
+      loaderFor('lite', offline).scan(document);
+      await waitFor(() => expect(imported).to.have.length(1));
+      await new Promise((r) => setTimeout(r, 10));
+      offline.now = false;
+      window.dispatchEvent(new Event('online'));
+      await waitFor(() => expect(imported).to.deep.equal([`${liteBase}wps-promo-later-GGGG.js`, `${liteBase}wps-promo-later-GGGG.js`]));
+    } finally {
+      console.error = original;
+    }
+  });
+
+  it('a module that cannot load is named in the console, load() rejects and a later load() tries again; an unknown tag rejects', async () => {
     const errors: unknown[][] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
@@ -130,6 +149,9 @@ describe('element loader', () => {
       expect(String(errors[0]?.[0])).to.contain('<wps-notice>');
       const unknown = await loader.load('wps-nothing').catch((e: unknown) => e);
       expect(String(unknown)).to.contain('<wps-nothing>');
+      // Not remembered as failed: the next load() tries again.
+      await loader.load('wps-notice').catch(() => undefined);
+      expect(imported.filter((u) => u.endsWith('wps-notice-CCCC.js'))).to.have.length(2);
     } finally {
       console.error = original;
     }
