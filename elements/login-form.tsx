@@ -20,11 +20,11 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useSignals } from '@preact/signals-react/runtime';
 import { defineElement } from './define.tsx';
 import { emit } from './emit.ts';
-import './captcha.tsx';
-import './two-factor.tsx';
+import { hasTwoFactorHandler, setTwoFactorHandler } from '../src/core/session/twoFactorBridge.ts';
 import type { CaptchaResult } from '../src/features/captcha/model.ts';
 import { captchaPayload, captchaRequired } from '../src/features/captcha/rules.ts';
-import { CountryPicker, useCountry } from '../src/features/country-picker/CountryPicker.tsx';
+import { LazyCountryPicker } from '../src/features/country-picker/LazyCountryPicker.tsx';
+import { useCountry } from '../src/features/country-picker/useCountry.ts';
 import { login, loginBusy, sendLoginCode, tryAutoLogin, type LoginOutcome } from '../src/features/sign-in/model.ts';
 import { readRememberedLogin } from '../src/core/session/rememberedLogin.ts';
 import { loadSiteStatus, siteStatus } from '../src/core/config/siteStatus.ts';
@@ -58,11 +58,22 @@ export interface LoginDetail {
 
 type CaptchaElement = HTMLElement & { verify(): Promise<CaptchaResult>; retry(): void; reset(): void };
 
+// The two-factor modal and the captcha are needed only by some logins: their code loads when one
+// is (login_verify_required, or a merchant whose settings ask for a captcha), not with the form.
+if (!hasTwoFactorHandler()) setTwoFactorHandler(async (request) => (await import('./two-factor.tsx')).openTwoFactor(request));
+
 /** The captcha row when needed; `solve()` opens the challenge (or gives the solved result). */
 function useCaptcha(required: boolean, scene: 'login' | 'sms' | 'register') {
   const ref = useRef<CaptchaElement | null>(null);
+  useEffect(() => {
+    if (required) void import('./captcha.tsx');
+  }, [required]);
   const element = required ? <wps-captcha ref={ref} scene={scene} part="captcha" /> : null;
-  const solve = async () => (required && ref.current ? captchaPayload(await ref.current.verify()) : undefined);
+  const solve = async () => {
+    if (!required || !ref.current) return undefined;
+    await customElements.whenDefined('wps-captcha');
+    return captchaPayload(await ref.current.verify());
+  };
   // Results are single use: a refused submit needs a fresh challenge.
   const renew = () => ref.current?.retry();
   return { element, solve, renew };
@@ -298,7 +309,7 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
     <div className="field" part="field">
       <label htmlFor="login-mobile">{t('login.mobile')}</label>
       <div className="row">
-        <CountryPicker value={country} onChange={(c) => setCountry(c.countryCode)} />
+        <LazyCountryPicker value={country} onChange={(c) => setCountry(c.countryCode)} />
         {input('mobile', { name: 'mobile', type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', value: mobile, onChange: (e) => setMobile(e.target.value) })}
       </div>
       {errors.mobile ? <span id="login-mobile-error" className="error">{errors.mobile}</span> : null}

@@ -19,7 +19,8 @@ import { emit } from './emit.ts';
 import './captcha.tsx';
 import type { CaptchaResult } from '../src/features/captcha/model.ts';
 import { captchaPayload } from '../src/features/captcha/rules.ts';
-import { CountryPicker, useCountry } from '../src/features/country-picker/CountryPicker.tsx';
+import { LazyCountryPicker } from '../src/features/country-picker/LazyCountryPicker.tsx';
+import { useCountry } from '../src/features/country-picker/useCountry.ts';
 import { register, registerBusy, suggestUsername } from '../src/features/sign-in/model.ts';
 import { loadSiteStatus, siteStatus } from '../src/core/config/siteStatus.ts';
 import { showNotice } from '../src/core/notice/notices.ts';
@@ -113,7 +114,7 @@ export function RegisterForm({ host, referralCode }: { host: HTMLElement; referr
           <div className="field" part="field">
             <label htmlFor="register-mobile">{t('login.mobile')}</label>
             <div className="row">
-              <CountryPicker value={country} onChange={(c) => setCountry(c.countryCode)} />
+              <LazyCountryPicker value={country} onChange={(c) => setCountry(c.countryCode)} />
               {input('mobile', { name: 'mobile', type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', value: mobile, onChange: (e) => setMobile(e.target.value) })}
             </div>
             {note('mobile')}

@@ -2,7 +2,7 @@
  * Boot of the /m host page: landing parameters, query token, reload rule, language, site data,
  * member info, the app, and the service worker.
  */
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureLanding } from '../src/core/session/landing.ts';
 import { reloadAction, tokenFromQuery, disablesAutoLogin } from '../src/core/session/routeRules.ts';
@@ -44,7 +44,11 @@ function boot() {
 
   // Render once the language's catalogue and the route's page are in (both preloaded by index.html),
   // so no raw keys and no spinner flash; if either cannot load, render anyway: never a blank page.
-  const render = () => createRoot(document.getElementById('root')!).render(<FirstPaint then={afterFirstPaint} />);
+  // As a transition, so React renders in slices and the phone's main thread is never held for long.
+  const render = () => {
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() => root.render(<FirstPaint then={afterFirstPaint} />));
+  };
   Promise.all([ensureI18n(), preloadPage(location.pathname)]).then(render, render);
 }
 

@@ -12,7 +12,6 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { apiBase, merchantCode } from '../../core/config/config.ts';
 import type { Language } from '../../core/i18n/languages.ts';
 import { deepActiveElement } from '../../ui/focus.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
@@ -27,10 +26,12 @@ import {
   filterCountries,
   flagEmoji,
   loadCountryInfo,
-  resolveCountry,
   viewOf,
   type CountryEntry,
 } from './model.ts';
+import { useCountry } from './useCountry.ts';
+
+export { useCountry };
 
 export interface CountryPickerProps {
   /** The chosen ISO country code; undefined: the merchant's default country. */
@@ -40,15 +41,6 @@ export interface CountryPickerProps {
   disabled?: boolean;
   /** id of the trigger button (for a `<label for>` or aria-describedby elsewhere). */
   id?: string;
-}
-
-/** The entry a picker with this `value` shows (undefined until the country info is loaded). */
-export function useCountry(value?: string | null): CountryEntry | undefined {
-  useSignals();
-  useEffect(() => {
-    void loadCountryInfo();
-  }, [merchantCode.value, apiBase.value]);
-  return resolveCountry(countryInfo.value, value);
 }
 
 export function CountryPicker({ value, onChange, disabled, id }: CountryPickerProps) {
