@@ -227,6 +227,15 @@ describe('<wps-domain-error> other failures', () => {
     expect(has(el, 'dialog')).to.equal(false);
   });
 
+  it('no answer at all (offline) opens nothing and posts no error: the network notice speaks for it', async () => {
+    serve(() => Promise.reject(new TypeError('Failed to fetch')));
+    const el = mount('<wps-domain-error></wps-domain-error>');
+    await sleep(100);
+    expect(notices.value.filter((n) => n.messageKey === 'error')).to.deep.equal([]);
+    expect(has(el, 'dialog')).to.equal(false);
+    expect(domainFailure.value).to.equal(undefined);
+  });
+
   it('a successful status shows nothing', async () => {
     serve(statusOk());
     const el = mount('<wps-domain-error></wps-domain-error>');

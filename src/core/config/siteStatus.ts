@@ -46,8 +46,13 @@ export function loadSiteStatus(): Promise<SiteStatus | undefined> {
         domainFailure.value = { message: err.serverMessage };
         return undefined;
       }
-      // alert:false keeps the generic notice away; this call has its own (SPEC §8, status row).
-      const quiet = !isApiError(err) || err.reaction.kind !== 'silent' || err.errorCode?.startsWith('TOO_MANY_REQUEST');
+      // alert:false keeps the generic notice away; this call has its own (SPEC §8, status row). No
+      // answer at all (offline, line down) is not a status failure: the network notice says so.
+      const quiet =
+        !isApiError(err) ||
+        err.reaction.kind !== 'silent' ||
+        err.errorCode === 'network.error' ||
+        err.errorCode?.startsWith('TOO_MANY_REQUEST');
       if (!quiet) showNotice({ id: 'status-error', message: err.serverMessage, messageKey: 'error' });
       return undefined;
     },
