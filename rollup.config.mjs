@@ -205,6 +205,7 @@ export default [
     output: {
       dir: 'dist/m',
       format: 'es',
+      experimentalMinChunkSize: 1000,
       entryFileNames: 'assets/[name]-[hash].js',
       chunkFileNames: 'assets/[name]-[hash].js',
     },

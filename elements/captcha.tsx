@@ -10,9 +10,9 @@
  * @element wps-captcha
  * @attr {string} merchant - merchant code sent as the Merchant header
  * @attr {string} api-base - origin of the operator's /wps API (default: this page's origin)
- * @attr {string} scene - 'login' (default), 'sms' or 'register'; sent with the v3 config request.
+ * @attr {'login' | 'sms' | 'register'} scene - 'login' (default), 'sms' or 'register'; sent with the v3 config request.
  *   The sms scene needs v4, otherwise the row shows unknown_error and that the service does not work.
- * @attr {string} version - 'v3' or 'v4': overrides the site's GEETEST_VERSION (anything else is ignored)
+ * @attr {'v3' | 'v4'} version - 'v3' or 'v4': overrides the site's GEETEST_VERSION (anything else is ignored)
  * @prop {CaptchaResult | undefined} result - read-only: the last result, undefined until solved and after reset
  * @prop {CaptchaState | undefined} state - read-only: 'loading' | 'waiting' | 'success' | 'error'
  * @method verify - `Promise<CaptchaResult>`: opens the challenge (after loading, if needed); resolves at

@@ -16,7 +16,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { defineElement } from './define.tsx';
 import { emit } from './emit.ts';
-import './captcha.tsx';
 import type { CaptchaResult } from '../src/features/captcha/model.ts';
 import { captchaPayload } from '../src/features/captcha/rules.ts';
 import { LazyCountryPicker } from '../src/features/country-picker/LazyCountryPicker.tsx';
@@ -52,6 +51,10 @@ export function RegisterForm({ host, referralCode }: { host: HTMLElement; referr
   const askPassword = by === 'username' || info?.register.mobilePassword === true;
 
   useEffect(() => void loadSiteStatus(), []);
+  // The captcha's code loads only for a merchant whose register setting asks for it.
+  useEffect(() => {
+    if (captchaOn) void import('./captcha.tsx');
+  }, [captchaOn]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -62,6 +65,7 @@ export function RegisterForm({ host, referralCode }: { host: HTMLElement; referr
         : [['mobile', mobile, t('login.mobile')], ...(askPassword ? [['password', password, t('password')] as RequiredField] : [])];
     if (!check(fields)) return;
     // The captcha unless geetest fields are already there (they never are before this point).
+    if (captchaOn) await customElements.whenDefined('wps-captcha');
     const captcha = captchaOn && captchaRef.current ? await captchaRef.current.verify().then(captchaPayload, () => null) : undefined;
     if (captcha === null) return;
     const request =
