@@ -39,7 +39,7 @@ const preactCompat = () =>
     entries: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
       { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react(-dom)?$/, replacement: resolvePath('build-shims/react-lite.ts') },
+      { find: /^react(-dom)?$/, replacement: resolvePath('build-shims/react-lite.js') },
     ],
   });
 

@@ -11,8 +11,8 @@ const preactCompat = {
   'react-dom/client': 'preact/compat/client',
   'react/jsx-runtime': 'preact/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
-  'react-dom': './build-shims/react-lite.ts',
-  react: './build-shims/react-lite.ts',
+  'react-dom': './build-shims/react-lite.js',
+  react: './build-shims/react-lite.js',
 };
 
 const bundleTests = {

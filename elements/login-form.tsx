@@ -33,7 +33,7 @@ import { useT } from '../src/ui/useT.ts';
 import { useRequiredFields } from '../src/ui/useRequiredFields.tsx';
 import { Modal } from '../src/ui/Modal.tsx';
 import css from '../src/features/sign-in/forms.css';
-import identityCss from '../src/features/identity/identity.css';
+import identityCss from '../src/features/sign-in/identity/identity.css';
 import {
   PHONE_CODE_COUNTDOWN_MS,
   bindExistingAccount,
@@ -45,7 +45,7 @@ import {
   socialSignIn,
   type ChannelResult,
   type IdentityOutcome,
-} from '../src/features/identity/model.ts';
+} from '../src/features/sign-in/identity/model.ts';
 
 export interface LoginFormProps {
   noAutoLogin?: boolean;
@@ -236,6 +236,8 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
     tried.current = true;
     if (captchaRequired({ type: 'username', settings: info })) return; // a person must solve it
     void tryAutoLogin(location.search).then((outcome) => outcome && done(outcome));
+    // Once, when the status arrives: `done` is a new function each render and must not re-run it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [info, noAutoLogin]);
 
   const submit = async (e: FormEvent) => {

@@ -39,6 +39,8 @@ export function Modal({ titleId, describedBy, role = 'dialog', forced, onClose, 
   };
 
   return (
+    // A tap beside the dialog closes it; keyboards close it with Escape (onKeyDown below).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div className="wps-backdrop" part="backdrop" onClick={() => !forced && onClose?.()}>
       <div
         ref={ref}

@@ -53,10 +53,13 @@ export function Sheet({ open, onClose, title, closeLabel, initialFocus, returnFo
     if (!open) return;
     const previous = deepActiveElement() as HTMLElement | null;
     return () => {
+      // Read when the sheet closes, on purpose: the opener may have been re-rendered meanwhile.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       const back = returnFocus?.current ?? previous;
       if (back && back.isConnected) back.focus();
     };
     // Once per opening; the refs are read when it happens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   // Focus moves in, unless a child already took it (children's effects run first).
@@ -64,6 +67,8 @@ export function Sheet({ open, onClose, title, closeLabel, initialFocus, returnFo
     const sheet = ref.current;
     if (!open || !sheet || sheet.contains(deepActiveElement())) return;
     (initialFocus?.current ?? focusableIn(sheet)[0] ?? sheet).focus();
+    // Once per opening: a new initialFocus object on a re-render must not move focus again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   if (!shown) return null;
@@ -80,6 +85,8 @@ export function Sheet({ open, onClose, title, closeLabel, initialFocus, returnFo
   };
 
   return (
+    // A tap beside the sheet closes it; keyboards close it with Escape (onKeyDown on the dialog).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div
       className="wps-sheet-backdrop"
       part="backdrop"
@@ -89,6 +96,8 @@ export function Sheet({ open, onClose, title, closeLabel, initialFocus, returnFo
         if (e.target === e.currentTarget && !closing) onClose();
       }}
     >
+      {/* The dialog handles Escape and keeps Tab inside (the modal rules). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div ref={ref} className="wps-sheet" part="sheet" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} dir={dir} onKeyDown={onKeyDown}>
         <div className="wps-sheet-header" part="sheet-header">
           <h2 id={titleId} className="wps-sheet-title" part="title">

@@ -150,7 +150,7 @@ describe('embedding on a merchant page', () => {
     const loaded = await operatorScripts(page);
     assert.ok(loaded.some((s) => s.path === '/elements/esm/wps-download-bar.js'), JSON.stringify(loaded));
     assert.ok(!loaded.some((s) => s.path.startsWith('/elements/lite/')));
-    assert.equal(await page.evaluate(() => window.WpsElements?.build), 'react');
+    assert.equal(await page.evaluate(() => (window as { WpsElements?: { build: string } }).WpsElements?.build), 'react');
     await context.close();
     pageHtml = merchantPage('');
   });

@@ -1,5 +1,5 @@
 /**
- * Identity-provider sign-in (src/features/identity): error translation by code with the fallback
+ * Identity-provider sign-in (src/features/sign-in/identity): error translation by code with the fallback
  * auth/unknown and the Code and Reason lines (SPEC §8), the silent cancelled popup, the private
  * browsing refusal (SPEC §5), auth/code-expired without a pending SMS confirmation, the phone and
  * popup flows against a stubbed SDK (the module boundary: `setSdkLoader`), and the bind decision
@@ -27,8 +27,8 @@ import {
   startPhoneSignIn,
   type IdentityConfig,
   type Sdk,
-} from '../../src/features/identity/firebase.ts';
-import { INCOGNITO_QUOTA_LIMIT, chromiumPrivateHeuristic, setPrivateModeCheck } from '../../src/features/identity/incognito.ts';
+} from '../../src/features/sign-in/identity/firebase.ts';
+import { INCOGNITO_QUOTA_LIMIT, chromiumPrivateHeuristic, setPrivateModeCheck } from '../../src/features/sign-in/identity/incognito.ts';
 import {
   BIND_CUSTOMER_REQUIRED,
   NOT_SUPPORT_INCOGNITO,
@@ -43,7 +43,7 @@ import {
   reportIdentityError,
   sendPhoneCode,
   socialSignIn,
-} from '../../src/features/identity/model.ts';
+} from '../../src/features/sign-in/identity/model.ts';
 import { json, stubFetch, waitFor, type FetchCall, type FetchStub } from '../browser-helpers/helpers.ts';
 import { statusFixture } from '../browser-helpers/status.ts';
 

@@ -250,6 +250,8 @@ function CountryList({ selected, lang, onChoose }: CountryListProps) {
           {views.map((c, i) => {
             const isSelected = c.countryCode === selected?.countryCode;
             return (
+              // aria-activedescendant: the listbox has focus and its keys choose (onListKey).
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li
                 key={c.countryCode}
                 id={optionId(c.countryCode)}

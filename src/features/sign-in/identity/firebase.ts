@@ -8,7 +8,7 @@
  */
 import { signal } from '@preact/signals-core';
 import type { Auth, ConfirmationResult, RecaptchaVerifier, UserCredential } from 'firebase/auth';
-import type { SiteInfo } from '../../core/api/endpoints.ts';
+import type { SiteInfo } from '../../../core/api/endpoints.ts';
 
 export type Sdk = typeof import('./sdk.ts');
 export type SdkLoader = () => Promise<Sdk>;

@@ -4,14 +4,16 @@
  * after the next frame plus a timeout; React runs them right after the commit (a macrotask). Flushing
  * them on a MessageChannel message keeps timers that effects start, focus moves and first requests
  * on React's schedule, also in background tabs where frames are throttled.
+ * Plain JavaScript: preact/compat's `export =` types cannot be re-exported from TypeScript.
  */
 import { options } from 'preact';
 
 const channel = new MessageChannel();
-const waiting: Array<() => void> = [];
+/** @type {Array<() => void>} */
+const waiting = [];
 channel.port1.onmessage = () => waiting.splice(0).forEach((flush) => flush());
 
-(options as { requestAnimationFrame?: (flush: () => void) => void }).requestAnimationFrame = (flush) => {
+options.requestAnimationFrame = (flush) => {
   if (waiting.push(flush) === 1) channel.port2.postMessage(0);
 };
 

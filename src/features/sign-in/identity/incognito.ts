@@ -9,7 +9,7 @@
  * - Other engines (Safari, Firefox, Chrome on iOS) have no reliable signal: never refused.
  * - A check that fails or is missing never refuses.
  */
-import { currentIsNativeApp } from '../../core/env/env.ts';
+import { currentIsNativeApp } from '../../../core/env/env.ts';
 
 export const INCOGNITO_QUOTA_LIMIT = 120 * 1024 * 1024;
 

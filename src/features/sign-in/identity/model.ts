@@ -15,12 +15,12 @@
  * Errors of the identity provider are shown translated by code (fallback auth/unknown) with a Code
  * and a Reason line; a cancelled popup is silent.
  */
-import { call, isApiError } from '../../core/api/client.ts';
-import type { SiteInfo } from '../../core/api/endpoints.ts';
-import { isFlagOn, siteStatus } from '../../core/config/siteStatus.ts';
-import { t } from '../../core/i18n/i18n.ts';
-import { showNotice } from '../../core/notice/notices.ts';
-import { completeLogin, login, registerBusy, registrationPayload, type CaptchaFields, type LoginOutcome } from '../sign-in/model.ts';
+import { call, isApiError } from '../../../core/api/client.ts';
+import type { SiteInfo } from '../../../core/api/endpoints.ts';
+import { isFlagOn, siteStatus } from '../../../core/config/siteStatus.ts';
+import { t } from '../../../core/i18n/i18n.ts';
+import { showNotice } from '../../../core/notice/notices.ts';
+import { completeLogin, login, registerBusy, registrationPayload, type CaptchaFields, type LoginOutcome } from '../model.ts';
 import {
   CODE_EXPIRED,
   UNKNOWN_CODE,

@@ -1,0 +1,65 @@
+// Lint rules of the house (docs/architecture.md): TypeScript's recommended rules, React hooks,
+// accessibility in JSX, no import cycles, and the one-way layering as rules that fail `npm test`:
+//   core <- ui <- features <- elements <- host; features never import each other;
+//   server/ imports only the contract in src/core/api.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+/** import-x/no-restricted-paths zones: `target` may not import from `from`. */
+const layers = [
+  { target: './src/core', from: ['./src/ui', './src/features', './elements', './host'], message: 'core is the ground floor: it imports no ui, feature, element or host code.' },
+  { target: './src/ui', from: ['./src/features', './elements', './host'], message: 'ui holds shared primitives: no feature, element or host code.' },
+  { target: './src/features', from: ['./elements', './host'], message: 'a feature never imports an element or the host: the element layer composes features.' },
+  { target: './elements', from: ['./host'], message: 'elements work on any page: they never import the /m host.' },
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: 'features never import each other: they meet in elements/ or host/, or through core signals.',
+  })),
+  { target: './server', from: './src', except: ['./core/api'], message: 'the server imports only the /wps contract (src/core/api).' },
+  { target: './src', from: './server', message: 'browser code never imports the server.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'demo/**', 'server/captcha-standin.js', 'elements/jsx.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: ['react', 'react-dom'], patterns: ['react-dom/*', '@preact/signals-react*'] }] },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+    // The classic hook rules; the React Compiler's extra rules do not apply (no compiler here).
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn', ...jsxA11y.flatConfigs.recommended.rules },
+  },
+  { files: ['src/**', 'elements/**', 'host/**', 'build-shims/**', 'bench/**'], languageOptions: { globals: globals.browser } },
+  { files: ['sw/**'], languageOptions: { globals: globals.serviceworker } },
+  { files: ['server/**', 'scripts/**', '*.config.*', 'test/server/**', 'test/e2e/**', 'test/contract/**', 'test/i18n/**'], languageOptions: { globals: globals.node } },
+  {
+    files: ['test/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.mocha } },
+    // Tests poke at internals and fake what they must.
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
