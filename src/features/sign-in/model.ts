@@ -149,11 +149,6 @@ async function remember(req: Extract<LoginRequest, { type: 'username' | 'sms' }>
   });
 }
 
-/** Username and password login (kept for callers of the first version). */
-export async function loginWithPassword(username: string, password: string): Promise<boolean> {
-  return (await login({ type: 'username', username, password })).ok;
-}
-
 /**
  * Auto login with the remembered login, on mount only, when SPEC §4 allows it. Resolves with the
  * outcome, or undefined when it did not run.
@@ -228,11 +223,6 @@ export async function register(req: RegisterRequest, referralCode?: string): Pro
   } finally {
     registerBusy.value = false;
   }
-}
-
-/** Registration by username (kept for callers of the first version). */
-export async function registerByUsername(username: string, password: string): Promise<boolean> {
-  return (await register({ by: 'username', username, password })).ok;
 }
 
 /** A free username suggested by the server (POST /wps/member/register/autoUsername). */
