@@ -1,6 +1,6 @@
 // Browser tests (test/core, test/features, test/elements) in Debian's Chromium.
 // Each test file is bundled whole by esbuild: serving React 19's CommonJS file by file loses the
-// named exports of react-dom/client (TOOLCHAIN.md).
+// named exports of react-dom/client (docs/architecture.md, Browser tests).
 import { build } from 'esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 

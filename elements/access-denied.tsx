@@ -1,5 +1,5 @@
 /**
- * `<wps-access-denied>`: the Access Denied page (SPEC §2, §8) for a visitor the operator restricts by
+ * `<wps-access-denied>`: the Access Denied page (docs/product.md §2, §8) for a visitor the operator restricts by
  * region or IP: the visitor's IP, a description and a contact-us button. It shows itself when the
  * merchant's site status says `regionRestriction` (or always with `force`), covering the page.
  *

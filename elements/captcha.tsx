@@ -1,5 +1,5 @@
 /**
- * `<wps-captcha>`: the GeeTest captcha row of the login, sms-code and registration forms (SPEC §2,
+ * `<wps-captcha>`: the GeeTest captcha row of the login, sms-code and registration forms (docs/product.md §2,
  * §4, §5, §8; docs/captcha.md).
  *
  * Loads the vendor script named by the site status (GEETEST_JS for v3, GEETEST4_JS for v4; the

@@ -1,8 +1,8 @@
 /**
- * `<wps-country-picker>`: the country dialling-code picker (SPEC §2): a button showing the flag and
+ * `<wps-country-picker>`: the country dialling-code picker (docs/product.md §2): a button showing the flag and
  * dialling code of the chosen country, opening a slide-up list with a search field.
  *
- * The merchant's countries come from GET /wps/system/country (SPEC §7, cached), loaded once for
+ * The merchant's countries come from GET /wps/system/country (docs/product.md §7, cached), loaded once for
  * every picker on the page. Without `value` (or with a code the merchant does not list) the
  * merchant's default country is shown. Flags are emoji; names come from the browser in the page
  * language. The list is a modal dialog: focus moves in, Tab stays inside, Escape or the backdrop

@@ -1,5 +1,5 @@
 /**
- * Shared element conventions (DESIGN.md, Elements): r2wc with an open shadow root, CSS adopted as
+ * Shared element conventions (docs/architecture.md, Elements): r2wc with an open shadow root, CSS adopted as
  * constructable stylesheets, attribute handling that r2wc lacks (a bare boolean attribute means
  * true, a removed attribute resets its property), the common `merchant` / `api-base` attributes,
  * i18n start-up, and a guarded define().

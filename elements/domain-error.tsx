@@ -1,5 +1,5 @@
 /**
- * `<wps-domain-error>`: the domain-error modal (SPEC §8). When the site status call answers
+ * `<wps-domain-error>`: the domain-error modal (docs/product.md §8). When the site status call answers
  * `domain_not_available`, it shows the server's message (or 'Error') with customer-service and
  * retry buttons; retry asks for the status again.
  *

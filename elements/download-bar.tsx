@@ -1,5 +1,5 @@
 /**
- * `<wps-download-bar>`: the app download bar (SPEC §2, §4).
+ * `<wps-download-bar>`: the app download bar (docs/product.md §2, §4).
  *
  * Shows the app icon, the app name (the short name when the name is longer than 12 characters),
  * a fixed 5.0 grade, a gift icon when the APP_DOWNLOAD promotion is enabled, a download button and

@@ -1,5 +1,5 @@
 /**
- * `<wps-login-form>`: every way in of SPEC §3–§5 that runs in the page: username and password
+ * `<wps-login-form>`: every way in of docs/product.md §3–§5 that runs in the page: username and password
  * (with the captcha when the merchant's setting asks for it, remember me and auto login), and SMS
  * code. When the site status turns the identity provider on (`sms.firebase`), also 'Continue with
  * Google' (popup) and a Phone tab (the provider's SMS code, 60 s resend countdown), with the bind
@@ -143,7 +143,7 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
 
   const loginCaptcha = useCaptcha(captchaRequired({ type: 'username', settings: info }), 'login');
   const smsCaptcha = useCaptcha(info?.sms?.captcha?.enabled === true, 'sms');
-  // A firebase login without a username needs the login captcha too (SPEC §5): the password tab's
+  // A firebase login without a username needs the login captcha too (docs/product.md §5): the password tab's
   // row when it is shown, else a row of its own beside the provider buttons.
   const idpCaptchaNeeded = !!identity && captchaRequired({ type: 'firebase', settings: info });
   const idpCaptcha = useCaptcha(idpCaptchaNeeded && (tab !== 'password' || !!bind), 'login');
@@ -229,7 +229,7 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
     identityDone(await registerWithProvider(result));
   };
 
-  // Auto login: on mount only, once the site status (MOBILEAUTOLOGIN3) is known (SPEC §4).
+  // Auto login: on mount only, once the site status (MOBILEAUTOLOGIN3) is known (docs/product.md §4).
   const tried = useRef(false);
   useEffect(() => {
     if (noAutoLogin || tried.current || !info) return;
@@ -252,7 +252,7 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
       if (!check([['phoneCode', phoneCode, t('login.code')]])) return;
       setIdpBusy(true);
       try {
-        // No pending confirmation: auth/code-expired (SPEC §8), reported by confirmPhone.
+        // No pending confirmation: auth/code-expired (docs/product.md §8), reported by confirmPhone.
         const result = await confirmPhone(phoneCode);
         if (result) await finishIdentity(result);
       } finally {

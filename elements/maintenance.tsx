@@ -1,5 +1,5 @@
 /**
- * `<wps-maintenance>`: the System Maintenance page (SPEC §2): title, the end time in the player's
+ * `<wps-maintenance>`: the System Maintenance page (docs/product.md §2): title, the end time in the player's
  * time zone when the operator set one, a description, the English text too when the page language
  * is not English, and a contact-us button. It shows itself while the merchant's site status says
  * `maintenance` (or always with `force`), covering the page.

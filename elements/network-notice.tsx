@@ -1,5 +1,5 @@
 /**
- * `<wps-network-notice>`: the network notices (SPEC §8): while offline a no-connection notice (and
+ * `<wps-network-notice>`: the network notices (docs/product.md §8): while offline a no-connection notice (and
  * the offline message for 1.5 s), cleared when the connection is back; when a ping of the line
  * fails within 5 s, the unstable-line notice whose Retry runs the line speed test.
  *

@@ -1,5 +1,5 @@
 /**
- * `<wps-notice>`: the notice/alert dialog the error catalogue uses (SPEC §8).
+ * `<wps-notice>`: the notice/alert dialog the error catalogue uses (docs/product.md §8).
  *
  * Either shows its own content while `open` is set, or, with `queue`, the notices that requests
  * and features post (for example 'please login' after a session expired); put one

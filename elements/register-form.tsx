@@ -1,5 +1,5 @@
 /**
- * `<wps-register-form>`: registration by username or by mobile number (SPEC §3, §4, §5, §8): the
+ * `<wps-register-form>`: registration by username or by mobile number (docs/product.md §3, §4, §5, §8): the
  * country picker for the dialling code, the fixed default password when the merchant's
  * mobile-number password option is off, the captcha when the register setting is on, a suggested
  * free username, one submit at a time. Success shows a notice, stores the session and goes to
@@ -74,7 +74,7 @@ export function RegisterForm({ host, referralCode }: { host: HTMLElement; referr
         : ({ by, countryDialingCode: dialing, mobileNum: mobile, password: askPassword ? password : undefined, captcha } as const);
     const outcome = await register(request, referralCode);
     if (!outcome.ok) {
-      // The server's message was shown by the error catalogue; the used captcha starts over (SPEC §8).
+      // The server's message was shown by the error catalogue; the used captcha starts over (docs/product.md §8).
       captchaRef.current?.retry();
       return;
     }

@@ -1,5 +1,5 @@
 /**
- * `<wps-spinner>`: the full-screen loading overlay. It hides itself after 10 s (SPEC §9) so a lost
+ * `<wps-spinner>`: the full-screen loading overlay. It hides itself after 10 s (docs/product.md §9) so a lost
  * answer never locks the page.
  *
  * @element wps-spinner

@@ -1,5 +1,5 @@
 /**
- * `<wps-two-factor>`: the two-factor modal of a login from an unrecorded IP (SPEC §2, §4, §5, §8).
+ * `<wps-two-factor>`: the two-factor modal of a login from an unrecorded IP (docs/product.md §2, §4, §5, §8).
  *
  * Title: the server's notice label. One tab per required method (sms, ga, email, payeeName, in
  * that order; the first required one active), the explanation that the current IP is not recorded

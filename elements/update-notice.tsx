@@ -1,5 +1,5 @@
 /**
- * `<wps-update-notice>`: tells the player once that a new release is out (SPEC §4): it compares the
+ * `<wps-update-notice>`: tells the player once that a new release is out (docs/product.md §4): it compares the
  * hash of /m/asset-manifest.json and /mobile/mc/asset-manifest.json with the first load's, when the
  * page becomes visible again (debounced 300 ms) and every hour. Refresh lets a waiting service
  * worker take over, then reloads.

@@ -1,5 +1,5 @@
 /**
- * The /m route table (SPEC §2) behind the route guard. Routes of features not built yet are absent;
+ * The /m route table (docs/product.md §2) behind the route guard. Routes of features not built yet are absent;
  * an unknown /m path goes home.
  */
 import { useSignals } from '@preact/signals-react/runtime';
@@ -53,7 +53,7 @@ export function App() {
     </>
   );
 
-  // Access denied or maintenance cover every route (SPEC §2).
+  // Access denied or maintenance cover every route (docs/product.md §2).
   const screen = statusScreen.value;
   if (screen) return <>{screen === 'accessDenied' ? <wps-access-denied /> : <wps-maintenance />}{overlays}</>;
 

@@ -1,4 +1,4 @@
-/** In-app link that keeps the carried query parameters (SPEC §2) and navigates without a reload. */
+/** In-app link that keeps the carried query parameters (docs/product.md §2) and navigates without a reload. */
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';

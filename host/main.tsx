@@ -34,7 +34,7 @@ function boot() {
   const restorePath = startHomeScreenRestore(location.pathname);
   if (restorePath && restorePath !== location.pathname + location.search) history.replaceState(null, '', restorePath);
 
-  // Reload rule (SPEC §2): a refresh outside home, login and register goes to /m/home.
+  // Reload rule (docs/product.md §2): a refresh outside home, login and register goes to /m/home.
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   if (navigation?.type === 'reload' && reloadAction(location.pathname) === 'home') {
     history.replaceState(null, '', carriedHref('/m/home', location.search));

@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import lighthouse from 'lighthouse';
 
-// Budgets of the issue "Fast on a slow phone", item 4 (medians, page / trivial page).
+// The load-time budgets of docs/performance.md (medians, page / trivial page).
 const HOME_LCP_RATIO = 1.3;
 const LOGIN_LCP_RATIO = 1.5;
 const TBT_RATIO = 2;

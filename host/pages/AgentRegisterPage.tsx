@@ -1,5 +1,5 @@
 /**
- * /m/agentRegister: the agents' registration entry for referrals (SPEC §1, §6). An agent (type 1
+ * /m/agentRegister: the agents' registration entry for referrals (docs/product.md §1, §6). An agent (type 1
  * or 2) sees the link to share; a visitor who came through such a link (?r=CODE) registers under
  * that agent.
  */

@@ -1,6 +1,6 @@
 /**
  * /m/changePsw: forced password change (default password, or an expired one with
- * PWDEXPFORCECHANGE3) or a voluntary one (SPEC §2, §4). POST /wps/member/password, encrypted.
+ * PWDEXPFORCECHANGE3) or a voluntary one (docs/product.md §2, §4). POST /wps/member/password, encrypted.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { changePassword, PASSWORD_CHANGE_KEY } from '../../src/features/sign-in/model.ts';

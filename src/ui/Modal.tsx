@@ -1,6 +1,6 @@
 /**
  * Accessible modal dialog: focus moves in on open, Tab stays inside, Escape closes unless forced,
- * and focus returns to where it was on close (DESIGN.md, Elements).
+ * and focus returns to where it was on close (docs/architecture.md, Elements).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { deepActiveElement, focusableIn, trapTab } from './focus.ts';

@@ -1,7 +1,7 @@
 /**
  * Accessible slide-up sheet (a modal dialog anchored to the bottom of the screen): focus moves in
  * on open, Tab stays inside, Escape and the backdrop close it, and focus returns on close to
- * `returnFocus` (or to where it was before). It slides in and out in 250 ms (SPEC §9 transitions),
+ * `returnFocus` (or to where it was before). It slides in and out in 250 ms (docs/product.md §9 transitions),
  * or without motion when the user prefers reduced motion. While it slides out it is inert.
  *
  * Needs the `.wps-sheet*` rules of ui.css in the same document or shadow root.
@@ -9,7 +9,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { deepActiveElement, focusableIn, trapTab } from './focus.ts';
 
-/** Slide duration (SPEC §9: transitions 250 ms); keep in step with ui.css. */
+/** Slide duration (docs/product.md §9: transitions 250 ms); keep in step with ui.css. */
 export const SHEET_TRANSITION_MS = 250;
 
 export function prefersReducedMotion(): boolean {

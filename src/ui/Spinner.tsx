@@ -1,4 +1,4 @@
-/** Full-screen spinner overlay. It hides itself after `autoHideMs` (10 s, SPEC §9) and says so. */
+/** Full-screen spinner overlay. It hides itself after `autoHideMs` (10 s, docs/product.md §9) and says so. */
 import { useEffect, useRef } from 'react';
 
 export const SPINNER_AUTO_HIDE_MS = 10_000;

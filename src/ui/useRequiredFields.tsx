@@ -1,5 +1,5 @@
 /**
- * Form fields with the "required" rule of SPEC §5: an empty (or blank) field is highlighted
+ * Form fields with the "required" rule of docs/product.md §5: an empty (or blank) field is highlighted
  * (`aria-invalid`), the first one is focused, its error is named, and the caller sends nothing.
  */
 import { useRef, useState, type InputHTMLAttributes } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The request clients (SPEC §7, §8, §9; docs/api.md): headers, cookies, the GET cache, the client-B
+ * The request clients (docs/product.md §7, §8, §9; docs/api.md): headers, cookies, the GET cache, the client-B
  * timeout, how failures reach the error catalogue, session loss, /lgw/ paths and request encryption.
  * `window.fetch` is stubbed; no server is involved.
  */
@@ -178,7 +178,7 @@ describe('request encryption (docs/api.md)', function () {
   });
 });
 
-describe('encrypted calls when the server key cannot be had or used (SPEC §8: other errors → notice)', function () {
+describe('encrypted calls when the server key cannot be had or used (docs/product.md §8: other errors → notice)', function () {
   this.timeout(20_000);
   const payload = { type: 'username' as const, username: 'demo', password: 'Secret123', merchant: 'DEMO01', loginDeviceId: '01234567-89ab-cdef-0123-456789abcdef' };
   const loginOk = () => ok({ id: 1, token: 'tok', userName: 'demo', customerType: 0, firstTimeLogin: false });
@@ -245,7 +245,7 @@ describe('encrypted calls when the server key cannot be had or used (SPEC §8: o
   });
 });
 
-describe('client headers (SPEC §7)', () => {
+describe('client headers (docs/product.md §7)', () => {
   it('Merchant comes from configure({ merchant })', async () => {
     configure({ merchant: 'DEMO01' });
     stub = stubFetch(() => ok());
@@ -320,7 +320,7 @@ describe('client headers (SPEC §7)', () => {
   });
 });
 
-describe('cookies (SPEC §7)', () => {
+describe('cookies (docs/product.md §7)', () => {
   it("client B sends credentials: 'include'; client A does not", async () => {
     stub = stubFetch(() => ok());
     await call('systemStatus', {});
@@ -330,7 +330,7 @@ describe('cookies (SPEC §7)', () => {
   });
 });
 
-describe('GET cache in session storage (SPEC §7)', () => {
+describe('GET cache in session storage (docs/product.md §7)', () => {
   const cacheKeys = () => Object.keys(sessionStorage).filter((k) => k.startsWith(CACHE_PREFIX));
 
   it('a successful cached GET is answered from session storage the second time', async () => {
@@ -374,7 +374,7 @@ describe('GET cache in session storage (SPEC §7)', () => {
   });
 });
 
-describe('timeouts (SPEC §9: HTTP timeout 30 s)', () => {
+describe('timeouts (docs/product.md §9: HTTP timeout 30 s)', () => {
   let clock: FakeClock | undefined;
   afterEach(() => {
     clock?.uninstall();
@@ -418,7 +418,7 @@ describe('timeouts (SPEC §9: HTTP timeout 30 s)', () => {
   });
 });
 
-describe('failures reach the error catalogue (SPEC §8)', () => {
+describe('failures reach the error catalogue (docs/product.md §8)', () => {
   it('a plain error shows the server message as a notice and rejects with ApiError', async () => {
     stub = stubFetch(() => json({ success: false, errorCode: 'some.error', message: 'Nope' }, 400));
     const err = await apiError(call('systemStatus', {}));
@@ -495,7 +495,7 @@ describe('failures reach the error catalogue (SPEC §8)', () => {
   });
 });
 
-describe('session loss (SPEC §8: 401 and the session codes)', () => {
+describe('session loss (docs/product.md §8: 401 and the session codes)', () => {
   const rows: [label: string, answer: () => Response][] = [
     ['HTTP 401', () => json({ success: false }, 401)],
     ['HTTP 401 without a JSON body', () => new Response('Unauthorized', { status: 401 })],
@@ -555,7 +555,7 @@ describe('session loss (SPEC §8: 401 and the session codes)', () => {
   });
 });
 
-describe('/lgw/ paths are never failures (SPEC §7)', () => {
+describe('/lgw/ paths are never failures (docs/product.md §7)', () => {
   // The catalogue has no /lgw/ call yet, so the test adds a row to it for the time of the test.
   const rows = endpoints as unknown as Record<string, Endpoint>;
   const callAny = call as unknown as (name: string, payload?: unknown, options?: CallOptions) => Promise<ApiResponse>;

@@ -1,5 +1,5 @@
 /**
- * Customer service (SPEC §3 customer-service entries, §8 "Missing URL"; docs/api.md path encoding):
+ * Customer service (docs/product.md §3 customer-service entries, §8 "Missing URL"; docs/api.md path encoding):
  * decodeCsPath against an encoder written in the test, pickCustomerService, customerServiceUrl and
  * openCustomerService.
  */

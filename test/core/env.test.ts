@@ -109,7 +109,7 @@ describe('isLegacyIosHomeScreen (session kept in localStorage)', () => {
   }
 });
 
-describe('registerMethod (SPEC §3: APP, H5, PWA or WEBCLIP)', () => {
+describe('registerMethod (docs/product.md §3: APP, H5, PWA or WEBCLIP)', () => {
   const cases: [ua: keyof typeof UA, standalone: boolean, inApp: string | null | undefined, expected: string][] = [
     ['iphoneApp', false, undefined, 'APP'],
     ['iphoneApp', true, undefined, 'APP'],

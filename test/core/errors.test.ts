@@ -1,4 +1,4 @@
-/** The error catalogue of SPEC §8 (src/core/api/errors.ts): mapping, performing, overriding. */
+/** The error catalogue of docs/product.md §8 (src/core/api/errors.ts): mapping, performing, overriding. */
 import { expect } from 'chai';
 import { handleFailure, onReaction, perform, reactionFor, SESSION_GONE_CODES, type Failure, type Reaction } from '../../src/core/api/errors.ts';
 import { notices } from '../../src/core/notice/notices.ts';
@@ -18,7 +18,7 @@ function reset() {
 beforeEach(reset);
 afterEach(reset);
 
-describe('reactionFor: one row per line of SPEC §8', () => {
+describe('reactionFor: one row per line of docs/product.md §8', () => {
   const value = { sms: true, email: false, ga: true };
   const rows: [label: string, failure: Failure, expected: Reaction][] = [
     // HTTP 502: passed on without an alert.
@@ -61,7 +61,7 @@ describe('reactionFor: one row per line of SPEC §8', () => {
     });
   }
 
-  it('the session codes are exactly the four of SPEC §8', () => {
+  it('the session codes are exactly the four of docs/product.md §8', () => {
     expect([...SESSION_GONE_CODES].sort()).to.deep.equal(['CUSTOMER_NOT_LOGIN', 'customer.not.login', 'login.not.session', 'user.or.token.invalid'].sort());
   });
 });

@@ -1,4 +1,4 @@
-/** Interface languages (SPEC §1): the list, detection, direction and catalogue loading. */
+/** Interface languages (docs/product.md §1): the list, detection, direction and catalogue loading. */
 import { expect } from 'chai';
 import { DEFAULT_LANGUAGE, LANGUAGES, RTL_LANGUAGES, detectLanguage, isLanguage, normaliseLanguage } from '../../src/core/i18n/languages.ts';
 import { LANGUAGE_KEY, ensureI18n, i18nRevision, isRtl, language, setLanguage, t } from '../../src/core/i18n/i18n.ts';
@@ -21,7 +21,7 @@ after(() => {
   reset();
 });
 
-describe('language list (SPEC §1)', () => {
+describe('language list (docs/product.md §1)', () => {
   const spec = ['CN', 'TW', 'HK', 'EN', 'ES', 'HI', 'ID', 'JA', 'KM', 'KO', 'MY', 'TA', 'TH', 'VI', 'TY', 'UR', 'PT', 'PT-BR', 'MS', 'BN', 'TR'];
   for (const code of spec) {
     it(`${code} is an interface language`, () => {
@@ -37,7 +37,7 @@ describe('language list (SPEC §1)', () => {
   });
 });
 
-describe('language detection: stored, then browser list, then CN (SPEC §1)', () => {
+describe('language detection: stored, then browser list, then CN (docs/product.md §1)', () => {
   const rows: [stored: string | null | undefined, browser: string[], expected: string][] = [
     ['EN', ['zh-TW'], 'EN'],
     ['en', ['zh-TW'], 'EN'],

@@ -12,7 +12,7 @@ import { nextAfterLogin } from '../../src/features/sign-in/model.ts';
 import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
 import type { LoginValue } from '../../src/core/api/endpoints.ts';
 
-describe('remembered login (SPEC §3, §4; DESIGN security rules)', () => {
+describe('remembered login (docs/product.md §3, §4; docs/architecture.md, Security rules)', () => {
   beforeEach(async () => {
     localStorage.clear();
     await forgetRememberedLogin();
@@ -78,7 +78,7 @@ describe('remembered login (SPEC §3, §4; DESIGN security rules)', () => {
   });
 });
 
-describe('auto login conditions (SPEC §4)', () => {
+describe('auto login conditions (docs/product.md §4)', () => {
   const ok: AutoLoginContext = {
     hasToken: false, hasSession: false, redirectOrBack: false, flagOn: true, merchant: 'demo',
     remembered: { type: 'username', username: 'a', password: 'p', merchant: 'demo', autoLogin: 1 },
@@ -100,7 +100,7 @@ describe('auto login conditions (SPEC §4)', () => {
   }
 });
 
-describe('where a login goes (SPEC §4)', () => {
+describe('where a login goes (docs/product.md §4)', () => {
   const value: LoginValue = { id: 1, token: 't', userName: 'a', customerType: 0, firstTimeLogin: false, passwordExpired: false };
   const rows: [string, Parameters<typeof nextAfterLogin>, string][] = [
     ['a normal login', ['username', 'pw', value, true], '/m/home'],

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { carriedParams, disablesAutoLogin, guardRoute, reloadAction, tokenFromQuery, withCarriedParams } from '../../src/core/session/routeRules.ts';
 
-describe('route guard (SPEC §2)', () => {
+describe('route guard (docs/product.md §2)', () => {
   const rows: [path: string, search: string, session: boolean, expected: string | true][] = [
     ['/m/member/home', '', false, '/m/login'],
     ['/m/member/home', '', true, true],
@@ -29,7 +29,7 @@ describe('route guard (SPEC §2)', () => {
   });
 });
 
-describe('reload rule (SPEC §2)', () => {
+describe('reload rule (docs/product.md §2)', () => {
   for (const path of ['/m/home', '/m/index', '/m/index.html', '/m/login', '/m/register', '/m/register.html']) {
     it(`${path} reloads`, () => expect(reloadAction(path)).to.equal('reload'));
   }
@@ -38,7 +38,7 @@ describe('reload rule (SPEC §2)', () => {
   }
 });
 
-describe('query carry-over (SPEC §2)', () => {
+describe('query carry-over (docs/product.md §2)', () => {
   it('keeps every carried parameter and drops the others', () => {
     const search = '?affiliateCode=A&referralCode=R&r=r1&inApp=1&fbclid=f&gclid=g&ttclid=t&kwaiclid=k&bbg=b&isBgeTest=1&token=secret&foo=bar';
     expect(carriedParams(search)).to.deep.equal({
@@ -58,7 +58,7 @@ describe('query carry-over (SPEC §2)', () => {
   });
 });
 
-describe('auto login switches (SPEC §2)', () => {
+describe('auto login switches (docs/product.md §2)', () => {
   it('redirectUrl or backUrl disable auto login', () => {
     expect(disablesAutoLogin('?redirectUrl=%2Fm%2Fgame')).to.equal(true);
     expect(disablesAutoLogin('?backUrl=x')).to.equal(true);

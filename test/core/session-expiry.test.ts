@@ -1,6 +1,6 @@
 /**
- * Session loss (SPEC §8 session rows, §9 "Session error clear interval 1 s, up to 3 times") and the
- * old-iOS home-screen restore (SPEC §8 "401 on restoring an old iOS home-screen session").
+ * Session loss (docs/product.md §8 session rows, §9 "Session error clear interval 1 s, up to 3 times") and the
+ * old-iOS home-screen restore (docs/product.md §8 "401 on restoring an old iOS home-screen session").
  * A fake clock drives the repeats; `window.fetch` is stubbed; navigation is captured.
  * The home-screen tests fake `navigator.userAgent` (iOS 12) and `navigator.standalone`, which
  * env.ts `currentUA()` / `currentStandalone()` read.
@@ -74,7 +74,7 @@ afterEach(() => {
   reset();
 });
 
-describe('sessionGone: the clear repeats (SPEC §9)', () => {
+describe('sessionGone: the clear repeats (docs/product.md §9)', () => {
   it('constants: every 1000 ms, 3 times', () => {
     expect(SESSION_CLEAR_INTERVAL_MS).to.equal(1000);
     expect(SESSION_CLEAR_REPEATS).to.equal(3);
@@ -191,7 +191,7 @@ describe('sessionGone: the clear repeats (SPEC §9)', () => {
   }
 });
 
-describe('session loss through the client (SPEC §8)', () => {
+describe('session loss through the client (docs/product.md §8)', () => {
   const answers: [label: string, answer: () => Response][] = [
     ['HTTP 401', () => json({ success: false }, 401)],
     ['CUSTOMER_NOT_LOGIN on HTTP 200', () => json({ success: false, errorCode: 'CUSTOMER_NOT_LOGIN' })],

@@ -1,4 +1,4 @@
-/** Session info, member types, device id and landing capture (SPEC §1, §2, §3). */
+/** Session info, member types, device id and landing capture (docs/product.md §1, §2, §3). */
 import { expect } from 'chai';
 import { clearSession, isLoggedIn, memberType, saveSession, session, SESSION_KEY, token, updateSession, type SessionInfo } from '../../src/core/session/sessionInfo.ts';
 import { MemberType, isAgent } from '../../src/core/session/memberType.ts';
@@ -18,7 +18,7 @@ afterEach(reset);
 
 const info: SessionInfo = { id: 42, token: 'tok-42', merchantCode: 'DEMO01', userName: 'player', type: MemberType.MEMBER, firstTimeLogin: true };
 
-describe('session info mirrored to sessionStorage (SPEC §3)', () => {
+describe('session info mirrored to sessionStorage (docs/product.md §3)', () => {
   it(`saveSession writes ${SESSION_KEY} and the signals follow`, () => {
     expect(SESSION_KEY).to.equal('wps:session');
     saveSession(info);
@@ -106,7 +106,7 @@ describe('session restore on load validates what storage holds', () => {
   }
 });
 
-describe('member types (SPEC §1)', () => {
+describe('member types (docs/product.md §1)', () => {
   it('has the numeric constants -1, 0, 1, 2, 4', () => {
     expect(MemberType).to.deep.equal({ VISITOR: -1, MEMBER: 0, AGENT: 1, AGENT_2: 2, RESTRICTED: 4 });
   });
@@ -123,7 +123,7 @@ describe('member types (SPEC §1)', () => {
   }
 });
 
-describe('device id (SPEC §3: loginDeviceId, MD5 as 8-4-4-4-12)', () => {
+describe('device id (docs/product.md §3: loginDeviceId, MD5 as 8-4-4-4-12)', () => {
   it('formatAsUuid cuts a 32-digit MD5 into 8-4-4-4-12, lower case', () => {
     expect(formatAsUuid('D41D8CD98F00B204E9800998ECF8427E')).to.equal('d41d8cd9-8f00-b204-e980-0998ecf8427e');
     expect(formatAsUuid(md5Hex(''))).to.equal('d41d8cd9-8f00-b204-e980-0998ecf8427e');
@@ -149,7 +149,7 @@ describe('device id (SPEC §3: loginDeviceId, MD5 as 8-4-4-4-12)', () => {
   });
 });
 
-describe('landing capture (SPEC §2, §3)', () => {
+describe('landing capture (docs/product.md §2, §3)', () => {
   it('stores the carried tracking parameters and drops the rest', () => {
     captureLanding('?fbclid=F1&gclid=G1&inApp=1&token=secret&foo=bar', 'play.example.com');
     expect(storedTrackingParams()).to.deep.equal({ fbclid: 'F1', gclid: 'G1', inApp: '1' });

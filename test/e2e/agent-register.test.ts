@@ -1,5 +1,5 @@
 /**
- * /m/agentRegister end to end (SPEC §1, §6): a visitor invited through ?r=CODE registers under that
+ * /m/agentRegister end to end (docs/product.md §1, §6): a visitor invited through ?r=CODE registers under that
  * agent; an agent (type 1) sees the link to share.
  *
  * The member's referral code is not readable back: no /wps or /dev route returns it (docs/server.md:

@@ -162,7 +162,7 @@ describe('embedding on a merchant page', () => {
 });
 
 describe('the installable shell', () => {
-  it('has the web app manifest of SPEC §9', async () => {
+  it('has the web app manifest of docs/product.md §9', async () => {
     const manifest = await (await fetch(`${h.server.url}/m/manifest.webmanifest`)).json();
     assert.equal(manifest.start_url, '/m/home');
     assert.equal(manifest.scope, '/m/');

@@ -1,5 +1,5 @@
 /**
- * Identity-provider sign-in end to end (SPEC §1, §4, §5, §8): Chromium against the real server and
+ * Identity-provider sign-in end to end (docs/product.md §1, §4, §5, §8): Chromium against the real server and
  * the Firebase Auth emulator (`startAuthEmulator()` from ./harness.ts). Phone sign-in sends the
  * code through the emulator (read back from its REST API) and logs in; the bind branches of
  * bind_customer_required (auto-register; confirm + register new with FIREBASECREATEACC3; confirm +

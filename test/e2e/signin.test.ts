@@ -1,5 +1,5 @@
 /**
- * Sign-in paths end to end in Chromium against the real server (SPEC §3, §4, §5, §8): remembered
+ * Sign-in paths end to end in Chromium against the real server (docs/product.md §3, §4, §5, §8): remembered
  * login and auto login, SMS login, each two-factor method, forced password change, registration by
  * username and by mobile number with the captcha, and the captcha's load timeout and retry.
  */
@@ -129,7 +129,7 @@ describe('two-factor when the IP is not recorded', () => {
     await dev('DELETE', '/dev/members/guard/ips');
     await fillPasswordLogin(page, 'guard', 'Guard1234');
     await modal(page).waitFor();
-    // The tabs in SPEC order, the first required one active.
+    // The tabs in the order of docs/product.md §2 (two-factor modal), the first required one active.
     const tabs = await modal(page).getByRole('tab').allTextContents();
     assert.deepEqual(tabs, ['SMS', 'Authenticator', 'Email', 'Real name']);
     assert.equal(await modal(page).getByRole('tab', { selected: true }).textContent(), 'SMS');

@@ -1,6 +1,6 @@
 /**
  * Site status and resilience, end to end: each screen reached by switching the real server's state
- * through its dev controls (SPEC §2, §4, §8, §9).
+ * through its dev controls (docs/product.md §2, §4, §8, §9).
  */
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

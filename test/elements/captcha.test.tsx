@@ -1,5 +1,5 @@
 /**
- * `<wps-captcha>` (SPEC §2, §4, §5, §8, §9; docs/captcha.md; DESIGN.md, Elements).
+ * `<wps-captcha>` (docs/product.md §2, §4, §5, §8, §9; docs/captcha.md; docs/architecture.md, Elements).
  *
  * The vendor script is faked where it is inserted: `document.head.append` is intercepted, and per
  * test the script either "loads" (a controllable fake `initGeetest` / `initGeetest4` is installed,
@@ -197,7 +197,7 @@ after(() => {
 beforeEach(reset);
 afterEach(reset);
 
-describe('<wps-captcha> v3 (SPEC §4)', () => {
+describe('<wps-captcha> v3 (docs/product.md §4)', () => {
   it('loading, then ready → waiting with a "Click to verify" button; wps-captcha-ready fires', async () => {
     const stubbed = backend();
     vendor.autoReady = false;
@@ -298,7 +298,7 @@ describe('<wps-captcha> v4', () => {
   });
 });
 
-describe('<wps-captcha> errors, retry and close (SPEC §4, §5, §8)', () => {
+describe('<wps-captcha> errors, retry and close (docs/product.md §4, §5, §8)', () => {
   it('a vendor error → error state with the message and the code digits, a Retry button, wps-captcha-error { code, message }', async () => {
     backend();
     const e = el();

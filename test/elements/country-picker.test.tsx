@@ -1,6 +1,6 @@
 /**
- * `<wps-country-picker>` (SPEC §2 country dialling-code picker, §3 country info, §7 GET
- * /wps/system/country cached; DESIGN.md, Elements: attributes, events, modal focus rules), the
+ * `<wps-country-picker>` (docs/product.md §2 country dialling-code picker, §3 country info, §7 GET
+ * /wps/system/country cached; docs/architecture.md, Elements: attributes, events, modal focus rules), the
  * Sheet it opens, the React component and the picker rules.
  */
 import { expect } from 'chai';

@@ -1,5 +1,5 @@
 /**
- * elements/define.tsx, the wrapper every element shares (DESIGN.md, Elements): attribute parsing
+ * elements/define.tsx, the wrapper every element shares (docs/architecture.md, Elements): attribute parsing
  * that r2wc lacks (a bare boolean attribute, a removed attribute), properties, the upgrade of markup
  * that was on the page before the script, the common merchant / api-base attributes, the open shadow
  * root with adopted styles, and the guarded define.

@@ -1,5 +1,5 @@
 /**
- * `<wps-domain-error>` (SPEC §2 domain-error modal, §8 status rows; DESIGN.md, Elements: forced
+ * `<wps-domain-error>` (docs/product.md §2 domain-error modal, §8 status rows; docs/architecture.md, Elements: forced
  * modals). The status call is stubbed: domain_not_available opens the modal with the server's
  * message (or 'Error'), customer service and retry; any other failure posts a notice instead.
  */

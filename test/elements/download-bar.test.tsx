@@ -1,4 +1,4 @@
-/** `<wps-download-bar>` (SPEC §2, §4; DESIGN.md, Elements) and the download-bar rules it renders. */
+/** `<wps-download-bar>` (docs/product.md §2, §4; docs/architecture.md, Elements) and the download-bar rules it renders. */
 import { expect } from 'chai';
 import { WpsDownloadBar } from '../../elements/download-bar.tsx';
 import { defineElement } from '../../elements/define.tsx';

@@ -1,5 +1,5 @@
 /**
- * `<wps-login-form>` (SPEC §3 login request, §4 login states and the processing lock, §5 validation):
+ * `<wps-login-form>` (docs/product.md §3 login request, §4 login states and the processing lock, §5 validation):
  * tabs, required fields, the sealed login request (opened here with a jsencrypt key pair, as the
  * server does), the wps-login event, the session and first-time flag, the 500 ms lock, the captcha
  * row, the SMS code button, axe-core. `window.fetch` is stubbed; nothing navigates.
@@ -147,7 +147,7 @@ function deferredLogin() {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('<wps-login-form> tabs (SPEC §2, §4)', () => {
+describe('<wps-login-form> tabs (docs/product.md §2, §4)', () => {
   it('offers Password login and SMS login as tabs controlling one tabpanel', async () => {
     const el = await open();
     expect(parts(el, 'tabs').map((t) => t.getAttribute('role'))).to.deep.equal(['tablist']);
@@ -168,7 +168,7 @@ describe('<wps-login-form> tabs (SPEC §2, §4)', () => {
   });
 });
 
-describe('<wps-login-form> required fields (SPEC §5)', () => {
+describe('<wps-login-form> required fields (docs/product.md §5)', () => {
   it('an empty username: highlighted, focused, no login request', async () => {
     const el = await open();
     type(field(el, 'password'), 'Secret123');
@@ -202,7 +202,7 @@ describe('<wps-login-form> required fields (SPEC §5)', () => {
   });
 });
 
-describe('<wps-login-form> the login request (SPEC §3)', () => {
+describe('<wps-login-form> the login request (docs/product.md §3)', () => {
   it('is sealed and carries type username, the trimmed username, merchant, a UUID loginDeviceId; Device MOBILE', async () => {
     const el = await open();
     const events = recordEvents(el, ['wps-login']);
@@ -266,7 +266,7 @@ describe('<wps-login-form> the login request (SPEC §3)', () => {
   });
 });
 
-describe('<wps-login-form> the processing lock (SPEC §4, §9)', () => {
+describe('<wps-login-form> the processing lock (docs/product.md §4, §9)', () => {
   it('a second submit while one runs sends nothing; the lock clears 500 ms after the end (not at 499)', async () => {
     expect(LOGIN_LOCK_MS).to.equal(500);
     const el = await open();
@@ -325,7 +325,7 @@ describe('<wps-login-form> the processing lock (SPEC §4, §9)', () => {
   });
 });
 
-describe('<wps-login-form> captcha row (SPEC §5)', () => {
+describe('<wps-login-form> captcha row (docs/product.md §5)', () => {
   it('no captcha row when every captcha setting is off', async () => {
     const el = await open();
     expect(has(el, 'captcha')).to.equal(false);
@@ -339,7 +339,7 @@ describe('<wps-login-form> captcha row (SPEC §5)', () => {
   });
 });
 
-describe('<wps-login-form> SMS tab (SPEC §5)', () => {
+describe('<wps-login-form> SMS tab (docs/product.md §5)', () => {
   it('Send code needs a mobile number; then it shows a countdown', async () => {
     const el = await open();
     tabNamed(el, 'SMS login').click();

@@ -1,5 +1,5 @@
 /**
- * `<wps-network-notice>` and the network model (SPEC §7 ping and line speed test, §8 Offline and
+ * `<wps-network-notice>` and the network model (docs/product.md §7 ping and line speed test, §8 Offline and
  * Failed ping rows, §9 ping abort 5000 ms, speed test 10 s each, up to 10 candidates), on a fake
  * clock, with `navigator.onLine` faked and `window.fetch` stubbed.
  */

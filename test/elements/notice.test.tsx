@@ -1,4 +1,4 @@
-/** `<wps-notice>` (SPEC §8 notices; DESIGN.md, Elements: attributes, events, modal focus rules). */
+/** `<wps-notice>` (docs/product.md §8 notices; docs/architecture.md, Elements: attributes, events, modal focus rules). */
 import { expect } from 'chai';
 import '../../elements/notice.tsx';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';

@@ -1,5 +1,5 @@
 /**
- * `<wps-register-form>` (SPEC §3 registration payload, §4 registration, §5 validation): tabs,
+ * `<wps-register-form>` (docs/product.md §3 registration payload, §4 registration, §5 validation): tabs,
  * required fields, the mobile-number password option and DEFAULT_PASSWORD, the sealed request
  * (opened here with a jsencrypt key pair), referral / affiliate codes, one submit at a time, the
  * suggested username, wps-register, axe-core. `window.fetch` is stubbed; nothing navigates.
@@ -141,7 +141,7 @@ async function submitUsername(el: HTMLElement, username = 'newbie1', password = 
 
 // ---------------------------------------------------------------------------------------------
 
-describe('<wps-register-form> tabs (SPEC §4)', () => {
+describe('<wps-register-form> tabs (docs/product.md §4)', () => {
   it('By username / By mobile number: role tab, one tabpanel labelled by the selected tab', async () => {
     const el = await open();
     expect(parts(el, 'tabs').map((t) => t.getAttribute('role'))).to.deep.equal(['tablist']);
@@ -158,7 +158,7 @@ describe('<wps-register-form> tabs (SPEC §4)', () => {
   });
 });
 
-describe('<wps-register-form> required fields (SPEC §5)', () => {
+describe('<wps-register-form> required fields (docs/product.md §5)', () => {
   it('empty username: highlighted, focused, nothing sent', async () => {
     const el = await open();
     type(field(el, 'password'), 'Secret123');
@@ -194,8 +194,8 @@ describe('<wps-register-form> required fields (SPEC §5)', () => {
   });
 });
 
-describe('<wps-register-form> the request (SPEC §3, §4)', () => {
-  it('by username: POST /wps/member/register, ModuleId REG3, sealed payload with the SPEC §3 fields', async () => {
+describe('<wps-register-form> the request (docs/product.md §3, §4)', () => {
+  it('by username: POST /wps/member/register, ModuleId REG3, sealed payload with the docs/product.md §3 fields', async () => {
     const el = await open();
     el.addEventListener('wps-register', (e) => e.preventDefault());
     const { call, body } = await submitUsername(el, '  newbie1 ', 'Secret123');

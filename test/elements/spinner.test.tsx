@@ -1,4 +1,4 @@
-/** `<wps-spinner>`: the full-screen loading overlay that hides itself after 10 s (SPEC §9). */
+/** `<wps-spinner>`: the full-screen loading overlay that hides itself after 10 s (docs/product.md §9). */
 import { expect } from 'chai';
 import '../../elements/spinner.tsx';
 import { SPINNER_AUTO_HIDE_MS } from '../../src/ui/Spinner.tsx';

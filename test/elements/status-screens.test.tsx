@@ -1,5 +1,5 @@
 /**
- * `<wps-access-denied>` and `<wps-maintenance>` (SPEC §2 screens, §8 full-page screens; DESIGN.md,
+ * `<wps-access-denied>` and `<wps-maintenance>` (docs/product.md §2 screens, §8 full-page screens; docs/architecture.md,
  * Elements), with the rules they render: which screen the status asks for, the maintenance end in
  * the player's time zone, the operator's own texts and the English section.
  * `window.fetch` is stubbed; every text is read from the locale catalogues, never written here.

@@ -1,6 +1,6 @@
 /**
- * `<wps-two-factor>` (SPEC §2 two-factor modal, §3 two-factor and send-code requests, §4
- * login_verify_required, §5 validation, §8 two-factor error, §9 timings; DESIGN.md, Elements:
+ * `<wps-two-factor>` (docs/product.md §2 two-factor modal, §3 two-factor and send-code requests, §4
+ * login_verify_required, §5 validation, §8 two-factor error, §9 timings; docs/architecture.md, Elements:
  * attributes, events, modal focus rules). `window.fetch` is stubbed; the encrypted verification
  * request is opened with a key pair generated here, the way the server does (docs/api.md).
  */
@@ -166,7 +166,7 @@ async function smsTab(extra: Partial<TwoFactorDetail> = {}) {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('<wps-two-factor> tabs (SPEC §2, §4)', () => {
+describe('<wps-two-factor> tabs (docs/product.md §2, §4)', () => {
   const LABEL = { sms: 'SMS', ga: 'Authenticator', email: 'Email', payeeName: 'Real name' } as const;
   const FIELDS = { sms: ['countryDialingCode', 'mobileNum', 'verificationCode'], ga: ['authCode'], email: ['email'], payeeName: ['payeeName'] } as const;
   const rows: [TwoFactorDetail['flags'], (keyof typeof LABEL)[]][] = [
@@ -252,7 +252,7 @@ describe('<wps-two-factor> tabs (SPEC §2, §4)', () => {
   });
 });
 
-describe('<wps-two-factor> validation (SPEC §5)', () => {
+describe('<wps-two-factor> validation (docs/product.md §5)', () => {
   const rows: [string, TwoFactorDetail['flags'], Partial<Record<FieldName, string>>, FieldName, string][] = [
     ['email empty', { email: true }, {}, 'email', 'Email address is required'],
     ['email only spaces', { email: true }, { email: '   ' }, 'email', 'Email address is required'],
@@ -290,7 +290,7 @@ describe('<wps-two-factor> validation (SPEC §5)', () => {
   });
 });
 
-describe('<wps-two-factor> the verification request (SPEC §3)', () => {
+describe('<wps-two-factor> the verification request (docs/product.md §3)', () => {
   const rows: [string, TwoFactorDetail['flags'], string, Partial<Record<FieldName, string>>, Record<string, string>][] = [
     ['email', { email: true }, 'Email', { email: 'player@example.com' }, { method: 'E', email: 'player@example.com' }],
     ['payeeName', { payeeName: true }, 'Real name', { payeeName: 'Tan Ah Kow' }, { method: 'P', payeeName: 'Tan Ah Kow' }],
@@ -321,7 +321,7 @@ describe('<wps-two-factor> the verification request (SPEC §3)', () => {
   });
 });
 
-describe('<wps-two-factor> send code and countdown (SPEC §4, §5, §9)', () => {
+describe('<wps-two-factor> send code and countdown (docs/product.md §4, §5, §9)', () => {
   const sendButton = (el: Element) => part<HTMLButtonElement>(el, 'send')!;
   const smsCalls = () => stub!.to(endpoints.smsNoLogin.path);
 
@@ -397,7 +397,7 @@ describe('<wps-two-factor> send code and countdown (SPEC §4, §5, §9)', () => 
   });
 });
 
-describe('<wps-two-factor> outcome (SPEC §4, §8, §9)', () => {
+describe('<wps-two-factor> outcome (docs/product.md §4, §8, §9)', () => {
   it(`success: "Verification passed" for ${PASS_MESSAGE_MS} ms, then wps-verified exactly ${COMPLETE_DELAY_MS} ms later`, async () => {
     expect([PASS_MESSAGE_MS, COMPLETE_DELAY_MS]).to.deep.equal([1500, 500]);
     clock = installClock();
@@ -467,7 +467,7 @@ describe('<wps-two-factor> outcome (SPEC §4, §8, §9)', () => {
   });
 });
 
-describe('<wps-two-factor auto> (SPEC §4: login_verify_required opens it)', () => {
+describe('<wps-two-factor auto> (docs/product.md §4: login_verify_required opens it)', () => {
   const loginPayload = { type: 'username' as const, username: 'player1', password: 'Secret123', merchant: 'demo', loginDeviceId: '0123abcd-0123-4567-89ab-0123456789ab' };
   const verifyRequired = (value: unknown) => () => json({ success: false, errorCode: 'login_verify_required', message: TITLE, value });
 
@@ -540,7 +540,7 @@ describe('<wps-two-factor auto> (SPEC §4: login_verify_required opens it)', () 
   });
 });
 
-describe('<wps-two-factor> focus and closing (DESIGN.md, modal rules)', () => {
+describe('<wps-two-factor> focus and closing (docs/architecture.md, Modals and focus)', () => {
   function opener() {
     const b = document.createElement('button');
     b.textContent = 'Opener';

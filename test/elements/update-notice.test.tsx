@@ -1,5 +1,5 @@
 /**
- * `<wps-update-notice>` and the update check (SPEC §4 update check, §7 manifest row, §8 failed
+ * `<wps-update-notice>` and the update check (docs/product.md §4 update check, §7 manifest row, §8 failed
  * manifest, §9 3 600 000 ms and the 300 ms visibility debounce), on a fake clock. Both manifests
  * and the status call are served by a `window.fetch` stub.
  */

@@ -1,5 +1,5 @@
 /**
- * The captcha model (SPEC §4, §5, §8, §9; docs/captcha.md): the pure rules as tables, the script
+ * The captcha model (docs/product.md §4, §5, §8, §9; docs/captcha.md): the pure rules as tables, the script
  * loader, and the session's transitions over a scripted adapter. The element and the GeeTest
  * adapters are tested in test/elements/captcha.test.tsx.
  */
@@ -43,7 +43,7 @@ const settings = (login: boolean, sms: boolean, register: boolean): Partial<Capt
   register: { captcha: register ? on : off },
 });
 
-describe('captchaRequired (SPEC §5: login captcha)', () => {
+describe('captchaRequired (docs/product.md §5: login captcha)', () => {
   const rows: [name: string, input: LoginCaptchaInput, expected: boolean][] = [
     ['username login, login setting on', { type: 'username', username: 'amy', settings: settings(true, false, false) }, true],
     ['username login, only the sms setting on', { type: 'username', username: 'amy', settings: settings(false, true, false) }, true],
@@ -64,7 +64,7 @@ describe('captchaRequired (SPEC §5: login captcha)', () => {
   }
 });
 
-describe('registerCaptchaRequired (SPEC §5: registration captcha)', () => {
+describe('registerCaptchaRequired (docs/product.md §5: registration captcha)', () => {
   const rows: [name: string, payload: Partial<CaptchaPayload> | undefined, settings: Partial<CaptchaSettings> | undefined, expected: boolean][] = [
     ['no geetest fields', {}, undefined, true],
     ['no payload', undefined, undefined, true],
@@ -145,7 +145,7 @@ describe('captcha payload and error text', () => {
   }
 });
 
-describe('loadScript (SPEC §8, §9)', () => {
+describe('loadScript (docs/product.md §8, §9)', () => {
   const captchaScripts = () => Array.from(document.head.querySelectorAll<HTMLScriptElement>('script[data-wps-captcha]')).map((s) => s.src);
   const blobScript = (code: string) => URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
   const runs = () => (window as unknown as { __loadScriptRuns?: number }).__loadScriptRuns ?? 0;
@@ -258,7 +258,7 @@ function scriptedAdapter() {
   };
 }
 
-describe('CaptchaSession transitions (SPEC §4, §5)', () => {
+describe('CaptchaSession transitions (docs/product.md §4, §5)', () => {
   beforeEach(() => {
     resetSiteData();
     siteStatus.value = statusFixture();

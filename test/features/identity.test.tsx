@@ -1,9 +1,9 @@
 /**
  * Identity-provider sign-in (src/features/sign-in/identity): error translation by code with the fallback
- * auth/unknown and the Code and Reason lines (SPEC §8), the silent cancelled popup, the private
- * browsing refusal (SPEC §5), auth/code-expired without a pending SMS confirmation, the phone and
+ * auth/unknown and the Code and Reason lines (docs/product.md §8), the silent cancelled popup, the private
+ * browsing refusal (docs/product.md §5), auth/code-expired without a pending SMS confirmation, the phone and
  * popup flows against a stubbed SDK (the module boundary: `setSdkLoader`), and the bind decision
- * table of bind_customer_required (SPEC §4) through the real /wps login with `window.fetch` stubbed.
+ * table of bind_customer_required (docs/product.md §4) through the real /wps login with `window.fetch` stubbed.
  */
 import { expect } from 'chai';
 import CryptoJS from 'crypto-js';
@@ -227,7 +227,7 @@ after(() => setPrivateModeCheck());
 
 // ---- tests ------------------------------------------------------------------------------------------
 
-describe('identity-provider errors (SPEC §8)', () => {
+describe('identity-provider errors (docs/product.md §8)', () => {
   for (const code of TRANSLATED_CODES) {
     it(`${code}: its own text, then Code and Reason lines`, () => {
       expect(en[`identity.error.${code}`], 'EN text').to.be.a('string').and.not.equal('');
@@ -355,7 +355,7 @@ describe('social sign-in by popup', () => {
 });
 
 describe('phone sign-in', () => {
-  it('auth/code-expired when no SMS confirmation is pending (SPEC §8)', async () => {
+  it('auth/code-expired when no SMS confirmation is pending (docs/product.md §8)', async () => {
     let error: unknown;
     await confirmPhoneCode('123456').catch((e: unknown) => (error = e));
     expect(error).to.be.instanceOf(IdentityError);
@@ -408,7 +408,7 @@ describe('identity config from the site status', () => {
   });
 });
 
-describe('bind_customer_required (SPEC §4)', () => {
+describe('bind_customer_required (docs/product.md §4)', () => {
   describe('decision table', () => {
     const info = (autoRegister?: boolean) => ({ register: { captcha: { enabled: false }, autoRegister } });
     const rows: [string, unknown, ReturnType<typeof info>, boolean, ReturnType<typeof bindDecision>][] = [

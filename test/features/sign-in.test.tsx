@@ -1,5 +1,5 @@
 /**
- * registrationPayload (SPEC §3 registration payload, §5 default password for mobile registration).
+ * registrationPayload (docs/product.md §3 registration payload, §5 default password for mobile registration).
  * nextAfterLogin is covered by test/core/remembered-login.test.ts.
  */
 import { expect } from 'chai';
@@ -25,7 +25,7 @@ afterEach(() => {
   siteStatus.value = undefined;
 });
 
-describe('registrationPayload: fields common to every registration (SPEC §3)', () => {
+describe('registrationPayload: fields common to every registration (docs/product.md §3)', () => {
   it('registerMethod H5 in a normal tab, registerUrl, a UUID loginDeviceId, domain, login true, no codes', async () => {
     const p = await registrationPayload({ by: 'username', username: 'abc1', password: 'Secret123' });
     expect(p.registerMethod).to.equal('H5');
@@ -57,7 +57,7 @@ describe('registrationPayload: fields common to every registration (SPEC §3)', 
   }
 });
 
-describe('registrationPayload: credentials by method (SPEC §3, §5)', () => {
+describe('registrationPayload: credentials by method (docs/product.md §3, §5)', () => {
   const rows: { name: string; mobilePassword?: boolean; req: RegisterRequest; expect: Record<string, unknown> }[] = [
     {
       name: 'username: trimmed username, password as typed',
@@ -113,7 +113,7 @@ describe('registrationPayload: credentials by method (SPEC §3, §5)', () => {
   }
 });
 
-describe('registrationPayload: registerMethod by environment (SPEC §3)', () => {
+describe('registrationPayload: registerMethod by environment (docs/product.md §3)', () => {
   const rows: { name: string; ua?: string; inApp?: string; standalone?: boolean; method: string; official?: boolean }[] = [
     { name: 'a normal tab', method: 'H5' },
     { name: 'the native app (WPSApp/ in the user agent)', ua: 'Mozilla/5.0 (Linux; Android 13) WPSApp/2.3.1', method: 'APP', official: true },

@@ -1,6 +1,6 @@
 /**
- * The two-factor model (src/features/two-factor/model.ts): tab order and default tab (SPEC §2, §4),
- * validation (SPEC §5), the verification payload (SPEC §3), the send-code countdown end (SPEC §4,
+ * The two-factor model (src/features/two-factor/model.ts): tab order and default tab (docs/product.md §2, §4),
+ * validation (docs/product.md §5), the verification payload (docs/product.md §3), the send-code countdown end (docs/product.md §4,
  * §9), and the reaction / pendingLogin plumbing. No DOM; `window.fetch` is stubbed.
  */
 import { expect } from 'chai';
@@ -52,7 +52,7 @@ function reset() {
 beforeEach(reset);
 afterEach(reset);
 
-describe('two-factor tabs (SPEC §2, §4)', () => {
+describe('two-factor tabs (docs/product.md §2, §4)', () => {
   const rows: [string, Record<string, unknown>, TwoFactorMethod[], TwoFactorMethod | undefined][] = [
     ['none', {}, [], undefined],
     ['all false', { sms: false, ga: false, email: false, payeeName: false }, [], undefined],
@@ -75,7 +75,7 @@ describe('two-factor tabs (SPEC §2, §4)', () => {
   }
 });
 
-describe('two-factor validation (SPEC §5)', () => {
+describe('two-factor validation (docs/product.md §5)', () => {
   const f = (fields: Partial<Fields>) => fields;
   const rows: [string, TwoFactorMethod, Partial<Fields>, Validation][] = [
     ['email empty', 'email', f({}), { ok: false, field: 'email', reason: 'required' }],
@@ -110,7 +110,7 @@ describe('two-factor validation (SPEC §5)', () => {
   });
 });
 
-describe('two-factor request (SPEC §3)', () => {
+describe('two-factor request (docs/product.md §3)', () => {
   const state = toState({ username: 'player1', password: 'Secret123', flags: { sms: true } });
   const rows: [TwoFactorMethod, Partial<Fields>, Record<string, string>][] = [
     ['email', { email: 'a@b.co' }, { method: 'E', email: 'a@b.co' }],
@@ -132,7 +132,7 @@ describe('two-factor request (SPEC §3)', () => {
   });
 });
 
-describe('send code (SPEC §4, §9)', () => {
+describe('send code (docs/product.md §4, §9)', () => {
   const answer = (value: unknown) => {
     stub = stubFetch((c) => (c.url.pathname === endpoints.smsNoLogin.path ? json({ success: true, value }) : json({ success: false }, 404)));
   };
@@ -174,7 +174,7 @@ describe('send code (SPEC §4, §9)', () => {
   });
 });
 
-describe('login_verify_required → shared verification (SPEC §4, §8)', () => {
+describe('login_verify_required → shared verification (docs/product.md §4, §8)', () => {
   const reaction = (value: unknown, message = 'New IP') => reactionFor({ errorCode: 'login_verify_required', value, message });
 
   it('with an auto owner and a pending login, the reaction opens the shared verification with that login', async () => {

@@ -1,5 +1,5 @@
 /**
- * The two request clients of SPEC §7, built on redaxios.
+ * The two request clients of docs/product.md §7, built on redaxios.
  *
  * - Client A (member centre): headers Merchant, Language, Authorization (can be turned off per
  *   call); GET query with an optional session-storage cache; optional encryption.

@@ -1,5 +1,5 @@
 /**
- * The /wps contract: every call of SPEC §7, one row each.
+ * The /wps contract: every call of docs/product.md §7, one row each.
  *
  * The request clients read a row to know how to send a call (method, path, ModuleId header,
  * encryption, Authorization, client); the reference server registers its routes from the same rows
@@ -145,7 +145,7 @@ export interface SiteInfo {
   mobileTemplate?: string;
   /** Registration: captcha, and whether mobile-number registration asks for a password (else DEFAULT_PASSWORD). */
   register: { captcha: { enabled: boolean }; mobilePassword?: boolean; autoRegister?: boolean };
-  /** Login captcha setting (SPEC §5: the captcha applies when the login, sms or register setting is on). */
+  /** Login captcha setting (docs/product.md §5: the captcha applies when the login, sms or register setting is on). */
   login?: { captcha: { enabled: boolean } };
   resources: DownloadLink[];
   whitelabelVal: Record<string, boolean>;

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of SPEC §8: one table from an errorCode or HTTP status to one reaction, and
+ * The error catalogue of docs/product.md §8: one table from an errorCode or HTTP status to one reaction, and
  * the code that performs a reaction. Request clients report failures here and never show alerts
  * themselves. Reactions that belong to features not on this page (two-factor, bind flow) run the
  * handler a feature registered with `onReaction`, else fall back to a plain notice.
@@ -32,10 +32,10 @@ export type Reaction =
   /** No answer at all (network down or the line dropped): the network feature checks the line. */
   | { kind: 'network' };
 
-/** errorCodes that mean the session is gone (SPEC §8). */
+/** errorCodes that mean the session is gone (docs/product.md §8). */
 export const SESSION_GONE_CODES = new Set(['CUSTOMER_NOT_LOGIN', 'customer.not.login', 'user.or.token.invalid', 'login.not.session']);
 
-/** The reaction for a failure, following the rows of SPEC §8 in order of precedence. */
+/** The reaction for a failure, following the rows of docs/product.md §8 in order of precedence. */
 export function reactionFor(f: Failure): Reaction {
   const code = f.errorCode ?? '';
   if (f.status === 502) return { kind: 'pass' };
@@ -72,7 +72,7 @@ export function onReaction(kind: Reaction['kind'], handler: Handler): () => void
 }
 
 export const PLEASE_LOGIN_NOTICE = 'please-login';
-/** The session-error clear repeats (SPEC §9): answers already on their way may write again. */
+/** The session-error clear repeats (docs/product.md §9): answers already on their way may write again. */
 export const SESSION_CLEAR_INTERVAL_MS = 1000;
 export const SESSION_CLEAR_REPEATS = 3;
 

@@ -82,7 +82,7 @@ export const languagePayload = v.object({
 export const smsNoLoginPayload = v.object({
   countryDialingCode: str(8),
   mobileNum: v.pipe(v.string(), v.regex(/^[0-9]{4,20}$/)),
-  /** The captcha result when the merchant's sms captcha setting is on (v4 only, SPEC §5). */
+  /** The captcha result when the merchant's sms captcha setting is on (v4 only, docs/product.md §5). */
   geetestValidateV4: optStr(4096),
   geetestChallenge: optStr(512),
   geetestSeccode: optStr(512),

@@ -1,5 +1,5 @@
 /**
- * Customer service (SPEC §3): the site status lists entries whose `path` is encoded, the last 8
+ * Customer service (docs/product.md §3): the site status lists entries whose `path` is encoded, the last 8
  * characters being the key. Encoding (ours to define, docs/api.md): base64url of the URL's UTF-8
  * bytes XOR-ed with the key's bytes repeated, followed by the key.
  */
@@ -37,7 +37,7 @@ export function pickCustomerService(entries: readonly CsEntry[] | undefined, pos
 
 /**
  * Opens customer service in a new tab. Without a usable URL the player gets the catalogue's
- * 'url is null' error (SPEC §8) instead of a tab that goes nowhere.
+ * 'url is null' error (docs/product.md §8) instead of a tab that goes nowhere.
  */
 export function customerServiceUrl(info: SiteInfo | undefined, position?: string): string | undefined {
   const url = decodeCsPath(pickCustomerService(info?.customerService, position)?.path);

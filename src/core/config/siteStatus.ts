@@ -21,7 +21,7 @@ let statusRequest: Promise<SiteStatus | undefined> | undefined;
 let promotionsRequest: Promise<AvailablePromotions | undefined> | undefined;
 
 /**
- * Loads the site status (device MOBILE, track, originalDomain, url). Failures (SPEC §8):
+ * Loads the site status (device MOBILE, track, originalDomain, url). Failures (docs/product.md §8):
  * domain_not_available sets `domainFailure` for the domain modal; any other shows a notice with the
  * server message or 'Error'.
  */
@@ -46,7 +46,7 @@ export function loadSiteStatus(): Promise<SiteStatus | undefined> {
         domainFailure.value = { message: err.serverMessage };
         return undefined;
       }
-      // alert:false keeps the generic notice away; this call has its own (SPEC §8, status row). No
+      // alert:false keeps the generic notice away; this call has its own (docs/product.md §8, status row). No
       // answer at all (offline, line down) is not a status failure: the network notice says so.
       const quiet =
         !isApiError(err) ||

@@ -36,7 +36,7 @@ export function isStandalone(win: Pick<Window, 'matchMedia' | 'navigator'>): boo
 
 /**
  * Old iOS home-screen apps lose sessionStorage whenever the app is closed, so the session is kept
- * in localStorage there (SPEC §3).
+ * in localStorage there (docs/product.md §3).
  */
 export function isLegacyIosHomeScreen(ua: string, standalone: boolean): boolean {
   const v = iosVersion(ua);
@@ -45,7 +45,7 @@ export function isLegacyIosHomeScreen(ua: string, standalone: boolean): boolean 
 
 export type RegisterMethod = 'APP' | 'H5' | 'PWA' | 'WEBCLIP';
 
-/** registerMethod of the registration payload, from the environment (SPEC §3). */
+/** registerMethod of the registration payload, from the environment (docs/product.md §3). */
 export function registerMethod(ua: string, standalone: boolean, inAppParam?: string | null): RegisterMethod {
   if (isNativeApp(ua, inAppParam)) return 'APP';
   if (standalone) return isIOS(ua) ? 'WEBCLIP' : 'PWA';

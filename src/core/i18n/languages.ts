@@ -1,4 +1,4 @@
-/** Interface languages of SPEC §1, browser-language mapping and text direction. */
+/** Interface languages of docs/product.md §1, browser-language mapping and text direction. */
 import { localStore } from '../storage/storage.ts';
 
 /** Where the player's language choice is remembered. */
@@ -36,7 +36,7 @@ export function normaliseLanguage(tag: string | null | undefined): Language | un
   return FROM_BROWSER[lower] ?? FROM_BROWSER[lower.split('-').slice(0, 2).join('-')] ?? FROM_BROWSER[lower.split('-')[0]!];
 }
 
-/** Stored choice first, then the browser's languages in order, then CN (SPEC §1). */
+/** Stored choice first, then the browser's languages in order, then CN (docs/product.md §1). */
 export function detectLanguage(stored: string | null | undefined, browser: readonly string[]): Language {
   const fromStore = normaliseLanguage(stored);
   if (fromStore) return fromStore;

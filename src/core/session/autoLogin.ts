@@ -1,6 +1,7 @@
 /**
- * Auto-login switches. For now only the flag that redirectUrl / backUrl set (SPEC §2); the sign-in
- * issue adds the remembered login and the auto-login conditions of SPEC §4 here.
+ * The flag that redirectUrl / backUrl set (docs/product.md §2, carried query parameters); the
+ * remembered login and the other auto-login conditions (docs/product.md §4, auto login) are in
+ * ./rememberedLogin.ts.
  */
 import { signal } from '@preact/signals-core';
 

@@ -1,5 +1,5 @@
 /**
- * loginDeviceId (SPEC §3): an MD5 of the device's traits, formatted as a UUID (8-4-4-4-12).
+ * loginDeviceId (docs/product.md §3): an MD5 of the device's traits, formatted as a UUID (8-4-4-4-12).
  * A random seed, kept in local storage, tells apart two devices with the same traits; the id
  * stays the same across sessions on one browser.
  */

@@ -3,7 +3,7 @@
  * session lives in local storage (sessionInfo.ts) and the last page is remembered, so the player
  * comes back where they were. If the restored session turns out to be gone (HTTP 401 while
  * restoring), the stored path and session are cleared and the player goes to /m/home, without the
- * 'please login' notice (SPEC §8).
+ * 'please login' notice (docs/product.md §8).
  */
 import { onReaction, sessionGone } from '../api/errors.ts';
 import { currentStandalone, currentUA, isLegacyIosHomeScreen } from '../env/env.ts';

@@ -1,7 +1,7 @@
 /**
  * What a landing URL brings: carried tracking parameters (kept for the whole session and added to
  * every in-app navigation) and the registration info (affiliate and referral codes, the original
- * domain) sent with a later registration (SPEC §2, §3).
+ * domain) sent with a later registration (docs/product.md §2, §3).
  */
 import { sessionStore, KEY_PREFIX } from '../storage/storage.ts';
 import { carriedParams } from './routeRules.ts';

@@ -46,7 +46,7 @@ export function watchMemberInfo() {
   });
 }
 
-/** Tells the server the member's new language; type 4 members skip the sync (SPEC §1). */
+/** Tells the server the member's new language; type 4 members skip the sync (docs/product.md §1). */
 export async function syncLanguage(language: string): Promise<void> {
   if (!token.value || memberType.value === MemberType.RESTRICTED) return;
   await call('memberLanguage', { language, merchantCode: merchantCode.value || undefined }).catch(() => undefined);

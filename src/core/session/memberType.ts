@@ -1,4 +1,4 @@
-/** Member (customer) types of SPEC §1. */
+/** Member (customer) types of docs/product.md §1. */
 export const MemberType = {
   VISITOR: -1,
   MEMBER: 0,

@@ -1,8 +1,8 @@
 /**
- * Remembered login and the auto-login rule (SPEC §3, §4).
+ * Remembered login and the auto-login rule (docs/product.md §3, §4).
  *
  * The record (type, username, merchant, autoLogin) lives in local storage. The password is never
- * stored readably (DESIGN.md security rules): it is encrypted with AES-GCM under a WebCrypto key
+ * stored readably (docs/architecture.md, Security rules): it is encrypted with AES-GCM under a WebCrypto key
  * created non-extractable and kept in IndexedDB, so script on the page can use the key but nobody
  * can read it out, and a copied local storage is useless elsewhere. Without WebCrypto (an insecure
  * context) only the username is remembered.
@@ -72,7 +72,7 @@ function isRecord(v: unknown): v is StoredRecord {
   return !!r && (r.type === 'username' || r.type === 'sms') && typeof r.username === 'string' && typeof r.merchant === 'string';
 }
 
-/** Saves the remembered login after a successful login (never after a failed one: SPEC §4). */
+/** Saves the remembered login after a successful login (never after a failed one: docs/product.md §4). */
 export async function saveRememberedLogin(login: RememberedLogin): Promise<void> {
   const { password, ...rest } = login;
   const secret = login.type === 'username' && password ? await encrypt(password) : undefined;
@@ -86,13 +86,13 @@ export async function readRememberedLogin(): Promise<RememberedLogin | undefined
   return { ...rest, autoLogin: rest.autoLogin === 0 ? 0 : 1, password: await decrypt(secret) };
 }
 
-/** login.cred.err and not.exists.user remove the remembered login (SPEC §8). */
+/** login.cred.err and not.exists.user remove the remembered login (docs/product.md §8). */
 export async function forgetRememberedLogin(): Promise<void> {
   localStore.remove(REMEMBERED_LOGIN_KEY);
   if (canEncrypt()) await del(KEY_NAME, store()).catch(() => undefined);
 }
 
-/** token_ip_different turns auto login off, keeping the rest (SPEC §8). */
+/** token_ip_different turns auto login off, keeping the rest (docs/product.md §8). */
 export function turnAutoLoginOff() {
   const stored = localStore.get<unknown>(REMEMBERED_LOGIN_KEY);
   if (isRecord(stored)) localStore.set(REMEMBERED_LOGIN_KEY, { ...stored, autoLogin: 0 });
@@ -109,7 +109,7 @@ export interface AutoLoginContext {
   remembered: RememberedLogin | undefined;
 }
 
-/** Auto login runs only when every condition of SPEC §4 holds (checked on mount only). */
+/** Auto login runs only when every condition of docs/product.md §4 holds (checked on mount only). */
 export function autoLoginAllowed(c: AutoLoginContext): boolean {
   const r = c.remembered;
   return (

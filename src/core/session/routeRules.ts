@@ -1,5 +1,5 @@
 /**
- * Route rules of SPEC §2, as pure functions over paths and query strings: the route guard, the
+ * Route rules of docs/product.md §2, as pure functions over paths and query strings: the route guard, the
  * reload rule, query-parameter carry-over and the parameters that disable auto login.
  */
 
@@ -12,7 +12,7 @@ const PUBLIC_PATHS = new Set([
 /** Routes where a browser refresh reloads the page; elsewhere a refresh goes to /m/home. */
 const RELOAD_PATHS = new Set(['/m/home', '/m/index', '/m/index.html', '/m/login', '/m/register', '/m/register.html']);
 
-/** Query parameters kept across page changes (SPEC §2). */
+/** Query parameters kept across page changes (docs/product.md §2). */
 export const CARRIED_PARAMS = [
   'affiliateCode', 'referralCode', 'r', 'inApp', 'fbclid', 'gclid', 'ttclid', 'kwaiclid', 'bbg', 'isBgeTest',
 ] as const;
@@ -43,7 +43,7 @@ export function reloadAction(path: string): 'reload' | 'home' {
   return RELOAD_PATHS.has(trimSlash(path)) ? 'reload' : 'home';
 }
 
-/** redirectUrl or backUrl in the query turn auto login off (SPEC §2, §4). */
+/** redirectUrl or backUrl in the query turn auto login off (docs/product.md §2, §4). */
 export function disablesAutoLogin(search: string): boolean {
   const q = new URLSearchParams(search);
   return q.has('redirectUrl') || q.has('backUrl');

@@ -1,5 +1,5 @@
 /**
- * The signed-in session (SPEC §3): a signal mirrored to sessionStorage, so a reload keeps it and
+ * The signed-in session (docs/product.md §3): a signal mirrored to sessionStorage, so a reload keeps it and
  * a new tab does not. Old iOS home-screen apps lose sessionStorage when closed, so there it is
  * mirrored to localStorage instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The captcha row (SPEC §2): a spinner text while loading, a 'Click to verify' button when waiting,
+ * The captcha row (docs/product.md §2): a spinner text while loading, a 'Click to verify' button when waiting,
  * a check mark and 'Verified' on success, the error text and a Retry button on error. The state
  * text sits in a polite live region so screen readers hear each change.
  */

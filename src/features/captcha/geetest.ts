@@ -31,7 +31,7 @@ export interface GeetestAdapterConfig {
   scene: CaptchaScene;
   /** Interface language; mapped to the vendor's language codes. */
   language: Language;
-  /** Script load timeout (SPEC §9). */
+  /** Script load timeout (docs/product.md §9). */
   timeoutMs?: number;
 }
 
@@ -51,7 +51,7 @@ const V4_LANG: Partial<Record<Language, string>> = {
 export const vendorLanguage = (version: 'v3' | 'v4', language: Language) =>
   version === 'v3' ? (V3_LANG[language] ?? 'en') : (V4_LANG[language] ?? 'eng');
 
-/** The captcha cannot run (missing global, id or config): unknown_error + the service text (SPEC §5). */
+/** The captcha cannot run (missing global, id or config): unknown_error + the service text (docs/product.md §5). */
 export const unavailable = () => new CaptchaError(CAPTCHA_CODES.unavailable, t('captcha.service_down', { error: t('unknown_error') }));
 
 /** A vendor onError payload as a CaptchaError; its code passes through (60205 from the extra resource). */

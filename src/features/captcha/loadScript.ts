@@ -1,12 +1,12 @@
 /**
- * Loads a classic vendor script once per URL (SPEC §8, §9: 3000 ms, then code 60204 'Network
+ * Loads a classic vendor script once per URL (docs/product.md §8, §9: 3000 ms, then code 60204 'Network
  * failure'). A failed or timed-out load removes its `<script>` and forgets the URL, so a retry
  * loads it again.
  */
 import { resolveUrl } from '../../core/config/config.ts';
 import { CAPTCHA_CODES, CaptchaError, NETWORK_FAILURE } from './types.ts';
 
-/** SPEC §9: captcha script timeout. */
+/** docs/product.md §9: captcha script timeout. */
 export const SCRIPT_TIMEOUT_MS = 3000;
 
 const loading = new Map<string, Promise<void>>();

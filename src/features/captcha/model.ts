@@ -1,5 +1,5 @@
 /**
- * The captcha feature's public model (SPEC §2, §4, §5, §8; docs/captcha.md): GeeTest v3 / v4
+ * The captcha feature's public model (docs/product.md §2, §4, §5, §8; docs/captcha.md): GeeTest v3 / v4
  * adapters, the script loader, a session with the widget states, and the rules forms use.
  */
 export * from './types.ts';

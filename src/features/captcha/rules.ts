@@ -1,4 +1,4 @@
-/** Captcha rules (SPEC §5): when a captcha is required, the payload fields, the error text. */
+/** Captcha rules (docs/product.md §5): when a captcha is required, the payload fields, the error text. */
 import type { SiteInfo } from '../../core/api/endpoints.ts';
 import type { LoginPayload } from '../../core/api/schemas.ts';
 import { t } from '../../core/i18n/i18n.ts';
@@ -6,7 +6,7 @@ import { CAPTCHA_CODES, NETWORK_FAILURE, type CaptchaError, type CaptchaPayload,
 
 export type CaptchaSettings = Pick<SiteInfo, 'login' | 'sms' | 'register'>;
 
-/** The captcha applies when the login, sms or register captcha setting is on (SPEC §5). */
+/** The captcha applies when the login, sms or register captcha setting is on (docs/product.md §5). */
 export function captchaEnabled(settings: Partial<CaptchaSettings> | undefined): boolean {
   return Boolean(settings?.login?.captcha?.enabled || settings?.sms?.captcha?.enabled || settings?.register?.captcha?.enabled);
 }
@@ -19,7 +19,7 @@ export interface LoginCaptchaInput {
 
 /**
  * A login captcha is required unless the type is sms, or firebase with a username; and only when
- * the login, sms or register captcha setting is on (SPEC §5).
+ * the login, sms or register captcha setting is on (docs/product.md §5).
  */
 export function captchaRequired({ type, username, settings }: LoginCaptchaInput): boolean {
   if (!captchaEnabled(settings)) return false;
@@ -34,7 +34,7 @@ export function hasCaptchaFields(payload: Partial<CaptchaPayload> | undefined): 
 }
 
 /**
- * A registration captcha is required unless the geetest fields are already present (SPEC §5).
+ * A registration captcha is required unless the geetest fields are already present (docs/product.md §5).
  * With `settings`, also only when the register captcha setting is on.
  */
 export function registerCaptchaRequired(payload: Partial<CaptchaPayload> | undefined, settings?: Partial<CaptchaSettings>): boolean {
@@ -52,8 +52,8 @@ export function captchaPayload(result: CaptchaResult): CaptchaPayload {
 export const codeDigits = (code: string | undefined) => (code ?? '').replace(/\D+/g, '');
 
 /**
- * The text a player sees for an error (SPEC §5): the user-facing message plus the numeric part of
- * the code, e.g. 'Network failure (60205)'. The network failures of SPEC §8 are translated.
+ * The text a player sees for an error (docs/product.md §5): the user-facing message plus the numeric part of
+ * the code, e.g. 'Network failure (60205)'. The network failures of docs/product.md §8 are translated.
  */
 export function captchaErrorText(error: Pick<CaptchaError, 'code' | 'message'>): string {
   const network = (error.code === CAPTCHA_CODES.scriptTimeout || error.code === CAPTCHA_CODES.extraTimeout) && error.message === NETWORK_FAILURE;

@@ -1,5 +1,5 @@
 /**
- * One captcha widget's life (SPEC §4, §5, §8): `loading → waiting (ready) → success (solved) |
+ * One captcha widget's life (docs/product.md §4, §5, §8): `loading → waiting (ready) → success (solved) |
  * error`; retry → loading; close or reset → waiting. Framework-free: signals for the view, callbacks
  * for the element's events, and `verify()` for forms.
  */
@@ -47,7 +47,7 @@ export function geetestAdapter(version: CaptchaVersion, info: SiteInfo | undefin
     : geetestV3({ scriptUrl: gw?.GEETEST_JS || DEFAULT_SCRIPTS.v3, scene, language: lang });
 }
 
-/** The rejection of verify() when the player closes the challenge (SPEC §5: verify_first). */
+/** The rejection of verify() when the player closes the challenge (docs/product.md §5: verify_first). */
 export const verifyFirst = () => new CaptchaError(CAPTCHA_CODES.closed, t('verify_first'));
 
 export class CaptchaSession {
@@ -83,7 +83,7 @@ export class CaptchaSession {
     void this.load(gen);
   }
 
-  /** SPEC §4: retry goes back to loading. */
+  /** docs/product.md §4: retry goes back to loading. */
   retry(): void {
     this.start();
   }
@@ -107,8 +107,8 @@ export class CaptchaSession {
   }
 
   /**
-   * Back to unsolved (SPEC §4: reset → waiting); a running verify() is rejected with verify_first.
-   * In the error state it loads again (SPEC §8: a failed registration reloads the captcha).
+   * Back to unsolved (docs/product.md §4: reset → waiting); a running verify() is rejected with verify_first.
+   * In the error state it loads again (docs/product.md §8: a failed registration reloads the captcha).
    */
   reset(): void {
     this.settle(undefined, verifyFirst());
@@ -135,7 +135,7 @@ export class CaptchaSession {
       if (gen !== this.gen) return;
       const version = this.options.version ?? info?.gw.GEETEST_VERSION ?? 'v3';
       this.version.value = version;
-      // SPEC §5: the sms captcha requires v4.
+      // docs/product.md §5: the sms captcha requires v4.
       if (this.scene === 'sms' && version !== 'v4') throw unavailable();
       const build = this.options.adapter ?? geetestAdapter;
       const widget = await build(version, info, this.scene)(this.handlers(gen));

@@ -1,5 +1,5 @@
 /**
- * Captcha types (SPEC §2, §4, §5, §8; docs/captcha.md): scenes, versions, the vendor objects the
+ * Captcha types (docs/product.md §2, §4, §5, §8; docs/captcha.md): scenes, versions, the vendor objects the
  * adapters talk to, and the result a solved challenge gives.
  */
 import type { LoginPayload, RegisterPayload } from '../../core/api/schemas.ts';
@@ -11,7 +11,7 @@ export const CAPTCHA_SCENES: readonly CaptchaScene[] = ['login', 'sms', 'registe
 export type CaptchaVersion = 'v3' | 'v4';
 export const CAPTCHA_VERSIONS: readonly CaptchaVersion[] = ['v3', 'v4'];
 
-/** SPEC §4: ready → waiting; solved → success; failure → error; retry → loading; close or reset → waiting. */
+/** docs/product.md §4: ready → waiting; solved → success; failure → error; retry → loading; close or reset → waiting. */
 export type CaptchaState = 'loading' | 'waiting' | 'success' | 'error';
 
 /** A v3 result. `geetestValidate` is also inside the seccode (`validate|jordan`). */
@@ -33,9 +33,9 @@ export type CaptchaPayload = Pick<LoginPayload & RegisterPayload, 'geetestChalle
 
 /** Codes of the failures this feature produces itself (the vendor's own codes pass through). */
 export const CAPTCHA_CODES = {
-  /** The vendor script did not load in time, or failed to load (SPEC §8). */
+  /** The vendor script did not load in time, or failed to load (docs/product.md §8). */
   scriptTimeout: '60204',
-  /** The vendor's extra resource timed out (raised by the vendor script itself, SPEC §8). */
+  /** The vendor's extra resource timed out (raised by the vendor script itself, docs/product.md §8). */
   extraTimeout: '60205',
   /** The captcha cannot run here (sms scene without v4, no script global, no captcha id). */
   unavailable: 'captcha.unavailable',

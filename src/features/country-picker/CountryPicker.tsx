@@ -1,5 +1,5 @@
 /**
- * The country dialling-code picker (SPEC §2): a trigger showing flag and dialling code, and a
+ * The country dialling-code picker (docs/product.md §2): a trigger showing flag and dialling code, and a
  * slide-up list (Sheet) with a search field and a listbox of countries.
  *
  * Controlled: `value` is the chosen ISO code (undefined, or a code the merchant does not list,

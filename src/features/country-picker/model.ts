@@ -1,5 +1,5 @@
 /**
- * Country dialling-code picker rules (SPEC §2 picker, §3 country entry and country info, §7
+ * Country dialling-code picker rules (docs/product.md §2 picker, §3 country entry and country info, §7
  * GET /wps/system/country, cached).
  *
  * - The country info loads once per merchant and API base, shared by every picker on the document

@@ -1,4 +1,4 @@
-/** The download bar at the top of the page (SPEC §2): icon, name, 5.0 grade, gift, download, close. */
+/** The download bar at the top of the page (docs/product.md §2): icon, name, 5.0 grade, gift, download, close. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useT } from '../../ui/useT.ts';
 import { GRADE, downloadBar, hideForSession, openDownload } from './model.ts';

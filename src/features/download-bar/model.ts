@@ -1,5 +1,5 @@
 /**
- * Download bar rules (SPEC §2, §4): which link, which name, whether to show the gift, and when the
+ * Download bar rules (docs/product.md §2, §4): which link, which name, whether to show the gift, and when the
  * bar is hidden. Pure functions plus the session hide flag; the view only renders their result.
  */
 import { computed, signal } from '@preact/signals-core';
@@ -10,9 +10,9 @@ import { currentIsNativeApp, currentStandalone, currentUA, isAndroid, isIOS } fr
 import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 
 export const HIDE_KEY = `${KEY_PREFIX}downloadBarHidden`;
-/** Names longer than this use the short name (SPEC §2). */
+/** Names longer than this use the short name (docs/product.md §2). */
 export const MAX_NAME_LENGTH = 12;
-/** The bar shows a fixed grade (SPEC §2). */
+/** The bar shows a fixed grade (docs/product.md §2). */
 export const GRADE = '5.0';
 
 export const hiddenThisSession = signal(sessionStore.get<boolean>(HIDE_KEY) === true);
@@ -29,7 +29,7 @@ export function pickDownloadLink(resources: readonly DownloadLink[], ua: string)
   return url('Android') ?? url('IOS') ?? url('MOBILECONFIG');
 }
 
-/** Files a browser downloads open in the same tab; pages open in a new one (SPEC §5). */
+/** Files a browser downloads open in the same tab; pages open in a new one (docs/product.md §5). */
 export function opensInSameTab(url: string): boolean {
   return /\.(ipa|apk|mobileconfig)(?:[?#].*)?$/i.test(url);
 }

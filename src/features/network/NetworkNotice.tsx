@@ -1,4 +1,4 @@
-/** Network notices (SPEC §2, §8): no connection while offline, and an unstable line with Retry. */
+/** Network notices (docs/product.md §2, §8): no connection while offline, and an unstable line with Retry. */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useT } from '../../ui/useT.ts';

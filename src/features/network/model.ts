@@ -1,5 +1,5 @@
 /**
- * Network and line health (SPEC §7, §8, §9). Offline shows the no-connection notice (and the
+ * Network and line health (docs/product.md §7, §8, §9). Offline shows the no-connection notice (and the
  * offline message for 1.5 s); coming back online clears it. A ping of the current line that fails
  * within 5 s marks the line unstable. The line speed test pings up to 10 random candidate domains
  * (10 s each) and the first to answer wins.

@@ -1,5 +1,5 @@
 /**
- * Sign-in and sign-up (SPEC §3, §4, §5, §8): the login call for every type, the processing lock,
+ * Sign-in and sign-up (docs/product.md §3, §4, §5, §8): the login call for every type, the processing lock,
  * what a success stores and where it goes, the remembered login and auto login, registration, the
  * forced password change, and logout.
  */
@@ -28,7 +28,7 @@ import { saveSession, session } from '../../core/session/sessionInfo.ts';
 import { requestTwoFactor } from '../../core/session/twoFactorBridge.ts';
 import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 
-/** Login processing lock (SPEC §4, §9): duplicate attempts are blocked until 500 ms after the last one ends. */
+/** Login processing lock (docs/product.md §4, §9): duplicate attempts are blocked until 500 ms after the last one ends. */
 export const LOGIN_LOCK_MS = 500;
 export const FIRST_TIME_KEY = `${KEY_PREFIX}firstTimeLogin`;
 export const PASSWORD_CHANGE_KEY = `${KEY_PREFIX}passwordChange`;
@@ -52,7 +52,7 @@ export type LoginOutcome =
   | { ok: false; errorCode?: string; errorValue?: unknown; busy?: boolean };
 
 /**
- * Where a successful login goes (SPEC §4): /m/changePsw when the password is the default one, or
+ * Where a successful login goes (docs/product.md §4): /m/changePsw when the password is the default one, or
  * has expired and PWDEXPFORCECHANGE3 is on; never for sms or firebase logins.
  */
 export function nextAfterLogin(type: LoginRequest['type'], password: string | undefined, value: LoginValue, forceChangeFlag: boolean) {
@@ -61,7 +61,7 @@ export function nextAfterLogin(type: LoginRequest['type'], password: string | un
   return value.passwordExpired && forceChangeFlag ? ('/m/changePsw' as const) : ('/m/home' as const);
 }
 
-/** Stores a successful login's session (SPEC §4), the first-time flag, and loads member info. */
+/** Stores a successful login's session (docs/product.md §4), the first-time flag, and loads member info. */
 export async function completeLogin(value: LoginValue): Promise<void> {
   saveSession({
     id: value.id,
@@ -87,7 +87,7 @@ async function payloadFor(req: LoginRequest): Promise<LoginPayload> {
   }
 }
 
-/** Handles a refused login: the reactions of SPEC §8 that belong to logging in. */
+/** Handles a refused login: the reactions of docs/product.md §8 that belong to logging in. */
 async function loginFailed(req: LoginRequest, err: unknown): Promise<LoginValue | undefined> {
   if (!isApiError(err)) return undefined;
   const reaction = reactionFor({ status: err.status, errorCode: err.errorCode, message: err.serverMessage, value: err.value });
@@ -150,7 +150,7 @@ async function remember(req: Extract<LoginRequest, { type: 'username' | 'sms' }>
 }
 
 /**
- * Auto login with the remembered login, on mount only, when SPEC §4 allows it. Resolves with the
+ * Auto login with the remembered login, on mount only, when docs/product.md §4 allows it. Resolves with the
  * outcome, or undefined when it did not run.
  */
 export async function tryAutoLogin(search: string): Promise<LoginOutcome | undefined> {
@@ -168,7 +168,7 @@ export async function tryAutoLogin(search: string): Promise<LoginOutcome | undef
   return login({ type: 'username', username: remembered.username, password: remembered.password, remember: true });
 }
 
-/** Sends an SMS code for login (SPEC §5: needs a mobile number). Resolves with the expiry (epoch ms). */
+/** Sends an SMS code for login (docs/product.md §5: needs a mobile number). Resolves with the expiry (epoch ms). */
 export async function sendLoginCode(countryDialingCode: string, mobileNum: string, captcha?: CaptchaFields): Promise<number | undefined> {
   if (!mobileNum.trim()) return undefined;
   const res = await call('smsNoLogin', { countryDialingCode, mobileNum: mobileNum.trim(), ...captcha }).catch(() => undefined);
@@ -179,7 +179,7 @@ export type RegisterRequest =
   | { by: 'username'; username: string; password: string; captcha?: CaptchaFields & { captcha?: string } }
   | { by: 'mobile'; countryDialingCode: string; mobileNum: string; password?: string; username?: string; captcha?: CaptchaFields & { captcha?: string } };
 
-/** The registration payload of SPEC §3. */
+/** The registration payload of docs/product.md §3. */
 export async function registrationPayload(req: RegisterRequest, referralCode?: string): Promise<RegisterPayload> {
   const info = storedRegistrationInfo();
   const mobilePassword = siteStatus.value?.info.register.mobilePassword === true;
@@ -199,7 +199,7 @@ export async function registrationPayload(req: RegisterRequest, referralCode?: s
           countryDialingCode: req.countryDialingCode,
           mobileNum: req.mobileNum.trim(),
           username: req.username?.trim() || undefined,
-          // Without the mobile-number password option the fixed default password is used (SPEC §5).
+          // Without the mobile-number password option the fixed default password is used (docs/product.md §5).
           password: mobilePassword && req.password ? req.password : DEFAULT_PASSWORD,
         }),
   };
@@ -207,7 +207,7 @@ export async function registrationPayload(req: RegisterRequest, referralCode?: s
 
 /**
  * Registration (POST /wps/member/register, ModuleId REG3, or /register/mobile, MOBILENUMREG3).
- * One submit at a time. Failure: the server message in an alert (SPEC §8); the caller clears and
+ * One submit at a time. Failure: the server message in an alert (docs/product.md §8); the caller clears and
  * reloads the captcha.
  */
 export async function register(req: RegisterRequest, referralCode?: string): Promise<{ ok: boolean; errorCode?: string }> {

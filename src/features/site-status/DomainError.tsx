@@ -1,4 +1,4 @@
-/** The domain-error modal (SPEC §8): the status call said domain_not_available. */
+/** The domain-error modal (docs/product.md §8): the status call said domain_not_available. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { domainFailure, reloadSiteStatus, siteStatus } from '../../core/config/siteStatus.ts';
 import { customerServiceUrl } from '../../core/config/customerService.ts';

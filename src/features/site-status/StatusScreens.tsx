@@ -1,5 +1,5 @@
 /**
- * The two full-page status screens (SPEC §2): Access Denied (region or IP restriction) and System
+ * The two full-page status screens (docs/product.md §2): Access Denied (region or IP restriction) and System
  * Maintenance. Both offer a contact-us button that opens customer service.
  */
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Which full-page status screen the site status asks for (SPEC §2, §8): region restriction wins over
+ * Which full-page status screen the site status asks for (docs/product.md §2, §8): region restriction wins over
  * maintenance, since a restricted visitor cannot use the site after maintenance either.
  */
 import { computed } from '@preact/signals-core';

@@ -1,5 +1,5 @@
 /**
- * The two-factor modal (SPEC §2): the notice label as title, the explanation, one tab per required
+ * The two-factor modal (docs/product.md §2): the notice label as title, the explanation, one tab per required
  * method (WAI-ARIA tabs: arrow keys, Home and End move between them), the fields of the active tab,
  * the sms tab's Send code button with its countdown, errors (role=alert), Cancel and Confirm.
  * Renders the signals of a TwoFactorVerification (./model.ts).

@@ -1,20 +1,20 @@
 /**
- * Two-factor verification of a login (SPEC §2, §3, §4, §5, §8, §9). No React here: rules, the two
+ * Two-factor verification of a login (docs/product.md §2, §3, §4, §5, §8, §9). No React here: rules, the two
  * calls, and a small controller (`TwoFactorVerification`) whose signals the view renders.
  *
  * - A login that answers `login_verify_required` carries flags `{ sms, ga, email, payeeName }`; the
  *   modal shows one tab per required method, in the order sms, ga, email, payeeName, the first one
  *   active.
- * - Validation (SPEC §5): inputs are trimmed; email needs an email (basic format check), payeeName a
+ * - Validation (docs/product.md §5): inputs are trimmed; email needs an email (basic format check), payeeName a
  *   name, ga a 6-digit authenticator code, sms a mobile number and the code. The first empty or
  *   malformed field is reported (the view marks it `aria-invalid` and focuses it); nothing is sent.
  *   Sending a code needs a mobile number (and a dialling code).
  * - Send code: POST /wps/verification/sms/noLogin; the button counts down to the answer's
- *   `expirationTime` (epoch ms), or 60 s on the identity-provider route (SPEC §4, §9).
+ *   `expirationTime` (epoch ms), or 60 s on the identity-provider route (docs/product.md §4, §9).
  * - Verify: POST /wps/session/login/verification (encrypted) with `alert: false`; a refusal shows the
- *   server message in the modal and clears the email, auth code and verification code (SPEC §8); a
+ *   server message in the modal and clears the email, auth code and verification code (docs/product.md §8); a
  *   success shows `login_2fa_pass` for 1500 ms, closes, and 500 ms later completes with the
- *   LoginValue (SPEC §4, §9). Storing the session is the login form's job (it gets the LoginValue).
+ *   LoginValue (docs/product.md §4, §9). Storing the session is the login form's job (it gets the LoginValue).
  *
  * Opening it from a login:
  * - Directly: `openTwoFactor(detail)` resolves with the LoginValue, or undefined when closed. The
@@ -33,11 +33,11 @@ import { onReaction, type Reaction } from '../../core/api/errors.ts';
 import type { TwoFactorPayload } from '../../core/api/schemas.ts';
 import { showNotice } from '../../core/notice/notices.ts';
 
-/** The pass message shows this long (SPEC §9: 1.5 s) ... */
+/** The pass message shows this long (docs/product.md §9: 1.5 s) ... */
 export const PASS_MESSAGE_MS = 1500;
-/** ... then the login completes this much later (SPEC §9: 500 ms). */
+/** ... then the login completes this much later (docs/product.md §9: 500 ms). */
 export const COMPLETE_DELAY_MS = 500;
-/** Send-code countdown on the identity-provider route (SPEC §4, §9). */
+/** Send-code countdown on the identity-provider route (docs/product.md §4, §9). */
 export const IDP_COUNTDOWN_MS = 60_000;
 /** Countdown when the send-code answer has no usable `expirationTime` (same as the identity-provider route). */
 export const DEFAULT_COUNTDOWN_MS = 60_000;
@@ -47,7 +47,7 @@ export const AUTH_CODE_PATTERN = /^\d{6}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type TwoFactorMethod = 'sms' | 'ga' | 'email' | 'payeeName';
-/** Tab order (SPEC §2). */
+/** Tab order (docs/product.md §2). */
 export const TAB_ORDER: readonly TwoFactorMethod[] = ['sms', 'ga', 'email', 'payeeName'];
 export type TwoFactorRoute = 'password' | 'identityProvider';
 export type TwoFactorFlags = Record<TwoFactorMethod, boolean>;
@@ -117,7 +117,7 @@ export const FIELDS_OF: Record<TwoFactorMethod, readonly FieldName[]> = {
   payeeName: ['payeeName'],
 };
 
-/** Cleared after a refused verification (SPEC §8); the mobile number and the name stay. */
+/** Cleared after a refused verification (docs/product.md §8); the mobile number and the name stay. */
 export const CLEARED_ON_ERROR: readonly FieldName[] = ['email', 'authCode', 'verificationCode'];
 
 export interface Invalid {
@@ -139,17 +139,17 @@ function check(names: readonly FieldName[], fields: Partial<Fields>): Validation
   return { ok: true, values };
 }
 
-/** SPEC §5: the method's fields, trimmed; the first empty or malformed one is reported. */
+/** docs/product.md §5: the method's fields, trimmed; the first empty or malformed one is reported. */
 export function validate(method: TwoFactorMethod, fields: Partial<Fields>): Validation {
   return check(FIELDS_OF[method], fields);
 }
 
-/** SPEC §5: sending a code needs a mobile number (and a dialling code to send it to). */
+/** docs/product.md §5: sending a code needs a mobile number (and a dialling code to send it to). */
 export function validateSendCode(fields: Partial<Fields>): Validation {
   return check(['countryDialingCode', 'mobileNum'], fields);
 }
 
-/** The body of POST /wps/session/login/verification (SPEC §3). `values` are validated and trimmed. */
+/** The body of POST /wps/session/login/verification (docs/product.md §3). `values` are validated and trimmed. */
 export function verificationPayload(state: TwoFactorState, method: TwoFactorMethod, values: Partial<Fields>): TwoFactorPayload {
   const payload: TwoFactorPayload = { username: state.username, method: TWO_FACTOR_METHOD[method] };
   if (state.password !== undefined) payload.password = state.password;

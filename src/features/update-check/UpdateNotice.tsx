@@ -1,4 +1,4 @@
-/** The update notice (SPEC §2): a new release is out; Refresh loads it. Shown once. */
+/** The update notice (docs/product.md §2): a new release is out; Refresh loads it. Shown once. */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Notice } from '../../ui/Notice.tsx';

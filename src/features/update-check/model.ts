@@ -1,5 +1,5 @@
 /**
- * Update check (SPEC §4, §9): on first load the hash of both asset manifests is stored; later
+ * Update check (docs/product.md §4, §9): on first load the hash of both asset manifests is stored; later
  * checks (the page becoming visible again, debounced 300 ms, and every 3 600 000 ms) compare it, and
  * a changed hash shows the update notice once. A manifest that cannot be fetched only logs a warning.
  */

@@ -1,9 +1,9 @@
 /**
  * The identity provider (Firebase Auth) at its boundary: social sign-in by popup and phone sign-in
- * by SMS code, each ending in `{ idToken, channel }` for the /wps login (SPEC §1, §3, §8).
+ * by SMS code, each ending in `{ idToken, channel }` for the /wps login (docs/product.md §1, §3, §8).
  *
  * The SDK is loaded with one `import('./sdk.ts')` the first time a player uses it, never in the
- * first load (DESIGN.md, Budgets). Tests inject another loader with `setSdkLoader` (no emulator
+ * first load (docs/architecture.md, Budgets). Tests inject another loader with `setSdkLoader` (no emulator
  * needed); the e2e tests talk to the Firebase Auth emulator the site status names.
  */
 import { signal } from '@preact/signals-core';
@@ -160,7 +160,7 @@ export async function startPhoneSignIn(config: IdentityConfig, phoneNumber: stri
 
 /**
  * Phone sign-in, step 2: confirms the SMS code. Without a pending confirmation it fails with
- * auth/code-expired (SPEC §8). A wrong code keeps the confirmation for another try.
+ * auth/code-expired (docs/product.md §8). A wrong code keeps the confirmation for another try.
  */
 export async function confirmPhoneCode(code: string): Promise<ChannelResult> {
   const pending = pendingConfirmation.value;

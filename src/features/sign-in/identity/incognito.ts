@@ -1,5 +1,5 @@
 /**
- * Private browsing check for social sign-in (SPEC §5: refused in private browsing outside the app,
+ * Private browsing check for social sign-in (docs/product.md §5: refused in private browsing outside the app,
  * with the not_support_incognito message). Browsers do not say they are private; this is a small
  * heuristic, documented here and replaceable (`setPrivateModeCheck`, used by the tests):
  *

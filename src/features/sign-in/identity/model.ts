@@ -1,5 +1,5 @@
 /**
- * Identity-provider sign-in (SPEC §1, §4, §5, §8): social sign-in by popup and phone sign-in by SMS
+ * Identity-provider sign-in (docs/product.md §1, §4, §5, §8): social sign-in by popup and phone sign-in by SMS
  * code through the identity provider (./firebase.ts), then the /wps login with the provider's token,
  * and the bind flow when no member is bound to that account yet (bind_customer_required):
  *
@@ -40,7 +40,7 @@ export { identityConfig, pendingConfirmation, type ChannelResult, type IdentityC
 export const BIND_CUSTOMER_REQUIRED = 'bind_customer_required';
 export const NOT_SUPPORT_INCOGNITO = 'not_support_incognito';
 export const IDENTITY_ERROR_NOTICE = 'identity-error';
-/** The resend countdown of the phone sign-in (SPEC §4, §9: 60 s on the identity-provider route). */
+/** The resend countdown of the phone sign-in (docs/product.md §4, §9: 60 s on the identity-provider route). */
 export const PHONE_CODE_COUNTDOWN_MS = 60_000;
 
 /** Codes the player never hears about: they closed or replaced the popup themselves. */
@@ -59,7 +59,7 @@ export const TRANSLATED_CODES: readonly string[] = [
 
 export const identityErrorKey = (code: string) => `identity.error.${TRANSLATED_CODES.includes(code) ? code : UNKNOWN_CODE}`;
 
-/** The notice text of SPEC §8: the translated message, then `Code: …` and `Reason: …` lines. */
+/** The notice text of docs/product.md §8: the translated message, then `Code: …` and `Reason: …` lines. */
 export function identityErrorText(err: unknown): string {
   const e = toIdentityError(err);
   return [t(identityErrorKey(e.code)), t('identity.error_code', { code: e.code }), t('identity.error_reason', { reason: e.message })].join('\n');
@@ -100,7 +100,7 @@ export async function identityLogin(result: ChannelResult, captcha?: CaptchaFiel
 }
 
 /**
- * Registers a new member with the provider token (SPEC §3 social registration: firebaseChannel,
+ * Registers a new member with the provider token (docs/product.md §3 social registration: firebaseChannel,
  * firebaseIdToken, login true) and logs in. A refusal shows the server message (error catalogue).
  */
 export async function registerWithProvider(result: ChannelResult): Promise<IdentityOutcome> {
@@ -135,7 +135,7 @@ function currentConfig(): IdentityConfig {
 }
 
 /**
- * Social sign-in: refused in private browsing outside the app before any popup (SPEC §5), then the
+ * Social sign-in: refused in private browsing outside the app before any popup (docs/product.md §5), then the
  * popup; errors are reported here. Resolves with the provider result, or undefined.
  */
 export async function socialSignIn(channel: SocialChannel): Promise<ChannelResult | undefined> {
