@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { captchaLimits } from '../../server/captcha.ts';
-import { clock } from '../../server/limits.ts';
-import { base32Decode, stepAt, totpAt } from '../../server/totp.ts';
+import { captchaLimits } from '../../server/signin/captcha.ts';
+import { clock } from '../../server/infra/limits.ts';
+import { base32Decode, stepAt, totpAt } from '../../server/signin/totp.ts';
 import {
   call,
   DEMO2_GEETEST_ID,

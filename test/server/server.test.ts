@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_MERCHANTS_FILE, loadConfig } from '../../server/config.ts';
+import { DEFAULT_MERCHANTS_FILE, loadConfig } from '../../server/infra/config.ts';
 import { tempDir } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { serve } from '@hono/node-server';
-import { pingLimits } from '../../server/handlers.ts';
+import { pingLimits } from '../../server/api/handlers.ts';
 import { TEST_ORIGIN, call, testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;

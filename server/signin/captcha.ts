@@ -19,13 +19,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
-import type { LoginPayload } from '../src/core/api/schemas.ts';
-import { readBody, utf8 } from './body.ts';
-import { ApiError } from './errors.ts';
-import type { Deps } from './handlers.ts';
-import { hold } from './hold.ts';
-import { clock, MINUTE } from './limits.ts';
-import type { Merchant } from './merchants.ts';
+import type { LoginPayload } from '../../src/core/api/schemas.ts';
+import { readBody, utf8 } from '../infra/body.ts';
+import { ApiError } from '../infra/errors.ts';
+import type { Deps } from '../api/handlers.ts';
+import { hold } from '../infra/hold.ts';
+import { clock, MINUTE } from '../infra/limits.ts';
+import type { Merchant } from '../merchants/merchants.ts';
 
 export const CAPTCHA_TTL_MS = 10 * MINUTE;
 export const CAPTCHA_MODES = ['ok', 'hang-script', 'hang-extra'] as const;

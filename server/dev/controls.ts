@@ -1,7 +1,7 @@
 /**
  * Dev controls under /dev/: demo and test mode only (never with NODE_ENV=production or --upstream;
- * app.ts decides). Tests and the e2e suite use them to put the server into a state, and a person
- * trying the demo uses the page `GET /dev/` to see every screen (maintenance, access denied,
+ * server/app.ts decides). Tests and the e2e suite use them to put the server into a state, and a
+ * person trying the demo uses the page `GET /dev/` to see every screen (maintenance, access denied,
  * domain error, unstable line, update notice, captchas, the second check, password expiry). Later
  * issues add routes here (content).
  *
@@ -14,17 +14,17 @@ import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import type { Runtime } from './app.ts';
-import { readBody, utf8 } from './body.ts';
-import { CAPTCHA_MODES } from './captcha.ts';
-import { ApiError } from './errors.ts';
-import type { Deps } from './handlers.ts';
-import { clearLimits, clock } from './limits.ts';
-import { gaSecret, memberByUsername, normalizeIp, recordIp } from './members.ts';
-import type { Merchant } from './merchants.ts';
-import { deleteMemberSessions } from './sessions.ts';
-import { normalizeDialingCode, normalizeMobileNum } from './sms.ts';
-import { currentTotp } from './totp.ts';
+import type { Runtime } from '../app.ts';
+import { readBody, utf8 } from '../infra/body.ts';
+import { CAPTCHA_MODES } from '../signin/captcha.ts';
+import { ApiError } from '../infra/errors.ts';
+import type { Deps } from '../api/handlers.ts';
+import { clearLimits, clock } from '../infra/limits.ts';
+import { gaSecret, memberByUsername, normalizeIp, recordIp } from '../signin/members.ts';
+import type { Merchant } from '../merchants/merchants.ts';
+import { deleteMemberSessions } from '../db/sessions.ts';
+import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
+import { currentTotp } from '../signin/totp.ts';
 import {
   GEETEST_VERSIONS,
   WHITELABEL_FLAG,
@@ -37,7 +37,7 @@ import {
   PING_MODES,
   TITLE_MAX,
   type MerchantState,
-} from './state.ts';
+} from '../db/state.ts';
 
 const DEV_BODY_LIMIT = 16 * 1024;
 
@@ -99,7 +99,7 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
 
   app.get('/dev/health', (c) => c.json({ success: true }));
 
-  /** The merchant's whole runtime state (server/state.ts). */
+  /** The merchant's whole runtime state (server/db/state.ts). */
   app.get('/dev/state', async (c) => c.json({ success: true, value: await state.get(headerMerchant(c, deps)) }));
 
   /** `{ on, end?, texts? }`: end (epoch ms) and texts default to null. */

@@ -8,14 +8,14 @@
  * password or the factor was wrong), and the lockout codes `TOO_MANY_REQUEST_*` with `retryAfter`.
  */
 import { randomBytes } from 'node:crypto';
-import type { LoginErrorValue, LoginValue } from '../src/core/api/endpoints.ts';
-import { DEFAULT_PASSWORD, TWO_FACTOR_METHOD } from '../src/core/api/constants.ts';
-import type { LoginPayload, RegisterPayload, TwoFactorPayload } from '../src/core/api/schemas.ts';
+import type { LoginErrorValue, LoginValue } from '../../src/core/api/endpoints.ts';
+import { DEFAULT_PASSWORD, TWO_FACTOR_METHOD } from '../../src/core/api/constants.ts';
+import type { LoginPayload, RegisterPayload, TwoFactorPayload } from '../../src/core/api/schemas.ts';
 import { verifyCaptcha } from './captcha.ts';
-import { ApiError } from './errors.ts';
-import type { Call } from './handlers.ts';
+import { ApiError } from '../infra/errors.ts';
+import type { Call } from '../api/handlers.ts';
 import { identityConfigOf, verifyIdToken, type Identity } from './identity.ts';
-import { clock } from './limits.ts';
+import { clock } from '../infra/limits.ts';
 import {
   factorsOf,
   gaSecret,
@@ -37,7 +37,7 @@ import {
   type AuthMember,
 } from './members.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { deleteOtherSessions } from './sessions.ts';
+import { deleteOtherSessions } from '../db/sessions.ts';
 import { consumeCode, issueCode, normalizeDialingCode, normalizeMobileNum, SmsDeliveryError } from './sms.ts';
 import { matchTotp } from './totp.ts';
 
@@ -148,7 +148,7 @@ async function smsLogin(call: LoginCall): Promise<LoginValue> {
   return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
 }
 
-// ---- identity provider (server/identity.ts) -------------------------------------------------------
+// ---- identity provider (server/signin/identity.ts) -------------------------------------------------------
 
 /** The identity an ID token names (`firebase.token.invalid` otherwise); `login.type.unsupported` when the merchant offers no provider. */
 async function identityOf(call: Call<unknown>, token: string | undefined): Promise<Identity> {

@@ -13,7 +13,7 @@
  */
 import * as v from 'valibot';
 import type { Db } from './db.ts';
-import type { Merchant } from './merchants.ts';
+import type { Merchant } from '../merchants/merchants.ts';
 
 /** Language codes as the front end names its catalogues: EN, CN, PT-BR, ... */
 export const LANGUAGE_CODE = /^[A-Z]{2}(-[A-Z]{2})?$/;

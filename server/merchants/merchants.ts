@@ -1,16 +1,16 @@
 /**
- * The merchant configuration (server/merchants.json, or the file named by MERCHANTS_FILE), checked
+ * The merchant configuration (server/merchants/merchants.json, or the file named by MERCHANTS_FILE), checked
  * with valibot when it is read so that a typo fails at start-up with the field's path, not later.
  */
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import * as v from 'valibot';
-import type { AvailablePromotions, CountryInfo, SiteInfo } from '../src/core/api/endpoints.ts';
+import type { AvailablePromotions, CountryInfo, SiteInfo } from '../../src/core/api/endpoints.ts';
 import { DOMAIN_ENTRY } from './domains.ts';
-import { EMULATOR_WEB_CONFIG } from './identity.ts';
-import { normalizeDialingCode, normalizeMobileNum } from './sms.ts';
-import { initialState, statusBlockSchema, type MerchantState } from './state.ts';
-import { BASE32_SECRET } from './totp.ts';
+import { EMULATOR_WEB_CONFIG } from '../signin/identity.ts';
+import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
+import { initialState, statusBlockSchema, type MerchantState } from '../db/state.ts';
+import { BASE32_SECRET } from '../signin/totp.ts';
 
 const link = v.object({
   resourceType: v.picklist(['IOS', 'MOBILECONFIG', 'Android', 'AppDownloadIcon']),
@@ -63,10 +63,10 @@ const merchantSchema = v.object({
   allowedOrigins: v.optional(v.array(v.pipe(v.string(), v.url())), []),
   /**
    * Answer of /wps/system/domainRoute (`host[:port]`, no scheme); "$host" stands for the request's
-   * own Host and "$port" for its port (server/domains.ts).
+   * own Host and "$port" for its port (server/merchants/domains.ts).
    */
   domains: v.optional(v.array(v.pipe(v.string(), v.regex(DOMAIN_ENTRY, 'host[:port] without scheme'))), ['$host']),
-  /** Initial runtime state (server/state.ts); the dev controls change it afterwards. */
+  /** Initial runtime state (server/db/state.ts); the dev controls change it afterwards. */
   status: statusBlockSchema,
   info: siteInfo,
   country: v.object({
@@ -97,7 +97,7 @@ const merchantSchema = v.object({
           payeeName: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
           countryDialingCode: v.optional(v.pipe(v.string(), v.check((s) => normalizeDialingCode(s) !== undefined, 'not a dialing code'))),
           mobileNum: v.optional(v.pipe(v.string(), v.check((s) => normalizeMobileNum(s) !== undefined, 'not a mobile number'))),
-          /** Authenticator (TOTP) secret, base32; stored sealed (server/secrets.ts). */
+          /** Authenticator (TOTP) secret, base32; stored sealed (server/infra/secrets.ts). */
           gaSecret: v.optional(v.pipe(v.string(), v.regex(BASE32_SECRET))),
           ips: v.optional(v.array(v.pipe(v.string(), v.check((s) => isIP(s) !== 0, 'not an IP address'))), []),
         }),

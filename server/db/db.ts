@@ -6,11 +6,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Merchants } from './merchants.ts';
-import { hashPassword } from './passwords.ts';
-import type { Secrets } from './secrets.ts';
-import { normalizeDialingCode, normalizeMobileNum } from './sms.ts';
-import { base32Decode } from './totp.ts';
+import type { Merchants } from '../merchants/merchants.ts';
+import { hashPassword } from '../signin/passwords.ts';
+import type { Secrets } from '../infra/secrets.ts';
+import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
+import { base32Decode } from '../signin/totp.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -61,7 +61,7 @@ const MIGRATIONS = [
      expires_at timestamptz NOT NULL
    )`,
   `CREATE INDEX IF NOT EXISTS sessions_member ON sessions (member_id)`,
-  // What the dev controls switched, per merchant (server/state.ts): only the changed fields, merged
+  // What the dev controls switched, per merchant (server/db/state.ts): only the changed fields, merged
   // over the merchants.json `status` block on every read.
   `CREATE TABLE IF NOT EXISTS merchant_state (
      merchant_code text PRIMARY KEY,
@@ -94,7 +94,7 @@ const MIGRATIONS = [
      last_seen_at timestamptz NOT NULL DEFAULT now(),
      PRIMARY KEY (member_id, ip)
    )`,
-  // SMS codes: only an HMAC of the code is kept (server/sms.ts); 5 minutes, single use, 5 tries.
+  // SMS codes: only an HMAC of the code is kept (server/signin/sms.ts); 5 minutes, single use, 5 tries.
   `CREATE TABLE IF NOT EXISTS sms_codes (
      id serial PRIMARY KEY,
      merchant_code text NOT NULL,
@@ -107,7 +107,7 @@ const MIGRATIONS = [
      used_at timestamptz
    )`,
   `CREATE INDEX IF NOT EXISTS sms_codes_number ON sms_codes (merchant_code, country_dialing_code, mobile_num)`,
-  // Captcha stand-in (server/captcha.ts): challenges (v3) and lots (v4) it issued, and the results of
+  // Captcha stand-in (server/signin/captcha.ts): challenges (v3) and lots (v4) it issued, and the results of
   // solved ones, kept as an HMAC only; 10 minutes, each result single use.
   `CREATE TABLE IF NOT EXISTS captcha_challenges (
      id text PRIMARY KEY,
@@ -125,7 +125,7 @@ const MIGRATIONS = [
      expires_at timestamptz NOT NULL,
      used_at timestamptz
    )`,
-  // Identity provider accounts (server/identity.ts) linked to members: one member per provider uid
+  // Identity provider accounts (server/signin/identity.ts) linked to members: one member per provider uid
   // and merchant; a member may have several (Google and a phone number, say). email and phone are
   // what the provider said when the link was made (kept for support; never a second-check factor).
   `CREATE TABLE IF NOT EXISTS member_identities (
@@ -250,5 +250,5 @@ export async function seedMembers(db: Db, merchants: Merchants, secrets: Secrets
   }
 }
 
-/** Purpose of the sealed authenticator secrets (server/secrets.ts). */
+/** Purpose of the sealed authenticator secrets (server/infra/secrets.ts). */
 export const GA_PURPOSE = 'member ga secret';
