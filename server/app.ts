@@ -11,25 +11,27 @@ import { compress } from 'hono/compress';
 import * as v from 'valibot';
 import { endpoints, type Endpoint, type EndpointName, type payloadSchemaNames } from '../src/core/api/endpoints.ts';
 import * as schemas from '../src/core/api/schemas.ts';
+import type { Call, Deps } from './api/call.ts';
+import { handlers } from './api/handlers.ts';
+import { openDb, type Db } from './db/db.ts';
+import { seedMembers } from './db/seed.ts';
+import { findSession } from './db/sessions.ts';
+import { createStateStore } from './db/state.ts';
+import { mountDev, type Runtime } from './dev/controls.ts';
+import { readBody } from './infra/body.ts';
 import { loadConfig, type Config } from './infra/config.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
-import { readBody } from './infra/body.ts';
-import { mountCaptcha, type CaptchaMode } from './signin/captcha.ts';
-import { openDb, seedMembers, type Db } from './db/db.ts';
-import { mountDev } from './dev/controls.ts';
-import { connectSources, requestHost } from './merchants/domains.ts';
 import { ApiError, failure } from './infra/errors.ts';
-import { handlers, type Call, type Deps } from './api/handlers.ts';
-import { googleCerts, type CertProvider } from './signin/identity.ts';
 import { createLimits } from './infra/limits.ts';
 import { mountManifests } from './infra/manifests.ts';
-import { loadMerchants, type Merchant, type Merchants } from './merchants/merchants.ts';
 import { loadOrCreateSecrets } from './infra/secrets.ts';
-import { findSession } from './db/sessions.ts';
-import { outboxSender, type SmsSender } from './signin/sms.ts';
 import { mountStatic } from './infra/static.ts';
-import { createStateStore } from './db/state.ts';
 import { forward } from './infra/upstream.ts';
+import { connectSources, requestHost } from './merchants/domains.ts';
+import { loadMerchants, type Merchant, type Merchants } from './merchants/merchants.ts';
+import { mountCaptcha } from './signin/captcha.ts';
+import { googleCerts, type CertProvider } from './signin/identity.ts';
+import { outboxSender, type SmsSender } from './signin/sms.ts';
 
 export { BODY_LIMIT } from './infra/body.ts';
 
@@ -55,11 +57,6 @@ export type AppOptions = Partial<Config> & {
    */
   identityCerts?: CertProvider;
 };
-
-/** What the dev controls switch that is not per merchant (the captcha stand-in's script has no Merchant header). */
-export interface Runtime {
-  captchaMode: CaptchaMode;
-}
 
 export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   const { smsSender, identityCerts, ...configOptions } = options;

@@ -4,56 +4,16 @@
  * decrypted the body (when `encrypted`) and validated the input with the row's schema.
  * A handler returns the envelope's `value`, or throws an ApiError.
  */
-import type { Context } from 'hono';
 import type { EndpointName, PayloadOf, ValueOf } from '../../src/core/api/endpoints.ts';
-import { issueV3Config } from '../signin/captcha.ts';
-import type { RsaKeys } from '../infra/crypto.ts';
-import type { Db } from '../db/db.ts';
-import { expandDomains, requestHost } from '../merchants/domains.ts';
+import { deleteSession, type MemberRow } from '../db/sessions.ts';
 import { ApiError } from '../infra/errors.ts';
 import { hold } from '../infra/hold.ts';
-import type { CertProvider } from '../signin/identity.ts';
-import type { Limits } from '../infra/limits.ts';
+import { expandDomains, requestHost } from '../merchants/domains.ts';
+import { issueV3Config } from '../signin/captcha.ts';
 import { unusedUsername } from '../signin/members.ts';
-import { countryInfoOf, promotionsOf, siteInfoOf, type Merchant, type Merchants } from '../merchants/merchants.ts';
-import type { Secrets } from '../infra/secrets.ts';
-import { deleteSession, type MemberRow } from '../db/sessions.ts';
 import { changePassword, login, registerByIdentity, registerByMobile, registerByUsername, sendSmsCode, verifyLogin } from '../signin/signin.ts';
-import type { SmsSender } from '../signin/sms.ts';
-import type { StateStore } from '../db/state.ts';
-
-export interface Deps {
-  db: Db;
-  keys: RsaKeys;
-  merchants: Merchants;
-  /** Per-merchant runtime state (server/db/state.ts). */
-  state: StateStore;
-  /** The server key: HMACs of codes and captcha results, sealed authenticator secrets (server/infra/secrets.ts). */
-  secrets: Secrets;
-  /** In-memory attempt counters and rate limits (server/infra/limits.ts). */
-  limits: Limits;
-  /** Where SMS codes go: the dev outbox in demo/test mode, a provider's sender, or none (server/signin/sms.ts). */
-  smsSender?: SmsSender;
-  /** The client IP of a request (TRUST_PROXY aware, see server/app.ts). */
-  clientIp(c: Context): string;
-  /**
-   * Identity provider token checks (server/signin/identity.ts): Google's signing keys (a test injects its
-   * own), and whether this is production (no emulator then, whatever the state says).
-   */
-  identity: { certs: CertProvider; production: boolean };
-}
-
-export interface Call<P> {
-  c: Context;
-  deps: Deps;
-  merchant: Merchant;
-  /** Validated body (POST) or query (GET); undefined for calls without a payload schema. */
-  input: P;
-  /** The session's member and token, on calls whose row says `auth`. */
-  member?: MemberRow;
-  token?: string;
-  clientIp: string;
-}
+import type { Call } from './call.ts';
+import { countryInfoOf, promotionsOf, siteInfoOf } from './site-info.ts';
 
 export type Handlers = {
   [N in EndpointName]?: (call: Call<PayloadOf<N>>) => Promise<ValueOf<N>> | ValueOf<N>;

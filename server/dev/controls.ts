@@ -14,17 +14,8 @@ import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import type { Runtime } from '../app.ts';
-import { readBody, utf8 } from '../infra/body.ts';
-import { CAPTCHA_MODES } from '../signin/captcha.ts';
-import { ApiError } from '../infra/errors.ts';
-import type { Deps } from '../api/handlers.ts';
-import { clearLimits, clock } from '../infra/limits.ts';
-import { gaSecret, memberByUsername, normalizeIp, recordIp } from '../signin/members.ts';
-import type { Merchant } from '../merchants/merchants.ts';
+import type { Deps } from '../api/call.ts';
 import { deleteMemberSessions } from '../db/sessions.ts';
-import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
-import { currentTotp } from '../signin/totp.ts';
 import {
   GEETEST_VERSIONS,
   WHITELABEL_FLAG,
@@ -37,7 +28,15 @@ import {
   PING_MODES,
   TITLE_MAX,
   type MerchantState,
-} from '../db/state.ts';
+} from '../db/state-fields.ts';
+import { readBody, utf8 } from '../infra/body.ts';
+import { ApiError } from '../infra/errors.ts';
+import { clearLimits, clock } from '../infra/limits.ts';
+import type { Merchant } from '../merchants/merchants.ts';
+import { CAPTCHA_MODES, type CaptchaMode } from '../signin/captcha.ts';
+import { gaSecret, memberByUsername, recordIp } from '../signin/members.ts';
+import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
+import { currentTotp } from '../signin/totp.ts';
 
 const DEV_BODY_LIMIT = 16 * 1024;
 
@@ -69,6 +68,14 @@ const ageBody = v.strictObject({ days: v.pipe(v.number(), v.integer(), v.minValu
 /** Flags the SPEC names (SPEC §6), shown on the page even when merchants.json does not list them. */
 const KNOWN_FLAGS = ['CBS3', 'MOBILEAUTOLOGIN3', 'PWDEXPFORCECHANGE3', 'UPDATEMOBILEICC3', 'FIREBASECREATEACC3', 'LOTTMINIGAME3'];
 const OUTBOX_LIMIT = 20;
+
+/**
+ * What the dev controls switch that is not per merchant (the captcha stand-in's script has no
+ * Merchant header); server/app.ts makes it and hands it to the captcha stand-in too.
+ */
+export interface Runtime {
+  captchaMode: CaptchaMode;
+}
 
 interface Input {
   form: boolean;

@@ -1,16 +1,15 @@
 /**
- * The merchant configuration (server/merchants/merchants.json, or the file named by MERCHANTS_FILE), checked
- * with valibot when it is read so that a typo fails at start-up with the field's path, not later.
+ * The merchant configuration (server/merchants/merchants.json, or the file named by MERCHANTS_FILE),
+ * checked with valibot when it is read so that a typo fails at start-up with the field's path, not
+ * later.
  */
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import * as v from 'valibot';
-import type { AvailablePromotions, CountryInfo, SiteInfo } from '../../src/core/api/endpoints.ts';
-import { DOMAIN_ENTRY } from './domains.ts';
-import { EMULATOR_WEB_CONFIG } from '../signin/identity.ts';
+import { statusBlockSchema } from '../db/state-fields.ts';
 import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
-import { initialState, statusBlockSchema, type MerchantState } from '../db/state.ts';
 import { BASE32_SECRET } from '../signin/totp.ts';
+import { DOMAIN_ENTRY } from './domains.ts';
 
 const link = v.object({
   resourceType: v.picklist(['IOS', 'MOBILECONFIG', 'Android', 'AppDownloadIcon']),
@@ -147,41 +146,4 @@ export function parseMerchants(data: unknown, source = 'merchants'): Merchants {
 
 export function loadMerchants(file: string): Merchants {
   return parseMerchants(JSON.parse(readFileSync(file, 'utf8')), file);
-}
-
-/**
- * `info` of /wps/system/status: what the front end may see (never origins, members or passwords),
- * with the settings the dev controls switch (captchas, captcha version, mobile password, auto
- * register, whitelabel flags) taken from the runtime state.
- */
-export function siteInfoOf(m: Merchant, state: MerchantState = initialState(m)): SiteInfo {
-  const { gw, register, login: _login, sms, whitelabelVal: _flags, ...info } = m.info;
-  return {
-    merchantCode: m.code,
-    ...info,
-    register: { ...register, captcha: { enabled: state.registerCaptcha }, mobilePassword: state.mobilePassword, autoRegister: state.autoRegister },
-    login: { captcha: { enabled: state.loginCaptcha } },
-    ...(sms || state.smsCaptcha || state.firebase ? { sms: { ...sms, ...identityInfo(state), captcha: { enabled: state.smsCaptcha } } } : {}),
-    whitelabelVal: { ...state.whitelabel },
-    gw: { ...gw, GEETEST_VERSION: state.geetestVersion, PROFILE_ICON_COUNT: gw.PROFILE_ICON_COUNT },
-  };
-}
-
-/**
- * `info.sms` fields of the identity provider: the `firebase` flag from the state; with the emulator
- * (demo and test mode; the state names it only there) its demo web config and URL instead of the
- * merchant's own config.
- */
-function identityInfo(state: MerchantState): NonNullable<SiteInfo['sms']> {
-  if (!state.firebase) return { firebase: false };
-  if (state.authEmulatorUrl) return { firebase: true, ...EMULATOR_WEB_CONFIG, authEmulatorUrl: state.authEmulatorUrl };
-  return { firebase: true };
-}
-
-export function countryInfoOf(m: Merchant): CountryInfo {
-  return { ...m.country };
-}
-
-export function promotionsOf(m: Merchant): AvailablePromotions {
-  return { ...m.promotions };
 }

@@ -4,7 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { LoginErrorValue, LoginValue } from '../../src/core/api/endpoints.ts';
-import { GA_PURPOSE, violatedIndex, type Db } from '../db/db.ts';
+import { violatedIndex, type Db } from '../db/db.ts';
 import { ApiError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';
 import type { Merchant } from '../merchants/merchants.ts';
@@ -12,6 +12,8 @@ import type { Secrets } from '../infra/secrets.ts';
 import { createSession, type MemberRow } from '../db/sessions.ts';
 
 export const USERNAME = /^[A-Za-z0-9_]{4,16}$/;
+/** Purpose of the sealed authenticator secrets (server/infra/secrets.ts). */
+export const GA_PURPOSE = 'member ga secret';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface AuthMember extends MemberRow {

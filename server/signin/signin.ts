@@ -11,11 +11,12 @@ import { randomBytes } from 'node:crypto';
 import type { LoginErrorValue, LoginValue } from '../../src/core/api/endpoints.ts';
 import { DEFAULT_PASSWORD, TWO_FACTOR_METHOD } from '../../src/core/api/constants.ts';
 import type { LoginPayload, RegisterPayload, TwoFactorPayload } from '../../src/core/api/schemas.ts';
-import { verifyCaptcha } from './captcha.ts';
+import type { Call } from '../api/call.ts';
+import { deleteOtherSessions } from '../db/sessions.ts';
 import { ApiError } from '../infra/errors.ts';
-import type { Call } from '../api/handlers.ts';
-import { identityConfigOf, verifyIdToken, type Identity } from './identity.ts';
 import { clock } from '../infra/limits.ts';
+import { verifyCaptcha } from './captcha.ts';
+import { identityConfigOf, verifyIdToken, type Identity } from './identity.ts';
 import {
   factorsOf,
   gaSecret,
@@ -37,7 +38,6 @@ import {
   type AuthMember,
 } from './members.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { deleteOtherSessions } from '../db/sessions.ts';
 import { consumeCode, issueCode, normalizeDialingCode, normalizeMobileNum, SmsDeliveryError } from './sms.ts';
 import { matchTotp } from './totp.ts';
 
