@@ -18,7 +18,7 @@ import { seedMembers } from './db/seed.ts';
 import { findSession } from './db/sessions.ts';
 import { createStateStore } from './db/state.ts';
 import { mountDev, type Runtime } from './dev/controls.ts';
-import { readBody } from './infra/body.ts';
+import { parseJsonObject, readBody, requireObject, validate } from './infra/body.ts';
 import { loadConfig, type Config } from './infra/config.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
 import { ApiError, failure } from './infra/errors.ts';
@@ -32,8 +32,6 @@ import { loadMerchants, type Merchant, type Merchants } from './merchants/mercha
 import { mountCaptcha } from './signin/captcha.ts';
 import { googleCerts, type CertProvider } from './signin/identity.ts';
 import { outboxSender, type SmsSender } from './signin/sms.ts';
-
-export { BODY_LIMIT } from './infra/body.ts';
 
 const CORS_HEADERS = 'Merchant, Language, Authorization, ModuleId, Content-Type, Encryption, X-RSA, X-Digest, Device';
 
@@ -183,21 +181,12 @@ async function prepareCall(
       xDigest: c.req.header('X-Digest'),
     };
     requireEncryption(sealed);
-    input = requireObject(unseal(deps.keys, sealed, parseJsonObject(body)));
+    input = requireObject(unseal(deps.keys, sealed, parseJsonObject(body ?? '')));
   } else if (schema) {
-    input = parseJsonObject(body);
+    input = parseJsonObject(body ?? '');
   }
 
-  if (schema) {
-    const result = v.safeParse(schema, input);
-    if (!result.success) {
-      const issue = result.issues[0];
-      const field = v.getDotPath(issue) ?? 'body';
-      // Names the field, never echoes the value (it may be a password).
-      throw new ApiError(400, 'request.invalid', `field "${field}" is ${issue.input === undefined ? 'missing' : 'invalid'}`);
-    }
-    input = result.output;
-  }
+  if (schema) input = validate(schema, input);
 
   return { c, deps, merchant, input, member, token, clientIp: clientIp(c, trustProxy) };
 }
@@ -210,23 +199,6 @@ function resolveMerchant(c: Context, merchants: Merchants): Merchant {
 }
 
 const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
-
-function parseJsonObject(body: Uint8Array | undefined): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body ?? new Uint8Array(0)));
-  } catch {
-    throw new ApiError(400, 'request.malformed', 'The body is not JSON');
-  }
-  return requireObject(parsed);
-}
-
-function requireObject(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError(400, 'request.malformed', 'The body is not a JSON object');
-  }
-  return value as Record<string, unknown>;
-}
 
 const PING_PATH = endpoints.ping.path;
 

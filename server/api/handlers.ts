@@ -6,7 +6,7 @@
  */
 import type { EndpointName, PayloadOf, ValueOf } from '../../src/core/api/endpoints.ts';
 import { deleteSession, type MemberRow } from '../db/sessions.ts';
-import { ApiError } from '../infra/errors.ts';
+import { ApiError, fieldError } from '../infra/errors.ts';
 import { hold } from '../infra/hold.ts';
 import { expandDomains, requestHost } from '../merchants/domains.ts';
 import { issueV3Config } from '../signin/captcha.ts';
@@ -55,7 +55,7 @@ export const handlers: Handlers = {
   async ping({ deps, merchant, c }) {
     const speed = c.req.query('speed');
     if (speed !== undefined && !/^\d{1,16}$/.test(speed)) {
-      throw new ApiError(400, 'request.invalid', 'field "speed" is invalid');
+      throw fieldError('speed', false);
     }
     const { pingMode } = await deps.state.get(merchant);
     if (pingMode === 'fail') throw new ApiError(503, 'line.unavailable', 'This line is not available');

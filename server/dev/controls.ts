@@ -29,8 +29,8 @@ import {
   TITLE_MAX,
   type MerchantState,
 } from '../db/state-fields.ts';
-import { readBody, utf8 } from '../infra/body.ts';
-import { ApiError } from '../infra/errors.ts';
+import { parseJsonObject, readBody, utf8, validate } from '../infra/body.ts';
+import { ApiError, fieldError } from '../infra/errors.ts';
 import { clearLimits, clock } from '../infra/limits.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 import { CAPTCHA_MODES, type CaptchaMode } from '../signin/captcha.ts';
@@ -171,7 +171,7 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
       const current = await state.get(input.merchant);
       const firebase = body.firebase ?? current.firebase;
       const url = body.authEmulatorUrl === undefined ? current.authEmulatorUrl : body.authEmulatorUrl;
-      if (firebase && !url) throw new ApiError(400, 'request.invalid', 'field "authEmulatorUrl" is missing');
+      if (firebase && !url) throw fieldError('authEmulatorUrl', true);
     }
     return answer(c, input, await state.update(input.merchant, patch));
   });
@@ -198,8 +198,8 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
     const dial = c.req.query('countryDialingCode');
     const mobileNum = num === undefined || num === '' ? undefined : normalizeMobileNum(num);
     const countryDialingCode = dial === undefined || dial === '' ? undefined : normalizeDialingCode(dial);
-    if (mobileNum === undefined && num) throw new ApiError(400, 'request.invalid', 'field "mobileNum" is invalid');
-    if (countryDialingCode === undefined && dial) throw new ApiError(400, 'request.invalid', 'field "countryDialingCode" is invalid');
+    if (mobileNum === undefined && num) throw fieldError('mobileNum', false);
+    if (countryDialingCode === undefined && dial) throw fieldError('countryDialingCode', false);
     return c.json({ success: true, value: await outbox(deps, merchant, { mobileNum, countryDialingCode }) }, 200, { 'Cache-Control': 'no-store' });
   });
 
@@ -321,26 +321,8 @@ async function readInput(c: Context, deps: Deps): Promise<Input> {
     delete fields.merchant;
     return { form: true, merchant: pick(code), fields };
   }
-  let fields: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      fields = JSON.parse(text);
-    } catch {
-      throw new ApiError(400, 'request.malformed', 'The body is not JSON');
-    }
-  }
-  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
-    throw new ApiError(400, 'request.malformed', 'The body is not a JSON object');
-  }
-  return { form: false, merchant: pick(c.req.header('Merchant')?.trim()), fields: fields as Record<string, unknown> };
-}
-
-function validate<S extends v.GenericSchema>(schema: S, data: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, data);
-  if (result.success) return result.output;
-  const issue = result.issues[0];
-  const field = v.getDotPath(issue) ?? 'body';
-  throw new ApiError(400, 'request.invalid', `field "${field}" is ${issue.input === undefined ? 'missing' : 'invalid'}`);
+  const fields = text.trim() === '' ? {} : parseJsonObject(text);
+  return { form: false, merchant: pick(c.req.header('Merchant')?.trim()), fields };
 }
 
 /** JSON: the envelope; a form post: back to the page of that merchant. */

@@ -13,7 +13,7 @@ import { DEFAULT_PASSWORD, TWO_FACTOR_METHOD } from '../../src/core/api/constant
 import type { LoginPayload, RegisterPayload, TwoFactorPayload } from '../../src/core/api/schemas.ts';
 import type { Call } from '../api/call.ts';
 import { deleteOtherSessions } from '../db/sessions.ts';
-import { ApiError } from '../infra/errors.ts';
+import { ApiError, fieldError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { identityConfigOf, verifyIdToken, type Identity } from './identity.ts';
@@ -58,22 +58,19 @@ export const MESSAGES = {
 
 const LANGUAGE = /^[A-Z]{2}(-[A-Z]{2})?$/;
 
-const invalidField = (field: string, missing: boolean) =>
-  new ApiError(400, 'request.invalid', `field "${field}" is ${missing ? 'missing' : 'invalid'}`);
-
 /** Counter key of a login or verification: merchant, user (lower case) and IP. */
 const attemptKey = (merchantCode: string, who: string, ip: string) => `${merchantCode}\n${who.toLowerCase()}\n${ip}`;
 
 function required<T>(value: T | undefined, field: string): T {
-  if (value === undefined || value === '') throw invalidField(field, true);
+  if (value === undefined || value === '') throw fieldError(field, true);
   return value;
 }
 
 function mobileOf(input: { countryDialingCode?: string; mobileNum?: string }): { dial: string; num: string } {
   const dial = normalizeDialingCode(required(input.countryDialingCode, 'countryDialingCode'));
-  if (!dial) throw invalidField('countryDialingCode', false);
+  if (!dial) throw fieldError('countryDialingCode', false);
   const num = normalizeMobileNum(required(input.mobileNum, 'mobileNum'));
-  if (!num) throw invalidField('mobileNum', false);
+  if (!num) throw fieldError('mobileNum', false);
   return { dial, num };
 }
 
@@ -229,7 +226,7 @@ export async function verifyLogin(call: Call<TwoFactorPayload>): Promise<LoginVa
   const { deps, merchant, input, clientIp } = call;
   const password = input.password || undefined;
   const token = input.firebaseIdToken || undefined;
-  if (!password && !token) throw invalidField('password', true);
+  if (!password && !token) throw fieldError('password', true);
   const identity = token ? await identityOf(call, token) : undefined;
   const linked = identity ? await memberByIdentity(deps.db, merchant.code, identity.uid) : undefined;
   const who = password ? input.username : (linked?.username ?? `firebase:${identity!.uid}`);
@@ -471,7 +468,7 @@ export async function changePassword(call: Call<{ oldPassword?: string; newPassw
     if (input.newPassword === input.oldPassword) throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
   } else {
     const free = passwordExpired(merchant, member) || (await verifyPassword(DEFAULT_PASSWORD, member.password_hash));
-    if (!free) throw invalidField('oldPassword', true);
+    if (!free) throw fieldError('oldPassword', true);
     if (await verifyPassword(input.newPassword, member.password_hash)) {
       throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
     }
