@@ -156,7 +156,7 @@ const hostPage = () => ({
     }));
     mkdirSync('dist/meta', { recursive: true });
     writeFileSync('dist/meta/host-chunks.json', JSON.stringify(meta, null, 2));
-    // The server allows exactly this inline script in the page's CSP (server/static.ts).
+    // The server allows exactly this inline script in the page's CSP (server/infra/static.ts).
     const hash = createHash('sha256').update(inlineScript).digest('base64');
     writeFileSync('dist/meta/csp.json', JSON.stringify({ scriptSrc: [`'sha256-${hash}'`] }, null, 2));
   },

@@ -1,12 +1,12 @@
 // Writes FILE.br and FILE.gz next to every compressible file under dist/, once per build, so the
-// server sends them as they are instead of compressing on every request (server/static.ts).
+// server sends them as they are instead of compressing on every request (server/infra/static.ts).
 // Usage: node scripts/compress.mjs [dir]   (default: dist)
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** Same list as COMPRESSIBLE in server/static.ts. Source maps are not shipped to phones. */
+/** Same list as COMPRESSIBLE in server/infra/static.ts. Source maps are not shipped to phones. */
 export const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.webmanifest', '.svg', '.txt']);
 /** Build metadata (chunk lists, the service worker's source): never served. */
 const SKIP_DIRS = new Set(['meta']);

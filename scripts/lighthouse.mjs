@@ -146,7 +146,7 @@ async function startReferenceServer() {
 /**
  * Bundles bench/trivial like the host page is bundled (esbuild, minified, production React, ESM,
  * es2020) and serves it on a loopback port: gzip above 1 KiB as hono/compress does on the server
- * (default level, compressed once here), and the server's caching (server/static.ts cacheControl):
+ * (default level, compressed once here), and the server's caching (server/infra/static.ts cacheControl):
  * HTML `no-cache` like the /m shell, the content-hashed script for a year. Returns the page's URL.
  */
 async function serveTrivialPage() {

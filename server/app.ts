@@ -1,7 +1,7 @@
 /**
  * The reference back end as a Hono app: /wps routes registered from the endpoint catalogue, the
- * built front end (static.ts), the asset manifests (manifests.ts), dev controls (dev.ts) or, with an
- * upstream, a forwarding proxy.
+ * built front end (infra/static.ts), the asset manifests (infra/manifests.ts), dev controls
+ * (dev/controls.ts) or, with an upstream, a forwarding proxy.
  * `createApp` serves both server/start.ts and the tests (`app.request()`).
  */
 import { isIP } from 'node:net';
@@ -11,27 +11,27 @@ import { compress } from 'hono/compress';
 import * as v from 'valibot';
 import { endpoints, type Endpoint, type EndpointName, type payloadSchemaNames } from '../src/core/api/endpoints.ts';
 import * as schemas from '../src/core/api/schemas.ts';
-import { loadConfig, type Config } from './config.ts';
-import { loadOrCreateKeys, requireEncryption, unseal } from './crypto.ts';
-import { readBody } from './body.ts';
-import { mountCaptcha, type CaptchaMode } from './captcha.ts';
-import { openDb, seedMembers, type Db } from './db.ts';
-import { mountDev } from './dev.ts';
-import { connectSources, requestHost } from './domains.ts';
-import { ApiError, failure } from './errors.ts';
-import { handlers, type Call, type Deps } from './handlers.ts';
-import { googleCerts, type CertProvider } from './identity.ts';
-import { createLimits } from './limits.ts';
-import { mountManifests } from './manifests.ts';
-import { loadMerchants, type Merchant, type Merchants } from './merchants.ts';
-import { loadOrCreateSecrets } from './secrets.ts';
-import { findSession } from './sessions.ts';
-import { outboxSender, type SmsSender } from './sms.ts';
-import { mountStatic } from './static.ts';
-import { createStateStore } from './state.ts';
-import { forward } from './upstream.ts';
-
-export { BODY_LIMIT } from './body.ts';
+import type { Call, Deps } from './api/call.ts';
+import { handlers } from './api/handlers.ts';
+import { openDb, type Db } from './db/db.ts';
+import { seedMembers } from './db/seed.ts';
+import { findSession } from './db/sessions.ts';
+import { createStateStore } from './db/state.ts';
+import { mountDev, type Runtime } from './dev/controls.ts';
+import { parseJsonObject, readBody, requireObject, validate } from './infra/body.ts';
+import { loadConfig, type Config } from './infra/config.ts';
+import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
+import { ApiError, failure } from './infra/errors.ts';
+import { createLimits } from './infra/limits.ts';
+import { mountManifests } from './infra/manifests.ts';
+import { loadOrCreateSecrets } from './infra/secrets.ts';
+import { mountStatic } from './infra/static.ts';
+import { forward } from './infra/upstream.ts';
+import { connectSources, requestHost } from './merchants/domains.ts';
+import { loadMerchants, type Merchant, type Merchants } from './merchants/merchants.ts';
+import { mountCaptcha } from './signin/captcha.ts';
+import { googleCerts, type CertProvider } from './signin/identity.ts';
+import { outboxSender, type SmsSender } from './signin/sms.ts';
 
 const CORS_HEADERS = 'Merchant, Language, Authorization, ModuleId, Content-Type, Encryption, X-RSA, X-Digest, Device';
 
@@ -45,21 +45,16 @@ export interface WpsApp {
 
 export type AppOptions = Partial<Config> & {
   /**
-   * Delivers SMS codes (server/sms.ts). Default: the dev outbox in demo and test mode; none in
+   * Delivers SMS codes (server/signin/sms.ts). Default: the dev outbox in demo and test mode; none in
    * production, where /wps/verification/sms/noLogin then answers 503 sms.unavailable.
    */
   smsSender?: SmsSender;
   /**
-   * The identity provider's signing keys by `kid` (server/identity.ts). Default: Google's
+   * The identity provider's signing keys by `kid` (server/signin/identity.ts). Default: Google's
    * certificates, fetched and cached; tests give their own.
    */
   identityCerts?: CertProvider;
 };
-
-/** What the dev controls switch that is not per merchant (the captcha stand-in's script has no Merchant header). */
-export interface Runtime {
-  captchaMode: CaptchaMode;
-}
 
 export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   const { smsSender, identityCerts, ...configOptions } = options;
@@ -81,7 +76,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
 
   // Players are on weak networks: gzip text answers on the fly (/wps JSON; files of 1 KiB or more
   // without a precompressed sibling). compress() leaves alone answers that already carry a
-  // Content-Encoding (static.ts's .br/.gz siblings, made once at build time) and HEAD requests.
+  // Content-Encoding (infra/static.ts's .br/.gz siblings, made once at build time) and HEAD requests.
   app.use('*', compress());
 
   // Filled in once the state store is open; upstream mode has no state (revision 0).
@@ -186,21 +181,12 @@ async function prepareCall(
       xDigest: c.req.header('X-Digest'),
     };
     requireEncryption(sealed);
-    input = requireObject(unseal(deps.keys, sealed, parseJsonObject(body)));
+    input = requireObject(unseal(deps.keys, sealed, parseJsonObject(body ?? '')));
   } else if (schema) {
-    input = parseJsonObject(body);
+    input = parseJsonObject(body ?? '');
   }
 
-  if (schema) {
-    const result = v.safeParse(schema, input);
-    if (!result.success) {
-      const issue = result.issues[0];
-      const field = v.getDotPath(issue) ?? 'body';
-      // Names the field, never echoes the value (it may be a password).
-      throw new ApiError(400, 'request.invalid', `field "${field}" is ${issue.input === undefined ? 'missing' : 'invalid'}`);
-    }
-    input = result.output;
-  }
+  if (schema) input = validate(schema, input);
 
   return { c, deps, merchant, input, member, token, clientIp: clientIp(c, trustProxy) };
 }
@@ -213,23 +199,6 @@ function resolveMerchant(c: Context, merchants: Merchants): Merchant {
 }
 
 const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
-
-function parseJsonObject(body: Uint8Array | undefined): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body ?? new Uint8Array(0)));
-  } catch {
-    throw new ApiError(400, 'request.malformed', 'The body is not JSON');
-  }
-  return requireObject(parsed);
-}
-
-function requireObject(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError(400, 'request.malformed', 'The body is not a JSON object');
-  }
-  return value as Record<string, unknown>;
-}
 
 const PING_PATH = endpoints.ping.path;
 

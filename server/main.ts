@@ -2,7 +2,7 @@
  * `npm run serve` / `npm start`: the reference back end on HOST:PORT (see docs/server.md).
  * Usage: node --import tsx server/main.ts [--upstream URL]
  */
-import { loadConfig } from './config.ts';
+import { loadConfig } from './infra/config.ts';
 import { startServer } from './start.ts';
 
 const config = loadConfig();

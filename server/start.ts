@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, type Config } from './infra/config.ts';
 
 export interface RunningServer {
   /** Origin of the server, e.g. http://127.0.0.1:8080 (no trailing slash). */

@@ -5,7 +5,7 @@
  * The member's referral code is not readable back: no /wps or /dev route returns it (docs/server.md:
  * member info has no referralCode), and the register request body is encrypted. So the test checks
  * that the request is sealed (the code does not appear in clear) and that the registration succeeded.
- * The agent is a member of a copy of server/merchants.json given to the harness (there is no dev
+ * The agent is a member of a copy of server/merchants/merchants.json given to the harness (there is no dev
  * control that creates members).
  */
 import { after, afterEach, before, describe, it } from 'node:test';
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
-import { DEFAULT_MERCHANTS_FILE } from '../../server/config.ts';
+import { DEFAULT_MERCHANTS_FILE } from '../../server/infra/config.ts';
 
 let h: Harness;
 let context: BrowserContext | undefined;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import axe from 'axe-core';
 import { devices, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { freePort, startHarness, type Harness } from './harness.ts';
-import { DEFAULT_MERCHANTS_FILE } from '../../server/config.ts';
+import { DEFAULT_MERCHANTS_FILE } from '../../server/infra/config.ts';
 
 const { defaultBrowserType: _, ...PIXEL_7 } = devices['Pixel 7']!;
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { startHarness, type Harness } from './harness.ts';
-import { DEFAULT_MERCHANTS_FILE } from '../../server/config.ts';
+import { DEFAULT_MERCHANTS_FILE } from '../../server/infra/config.ts';
 
 let h: Harness;
 let merchantSite: Server;

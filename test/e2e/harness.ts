@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import type { Config } from '../../server/config.ts';
+import type { Config } from '../../server/infra/config.ts';
 
 export const CHROME_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ApiError } from '../../server/errors.ts';
-import { handlers } from '../../server/handlers.ts';
+import { ApiError } from '../../server/infra/errors.ts';
+import { handlers } from '../../server/api/handlers.ts';
 import { TEST_ORIGIN, call, loginBody, rsaKeyOf, seal, sealedCall, testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;

@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { captchaLimits } from '../../server/captcha.ts';
-import { clock } from '../../server/limits.ts';
-import { base32Decode, stepAt, totpAt } from '../../server/totp.ts';
+import { captchaLimits } from '../../server/signin/captcha.ts';
+import { clock } from '../../server/infra/limits.ts';
+import { base32Decode, stepAt, totpAt } from '../../server/signin/totp.ts';
 import {
   call,
   DEMO2_GEETEST_ID,
@@ -455,17 +455,21 @@ describe('sign-in dev controls', () => {
     await refused(call(wps, 'GET', '/dev/members/nobody_here/totp'), 404, 'not.found');
   });
 
-  test('the /dev/ page: forms for the new controls, the outbox, no secret', async () => {
+  test('the /dev/ page: forms for the new controls; what it reads has the outbox, never a secret', async () => {
     await call(wps, 'POST', '/wps/verification/sms/noLogin', { body: { countryDialingCode: '+63', mobileNum: '9176660009' }, headers: { 'X-Forwarded-For': '192.0.2.160' } });
     const code = await outboxCode(wps, '9176660009');
     const html = await (await wps.app.request('/dev/')).text();
-    for (const action of ['/dev/site-settings', '/dev/whitelabel', '/dev/captcha', '/dev/members/demo/ips', '/dev/members/guard/ips', '/dev/members/demo/password-age']) {
-      assert.ok(html.includes(`action="${action}"`), action);
+    for (const action of ['/dev/site-settings', '/dev/whitelabel', '/dev/captcha']) assert.ok(html.includes(`action="${action}"`), action);
+    // Each member's forms: the script makes /dev/members/<name>/ips, /password-age and /totp.
+    for (const path of ['ips', 'password-age']) assert.ok(html.includes(`data-path="${path}"`), path);
+    const read = async (path: string) => JSON.stringify((await call(wps, 'GET', path)).body.value);
+    assert.ok((await read('/dev/outbox')).includes(code), 'the outbox is there to show');
+    const members = (await call(wps, 'GET', '/dev/members')).body.value as { username: string; factors: { authenticator: boolean } }[];
+    assert.deepEqual(members.filter((m) => m.factors.authenticator).map((m) => m.username), ['demo', 'guard'], 'their codes are linked');
+    const script = await (await wps.app.request('/dev/dev.js')).text();
+    for (const text of [html, script, await read('/dev/members'), await read('/dev/merchants'), await read('/dev/state')]) {
+      for (const secret of ['Demo1234', 'Guard1234', GA_SECRETS.demo, GA_SECRETS.guard]) assert.ok(!text.includes(secret), secret);
     }
-    assert.ok(html.includes(code), 'the outbox is shown');
-    assert.ok(html.includes('/dev/members/guard/totp'));
-    for (const secret of ['Demo1234', 'Guard1234', GA_SECRETS.demo, GA_SECRETS.guard]) assert.ok(!html.includes(secret), secret);
-    assert.doesNotMatch(html, /<script|\son[a-z]+=/i);
 
     // Form posts of the page.
     const post = (path: string, fields: Record<string, string>) =>
@@ -489,11 +493,11 @@ describe('sign-in dev controls', () => {
     assert.equal(info.login.captcha.enabled, true);
     assert.equal(info.gw.GEETEST_VERSION, 'v4');
     assert.equal(info.whitelabelVal.FIREBASECREATEACC3, true);
-    const page = await (await wps.app.request('/dev/')).text();
-    assert.ok(page.includes('192.0.2.170'));
-    assert.match(page, /hang-extra \(now\)/);
+    const guardIps = async () => (await call(wps, 'GET', '/dev/members')).body.value.find((m: { username: string }) => m.username === 'guard').ips;
+    assert.ok((await guardIps()).includes('192.0.2.170'));
+    assert.deepEqual((await call(wps, 'GET', '/dev/captcha')).body.value, { mode: 'hang-extra' });
     assert.equal((await post('/dev/members/guard/ips', { forget: '1' })).status, 303);
-    assert.ok(!(await (await wps.app.request('/dev/')).text()).includes('192.0.2.170'));
+    assert.deepEqual(await guardIps(), []);
     assert.equal((await post('/dev/site-settings', { loginCaptcha: 'maybe' })).status, 400);
   });
 });

@@ -1,12 +1,12 @@
-/** server/crypto.ts on its own: key storage, unsealing, and every way a sealed body can be wrong. */
+/** server/infra/crypto.ts on its own: key storage, unsealing, and every way a sealed body can be wrong. */
 import assert from 'node:assert/strict';
 import { constants, createCipheriv, createHmac, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { seal as clientSeal } from '../../src/core/api/crypto-lazy.ts';
-import { loadOrCreateKeys, unseal, type RsaKeys, type SealedHeaders } from '../../server/crypto.ts';
-import { ApiError } from '../../server/errors.ts';
+import { loadOrCreateKeys, unseal, type RsaKeys, type SealedHeaders } from '../../server/infra/crypto.ts';
+import { ApiError } from '../../server/infra/errors.ts';
 import { seal, tempDir, wrapKey, type Sealed } from './helpers.ts';
 
 let keys: RsaKeys;

@@ -7,11 +7,11 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_MERCHANTS_FILE } from '../../server/config.ts';
-import { CSP, demoCsp } from '../../server/static.ts';
+import { DEFAULT_MERCHANTS_FILE } from '../../server/infra/config.ts';
+import { CSP, demoCsp } from '../../server/infra/static.ts';
 import { testApp } from './helpers.ts';
 
-const DEMO_DIR = fileURLToPath(new URL('../../demo/', import.meta.url));
+const DEMO_DIR = fileURLToPath(new URL('../../demo', import.meta.url));
 const SECRET = 'TOP-SECRET-CONTENT';
 const ELEMENTS_JS = 'window.WpsElements = {};';
 
@@ -131,7 +131,7 @@ describe('/demo/', () => {
 describe('the origins the demo is opened from', () => {
   const ORIGINS = ['http://localhost:8080', 'http://127.0.0.1:8080'];
 
-  test('are allowed for the demo merchant in server/merchants.json', () => {
+  test('are allowed for the demo merchant in server/merchants/merchants.json', () => {
     const merchants = JSON.parse(readFileSync(DEFAULT_MERCHANTS_FILE, 'utf8'));
     for (const origin of ORIGINS) assert.ok(merchants.merchants.demo.allowedOrigins.includes(origin), origin);
   });

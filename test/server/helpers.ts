@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type AppOptions, type WpsApp } from '../../server/app.ts';
-import { DEFAULT_MERCHANTS_FILE } from '../../server/config.ts';
+import { DEFAULT_MERCHANTS_FILE } from '../../server/infra/config.ts';
 
 export const DEVICE_ID = '0123abcd-4567-89ef-0123-456789abcdef';
 export const TEST_ORIGIN = 'http://localhost:5555';
@@ -26,7 +26,7 @@ export function tempDir(prefix = 'wps-test-'): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** A copy of server/merchants.json whose `demo` merchant also allows `origins` (MERCHANTS_FILE). */
+/** A copy of server/merchants/merchants.json whose `demo` merchant also allows `origins` (MERCHANTS_FILE). */
 export function merchantsFileWith(dir: string, origins: string[] = [TEST_ORIGIN]): string {
   const data = JSON.parse(readFileSync(DEFAULT_MERCHANTS_FILE, 'utf8'));
   data.merchants.demo.allowedOrigins.push(...origins);
@@ -185,5 +185,5 @@ export async function outboxCode(wps: AppLike, mobileNum: string, merchant?: str
 
 export const DEMO_GEETEST_ID = 'eec3bc0a24809dab00d354346556f5c2';
 export const DEMO2_GEETEST_ID = '142185576a76b1481e6fac7367b8be7c';
-/** The demo members' authenticator secrets (server/merchants.json). */
+/** The demo members' authenticator secrets (server/merchants/merchants.json). */
 export const GA_SECRETS = { demo: 'JRMP6JI4ACNWZRYL4HSJDRU4JIRXDVD6', guard: '64ZWOR6L7OEVKVLFFPMAX5JJ4INJCPR2' };

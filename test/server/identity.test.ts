@@ -12,8 +12,8 @@ import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
-import { googleCerts } from '../../server/identity.ts';
-import { clock } from '../../server/limits.ts';
+import { googleCerts } from '../../server/signin/identity.ts';
+import { clock } from '../../server/infra/limits.ts';
 import {
   emulatorIdpSignIn,
   emulatorPhoneSignIn,

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { openDb } from '../../server/db.ts';
+import { openDb } from '../../server/db/db.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { base32Decode, stepAt, totpAt } from '../../server/totp.ts';
+import { base32Decode, stepAt, totpAt } from '../../server/signin/totp.ts';
 import { DEVICE_ID, GA_SECRETS, merchantsFileWith, seal, tempDir } from './helpers.ts';
 
 const tmp = tempDir();

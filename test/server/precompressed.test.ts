@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { compressDir } from '../../scripts/compress.mjs';
-import { acceptedEncodings } from '../../server/static.ts';
+import { acceptedEncodings } from '../../server/infra/static.ts';
 import { testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;

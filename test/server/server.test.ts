@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_MERCHANTS_FILE, loadConfig } from '../../server/config.ts';
+import { DEFAULT_MERCHANTS_FILE, loadConfig } from '../../server/infra/config.ts';
 import { tempDir } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -96,8 +96,9 @@ describe('main.ts', () => {
     assert.equal(res.status, 404);
     const expire = await fetch(`${origin}/dev/members/demo/expire-session`, { method: 'POST' });
     assert.equal(expire.status, 404);
-    assert.equal((await fetch(`${origin}/dev/`)).status, 404);
-    assert.equal((await fetch(`${origin}/dev/state`)).status, 404);
+    for (const path of ['/dev/', '/dev/dev.js', '/dev/dev.css', '/dev/state', '/dev/merchants', '/dev/members', '/dev/captcha']) {
+      assert.equal((await fetch(origin + path)).status, 404, path);
+    }
     for (const path of ['/dev/maintenance', '/dev/region-restriction', '/dev/test-flag', '/dev/domain-unavailable', '/dev/ping', '/dev/asset-manifest/publish', '/dev/reset']) {
       const res = await fetch(origin + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"on":true,"mode":"fail"}' });
       assert.equal(res.status, 404, path);

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
-import { clock } from '../../server/limits.ts';
-import { base32Decode, stepAt, totpAt } from '../../server/totp.ts';
+import { clock } from '../../server/infra/limits.ts';
+import { base32Decode, stepAt, totpAt } from '../../server/signin/totp.ts';
 import {
   call,
   dev,

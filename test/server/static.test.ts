@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { cacheControl, CSP, cspWith, resolveInside } from '../../server/static.ts';
+import { cacheControl, CSP, cspWith, resolveInside } from '../../server/infra/static.ts';
 import { testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;

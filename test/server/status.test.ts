@@ -1,7 +1,8 @@
 /**
  * Site status and resilience: the per-merchant runtime state the dev controls switch, and what
  * /wps/system/status, domainRoute, ping and the asset manifests answer with it. Also the /dev/ page
- * and its form posts, bad bodies, and the 'hang' ping over a real socket. One in-memory app.
+ * (its template and what it reads; test/e2e/dev.test.ts runs it in a browser) and its form posts,
+ * bad bodies, and the 'hang' ping over a real socket. One in-memory app.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { serve } from '@hono/node-server';
-import { pingLimits } from '../../server/handlers.ts';
+import { pingLimits } from '../../server/api/handlers.ts';
+import { DESCRIPTION_MAX, GEETEST_VERSIONS, LANGUAGE_CODE, PING_MODES, TITLE_MAX } from '../../server/db/state-fields.ts';
+import { CAPTCHA_MODES } from '../../server/signin/captcha.ts';
 import { TEST_ORIGIN, call, testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;
@@ -440,21 +443,82 @@ describe('dev controls: bad input', () => {
 });
 
 describe('the /dev/ page', () => {
-  test('a self-contained page: no script, a hashed style, forms for every switch', async () => {
-    const res = await wps.app.request('/dev/');
-    assert.equal(res.status, 200);
-    assert.match(res.headers.get('Content-Type') ?? '', /^text\/html/);
-    const csp = res.headers.get('Content-Security-Policy') ?? '';
-    assert.match(csp, /default-src 'none'/);
-    assert.match(csp, /style-src 'sha256-[A-Za-z0-9+/=]+'/);
-    assert.match(csp, /form-action 'self'/);
-    const html = await res.text();
-    assert.doesNotMatch(html, /<script|\son[a-z]+=/i);
-    for (const action of ['/dev/maintenance', '/dev/region-restriction', '/dev/test-flag', '/dev/domain-unavailable', '/dev/ping', '/dev/asset-manifest/publish', '/dev/reset', '/dev/members/demo/expire-session']) {
+  const get = async (path: string) => {
+    const res = await wps.app.request(path);
+    assert.equal(res.status, 200, path);
+    return { res, text: await res.text() };
+  };
+
+  test('a static template: its script and style from /dev/, the strict CSP on all three, forms for every switch', async () => {
+    const { text: html } = await get('/dev/');
+    for (const [path, type] of [['/dev/', /^text\/html/], ['/dev/dev.js', /^text\/javascript/], ['/dev/dev.css', /^text\/css/]] as const) {
+      const { res } = await get(path);
+      assert.match(res.headers.get('Content-Type') ?? '', type, path);
+      assert.equal(res.headers.get('X-Content-Type-Options'), 'nosniff', path);
+      assert.equal(res.headers.get('Cache-Control'), 'no-store', path);
+      const csp = res.headers.get('Content-Security-Policy') ?? '';
+      for (const directive of ["default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"]) {
+        assert.ok(csp.split('; ').includes(directive), `${path}: ${directive} in ${csp}`);
+      }
+      assert.doesNotMatch(csp, /unsafe|sha256|nonce/, path);
+    }
+    // Nothing inline: one script, by src and empty; no <style>, no style or on* attribute.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    assert.deepEqual(scripts.map((m) => [/\ssrc="([^"]+)"/.exec(m[1]!)?.[1], m[2]]), [['/dev/dev.js', '']]);
+    assert.doesNotMatch(html, /<style|\sstyle\s*=|\son[a-z]+\s*=|javascript:/i);
+    assert.match(html, /<link rel="stylesheet" href="\/dev\/dev\.css">/);
+    for (const action of ['/dev/maintenance', '/dev/region-restriction', '/dev/test-flag', '/dev/domain-unavailable', '/dev/ping', '/dev/asset-manifest/publish', '/dev/reset']) {
       assert.ok(html.includes(`action="${action}"`), action);
     }
+    // Per member (the script sets the action from the member's name).
+    assert.ok(html.includes('data-path="expire-session"'));
     assert.ok(!html.includes('Demo1234'), 'no password on the page');
     assert.equal((await wps.app.request('/dev')).headers.get('Location'), '/dev/');
+  });
+
+  test("the page's fields follow the server's values and limits", async () => {
+    const { text: html } = await get('/dev/');
+    const choices = (action: string, name: string) =>
+      [...html.matchAll(new RegExp(`action="${action}">(?:(?!</form>)[\\s\\S])*?name="${name}" value="([^"]+)"`, 'g'))].map((m) => m[1]);
+    assert.deepEqual(choices('/dev/ping', 'mode'), [...PING_MODES]);
+    assert.deepEqual(choices('/dev/captcha', 'mode'), [...CAPTCHA_MODES]);
+    assert.deepEqual(choices('/dev/site-settings', 'geetestVersion'), [...GEETEST_VERSIONS]);
+    assert.ok(html.includes(`name="title" maxlength="${TITLE_MAX}"`));
+    assert.ok(html.includes(`name="description" maxlength="${DESCRIPTION_MAX}"`));
+    assert.ok(html.includes(`name="lang" value="EN" size="6" pattern="${LANGUAGE_CODE.source.slice(1, -1)}"`));
+  });
+
+  test("the page's script writes text, never HTML", async () => {
+    const { text: script } = await get('/dev/dev.js');
+    assert.doesNotMatch(script, /innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function/);
+  });
+
+  test('what the page reads: the merchants, the members (factors and IPs, no secret), the captcha mode', async () => {
+    assert.deepEqual((await call(wps, 'GET', '/dev/merchants')).body.value, {
+      defaultCode: 'demo',
+      merchants: [
+        { code: 'demo', passwordMaxAgeDays: 90 },
+        { code: 'demo2', passwordMaxAgeDays: 90 },
+      ],
+    });
+    const members = await call(wps, 'GET', '/dev/members');
+    assert.equal(members.headers.get('Cache-Control'), 'no-store');
+    assert.deepEqual(members.body.value, [
+      {
+        username: 'demo',
+        factors: { email: 'demo@example.com', payeeName: 'Demo Player', mobile: '+63 9171234567', authenticator: true },
+        ips: ['127.0.0.1', '::1'],
+      },
+      {
+        username: 'guard',
+        factors: { email: 'guard@example.com', payeeName: 'Guard Player', mobile: '+63 9171234568', authenticator: true },
+        ips: [],
+      },
+    ]);
+    const other = (await call(wps, 'GET', '/dev/members', { merchant: 'demo2' })).body.value;
+    assert.deepEqual(other, [{ username: 'demo', factors: { email: null, payeeName: null, mobile: null, authenticator: false }, ips: [] }]);
+    assert.deepEqual((await call(wps, 'GET', '/dev/captcha')).body.value, { mode: 'ok' });
+    assert.equal((await call(wps, 'GET', '/dev/members', { merchant: 'nope' })).body.errorCode, 'merchant.unknown');
   });
 
   test('form posts switch the state and come back to the page', async () => {
@@ -486,11 +550,6 @@ describe('the /dev/ page', () => {
     assert.equal(state.test, true);
     assert.equal(state.assetRevision, 1);
 
-    // The page shows the state, escaped.
-    const html = await (await wps.app.request('/dev/?merchant=demo')).text();
-    assert.match(html, /assetRevision<\/th><td>1</);
-    assert.match(html, /pingMode<\/th><td>fail</);
-
     await post('/dev/reset', { merchant: 'demo' });
     assert.equal((await call(wps, 'GET', '/dev/state')).body.value.assetRevision, 0);
   });
@@ -508,12 +567,5 @@ describe('the /dev/ page', () => {
     }
     const unknown = await formPost('/dev/test-flag', { merchant: 'nope', on: '1' });
     assert.equal(unknown.status, 400);
-  });
-
-  test('maintenance texts are shown escaped on the page', async () => {
-    await dev('/dev/maintenance', { on: true, texts: { EN: { title: '<img src=x onerror=alert(1)>' } } });
-    const html = await (await wps.app.request('/dev/')).text();
-    assert.ok(!html.includes('<img src=x'));
-    assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'));
   });
 });

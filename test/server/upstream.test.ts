@@ -107,7 +107,7 @@ test('/m is still served locally; dev controls are off', async () => {
   assert.equal(home.status, 200);
   assert.match(await home.text(), /local/);
   assert.equal((await wps.app.request('/dev/health')).status, 404);
-  for (const path of ['/dev/', '/dev/state']) assert.equal((await wps.app.request(path)).status, 404, path);
+  for (const path of ['/dev/', '/dev/dev.js', '/dev/state', '/dev/members']) assert.equal((await wps.app.request(path)).status, 404, path);
   for (const path of ['/dev/maintenance', '/dev/ping', '/dev/asset-manifest/publish', '/dev/reset']) {
     assert.equal((await call(wps, 'POST', path, { body: { on: true } })).status, 404, path);
   }

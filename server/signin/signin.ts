@@ -8,14 +8,15 @@
  * password or the factor was wrong), and the lockout codes `TOO_MANY_REQUEST_*` with `retryAfter`.
  */
 import { randomBytes } from 'node:crypto';
-import type { LoginErrorValue, LoginValue } from '../src/core/api/endpoints.ts';
-import { DEFAULT_PASSWORD, TWO_FACTOR_METHOD } from '../src/core/api/constants.ts';
-import type { LoginPayload, RegisterPayload, TwoFactorPayload } from '../src/core/api/schemas.ts';
+import type { LoginErrorValue, LoginValue } from '../../src/core/api/endpoints.ts';
+import { DEFAULT_PASSWORD, TWO_FACTOR_METHOD } from '../../src/core/api/constants.ts';
+import type { LoginPayload, RegisterPayload, TwoFactorPayload } from '../../src/core/api/schemas.ts';
+import type { Call } from '../api/call.ts';
+import { deleteOtherSessions } from '../db/sessions.ts';
+import { ApiError, fieldError } from '../infra/errors.ts';
+import { clock } from '../infra/limits.ts';
 import { verifyCaptcha } from './captcha.ts';
-import { ApiError } from './errors.ts';
-import type { Call } from './handlers.ts';
 import { identityConfigOf, verifyIdToken, type Identity } from './identity.ts';
-import { clock } from './limits.ts';
 import {
   factorsOf,
   gaSecret,
@@ -37,7 +38,6 @@ import {
   type AuthMember,
 } from './members.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { deleteOtherSessions } from './sessions.ts';
 import { consumeCode, issueCode, normalizeDialingCode, normalizeMobileNum, SmsDeliveryError } from './sms.ts';
 import { matchTotp } from './totp.ts';
 
@@ -58,22 +58,19 @@ export const MESSAGES = {
 
 const LANGUAGE = /^[A-Z]{2}(-[A-Z]{2})?$/;
 
-const invalidField = (field: string, missing: boolean) =>
-  new ApiError(400, 'request.invalid', `field "${field}" is ${missing ? 'missing' : 'invalid'}`);
-
 /** Counter key of a login or verification: merchant, user (lower case) and IP. */
 const attemptKey = (merchantCode: string, who: string, ip: string) => `${merchantCode}\n${who.toLowerCase()}\n${ip}`;
 
 function required<T>(value: T | undefined, field: string): T {
-  if (value === undefined || value === '') throw invalidField(field, true);
+  if (value === undefined || value === '') throw fieldError(field, true);
   return value;
 }
 
 function mobileOf(input: { countryDialingCode?: string; mobileNum?: string }): { dial: string; num: string } {
   const dial = normalizeDialingCode(required(input.countryDialingCode, 'countryDialingCode'));
-  if (!dial) throw invalidField('countryDialingCode', false);
+  if (!dial) throw fieldError('countryDialingCode', false);
   const num = normalizeMobileNum(required(input.mobileNum, 'mobileNum'));
-  if (!num) throw invalidField('mobileNum', false);
+  if (!num) throw fieldError('mobileNum', false);
   return { dial, num };
 }
 
@@ -148,7 +145,7 @@ async function smsLogin(call: LoginCall): Promise<LoginValue> {
   return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
 }
 
-// ---- identity provider (server/identity.ts) -------------------------------------------------------
+// ---- identity provider (server/signin/identity.ts) -------------------------------------------------------
 
 /** The identity an ID token names (`firebase.token.invalid` otherwise); `login.type.unsupported` when the merchant offers no provider. */
 async function identityOf(call: Call<unknown>, token: string | undefined): Promise<Identity> {
@@ -229,7 +226,7 @@ export async function verifyLogin(call: Call<TwoFactorPayload>): Promise<LoginVa
   const { deps, merchant, input, clientIp } = call;
   const password = input.password || undefined;
   const token = input.firebaseIdToken || undefined;
-  if (!password && !token) throw invalidField('password', true);
+  if (!password && !token) throw fieldError('password', true);
   const identity = token ? await identityOf(call, token) : undefined;
   const linked = identity ? await memberByIdentity(deps.db, merchant.code, identity.uid) : undefined;
   const who = password ? input.username : (linked?.username ?? `firebase:${identity!.uid}`);
@@ -471,7 +468,7 @@ export async function changePassword(call: Call<{ oldPassword?: string; newPassw
     if (input.newPassword === input.oldPassword) throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
   } else {
     const free = passwordExpired(merchant, member) || (await verifyPassword(DEFAULT_PASSWORD, member.password_hash));
-    if (!free) throw invalidField('oldPassword', true);
+    if (!free) throw fieldError('oldPassword', true);
     if (await verifyPassword(input.newPassword, member.password_hash)) {
       throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
     }

@@ -3,7 +3,7 @@
  * Authenticator and its kin compute them from a base32 secret (RFC 4648).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { clock } from './limits.ts';
+import { clock } from '../infra/limits.ts';
 
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;

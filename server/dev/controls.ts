@@ -1,7 +1,7 @@
 /**
  * Dev controls under /dev/: demo and test mode only (never with NODE_ENV=production or --upstream;
- * app.ts decides). Tests and the e2e suite use them to put the server into a state, and a person
- * trying the demo uses the page `GET /dev/` to see every screen (maintenance, access denied,
+ * server/app.ts decides). Tests and the e2e suite use them to put the server into a state, and a
+ * person trying the demo uses the page `GET /dev/` to see every screen (maintenance, access denied,
  * domain error, unstable line, update notice, captchas, the second check, password expiry). Later
  * issues add routes here (content).
  *
@@ -9,35 +9,32 @@
  * absent) and answers `{ success: true, value }`; or a form post of the /dev/ page
  * (`application/x-www-form-urlencoded`, the merchant in a `merchant` field), answered with a 303 back
  * to the page. A POST whose `Origin` is another site is refused (403), so no other page can switch them.
+ *
+ * The page is a static template (page.html, with dev.js and dev.css beside it): its script reads the
+ * state from the JSON routes below and fills the page in; its buttons are those form posts.
  */
-import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import type { Runtime } from './app.ts';
-import { readBody, utf8 } from './body.ts';
-import { CAPTCHA_MODES } from './captcha.ts';
-import { ApiError } from './errors.ts';
-import type { Deps } from './handlers.ts';
-import { clearLimits, clock } from './limits.ts';
-import { gaSecret, memberByUsername, normalizeIp, recordIp } from './members.ts';
-import type { Merchant } from './merchants.ts';
-import { deleteMemberSessions } from './sessions.ts';
-import { normalizeDialingCode, normalizeMobileNum } from './sms.ts';
-import { currentTotp } from './totp.ts';
+import type { Deps } from '../api/call.ts';
+import { deleteMemberSessions } from '../db/sessions.ts';
 import {
   GEETEST_VERSIONS,
   WHITELABEL_FLAG,
-  DESCRIPTION_MAX,
-  LANGUAGE_CODE,
   authEmulatorUrlSchema,
   maintenanceEndSchema,
   maintenanceTextsSchema,
   pingModeSchema,
-  PING_MODES,
-  TITLE_MAX,
-  type MerchantState,
-} from './state.ts';
+} from '../db/state-fields.ts';
+import { parseJsonObject, readBody, utf8, validate } from '../infra/body.ts';
+import { ApiError, fieldError } from '../infra/errors.ts';
+import { clearLimits, clock } from '../infra/limits.ts';
+import type { Merchant } from '../merchants/merchants.ts';
+import { CAPTCHA_MODES, type CaptchaMode } from '../signin/captcha.ts';
+import { gaSecret, memberByUsername, recordIp } from '../signin/members.ts';
+import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
+import { currentTotp } from '../signin/totp.ts';
 
 const DEV_BODY_LIMIT = 16 * 1024;
 
@@ -66,9 +63,32 @@ const whitelabelBody = v.strictObject({ flag: v.pipe(v.string(), v.regex(WHITELA
 const captchaBody = v.strictObject({ mode: v.picklist(CAPTCHA_MODES) });
 const ipBody = v.strictObject({ ip: v.pipe(v.string(), v.maxLength(64), v.check((s) => isIP(s.trim()) !== 0, 'not an IP address')) });
 const ageBody = v.strictObject({ days: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36_500)) });
-/** Flags the SPEC names (SPEC §6), shown on the page even when merchants.json does not list them. */
-const KNOWN_FLAGS = ['CBS3', 'MOBILEAUTOLOGIN3', 'PWDEXPFORCECHANGE3', 'UPDATEMOBILEICC3', 'FIREBASECREATEACC3', 'LOTTMINIGAME3'];
 const OUTBOX_LIMIT = 20;
+
+/** The page's own CSP: script, style and calls from this server only, nothing inline, no frames. */
+const PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+/** The page and its assets (files beside this one), read once when the controls are mounted. */
+const PAGE_FILES = [
+  ['/dev/', 'page.html', 'text/html; charset=utf-8'],
+  ['/dev/dev.js', 'dev.js', 'text/javascript; charset=utf-8'],
+  ['/dev/dev.css', 'dev.css', 'text/css; charset=utf-8'],
+] as const;
+
+/**
+ * What the dev controls switch that is not per merchant (the captcha stand-in's script has no
+ * Merchant header); server/app.ts makes it and hands it to the captcha stand-in too.
+ */
+export interface Runtime {
+  captchaMode: CaptchaMode;
+}
 
 interface Input {
   form: boolean;
@@ -91,16 +111,27 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
   });
 
   app.get('/dev', (c) => c.redirect('/dev/', 302));
-  app.get('/dev/', async (c) => {
-    const merchant = merchants.byCode.get(c.req.query('merchant') ?? '') ?? merchants.byCode.get(merchants.defaultCode)!;
-    const html = page(deps, merchant, await state.get(merchant), await pageData(deps, merchant, runtime));
-    return c.html(html, 200, { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-  });
+  for (const [path, file, type] of PAGE_FILES) {
+    const text = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+    const headers = { 'Content-Type': type, 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+    app.get(path, (c) => c.body(text, 200, headers));
+  }
 
   app.get('/dev/health', (c) => c.json({ success: true }));
 
-  /** The merchant's whole runtime state (server/state.ts). */
+  /** The merchant's whole runtime state (server/db/state.ts). */
   app.get('/dev/state', async (c) => c.json({ success: true, value: await state.get(headerMerchant(c, deps)) }));
+
+  /** Every merchant's code and password age limit (the page's merchant links), and the default one. */
+  app.get('/dev/merchants', (c) => {
+    const list = [...merchants.byCode.values()].map((m) => ({ code: m.code, passwordMaxAgeDays: m.passwordMaxAgeDays }));
+    return c.json({ success: true, value: { defaultCode: merchants.defaultCode, merchants: list } });
+  });
+
+  /** The merchant's demo members (merchants.json): their second-check factors and recorded IPs, no secret. */
+  app.get('/dev/members', async (c) =>
+    c.json({ success: true, value: await devMembers(deps, headerMerchant(c, deps)) }, 200, { 'Cache-Control': 'no-store' }),
+  );
 
   /** `{ on, end?, texts? }`: end (epoch ms) and texts default to null. */
   app.post('/dev/maintenance', async (c) => {
@@ -164,7 +195,7 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
       const current = await state.get(input.merchant);
       const firebase = body.firebase ?? current.firebase;
       const url = body.authEmulatorUrl === undefined ? current.authEmulatorUrl : body.authEmulatorUrl;
-      if (firebase && !url) throw new ApiError(400, 'request.invalid', 'field "authEmulatorUrl" is missing');
+      if (firebase && !url) throw fieldError('authEmulatorUrl', true);
     }
     return answer(c, input, await state.update(input.merchant, patch));
   });
@@ -175,6 +206,9 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
     const body = validate(whitelabelBody, input.form ? { flag: input.fields.flag, on: formFlag(input.fields.on) } : input.fields);
     return answer(c, input, await state.setWhitelabel(input.merchant, body.flag, body.on));
   });
+
+  /** The captcha stand-in's mode: `{ mode }`. */
+  app.get('/dev/captcha', (c) => c.json({ success: true, value: { mode: runtime.captchaMode } }));
 
   /** `{ mode: 'ok' | 'hang-script' | 'hang-extra' }`: for every merchant (the scripts carry no Merchant header). */
   app.post('/dev/captcha', async (c) => {
@@ -191,8 +225,8 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
     const dial = c.req.query('countryDialingCode');
     const mobileNum = num === undefined || num === '' ? undefined : normalizeMobileNum(num);
     const countryDialingCode = dial === undefined || dial === '' ? undefined : normalizeDialingCode(dial);
-    if (mobileNum === undefined && num) throw new ApiError(400, 'request.invalid', 'field "mobileNum" is invalid');
-    if (countryDialingCode === undefined && dial) throw new ApiError(400, 'request.invalid', 'field "countryDialingCode" is invalid');
+    if (mobileNum === undefined && num) throw fieldError('mobileNum', false);
+    if (countryDialingCode === undefined && dial) throw fieldError('countryDialingCode', false);
     return c.json({ success: true, value: await outbox(deps, merchant, { mobileNum, countryDialingCode }) }, 200, { 'Cache-Control': 'no-store' });
   });
 
@@ -275,6 +309,28 @@ async function ipsOf(deps: Deps, memberId: number): Promise<string[]> {
   return rows.map((r) => r.ip);
 }
 
+interface DevMember {
+  username: string;
+  factors: { email: string | null; payeeName: string | null; mobile: string | null; authenticator: boolean };
+  ips: string[];
+}
+
+async function devMembers(deps: Deps, merchant: Merchant): Promise<DevMember[]> {
+  const members: DevMember[] = [];
+  for (const m of merchant.members) {
+    const row = await memberByUsername(deps.db, merchant.code, m.username);
+    if (!row) continue;
+    const factors = {
+      email: row.email,
+      payeeName: row.payee_name,
+      mobile: row.mobile_num ? `${row.country_dialing_code} ${row.mobile_num}` : null,
+      authenticator: gaSecret(deps.secrets, row) !== undefined,
+    };
+    members.push({ username: row.username, factors, ips: await ipsOf(deps, row.id) });
+  }
+  return members;
+}
+
 export interface OutboxEntry {
   mobileNum: string;
   countryDialingCode: string;
@@ -314,26 +370,8 @@ async function readInput(c: Context, deps: Deps): Promise<Input> {
     delete fields.merchant;
     return { form: true, merchant: pick(code), fields };
   }
-  let fields: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      fields = JSON.parse(text);
-    } catch {
-      throw new ApiError(400, 'request.malformed', 'The body is not JSON');
-    }
-  }
-  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
-    throw new ApiError(400, 'request.malformed', 'The body is not a JSON object');
-  }
-  return { form: false, merchant: pick(c.req.header('Merchant')?.trim()), fields: fields as Record<string, unknown> };
-}
-
-function validate<S extends v.GenericSchema>(schema: S, data: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, data);
-  if (result.success) return result.output;
-  const issue = result.issues[0];
-  const field = v.getDotPath(issue) ?? 'body';
-  throw new ApiError(400, 'request.invalid', `field "${field}" is ${issue.input === undefined ? 'missing' : 'invalid'}`);
+  const fields = text.trim() === '' ? {} : parseJsonObject(text);
+  return { form: false, merchant: pick(c.req.header('Merchant')?.trim()), fields };
 }
 
 /** JSON: the envelope; a form post: back to the page of that merchant. */
@@ -374,209 +412,4 @@ function maintenanceForm(fields: Record<string, unknown>): Record<string, unknow
     out.texts = { [lang]: { ...(title ? { title } : {}), ...(description ? { description } : {}) } };
   }
   return out;
-}
-
-// ---- the page ------------------------------------------------------------------------------
-
-const STYLE = [
-  'body{font:16px/1.45 system-ui,sans-serif;margin:1rem auto;max-width:48rem;padding:0 1rem;color:#222}',
-  'h1{font-size:1.4rem}h2{font-size:1.1rem;margin:1.4rem 0 .3rem}p{margin:.3rem 0}',
-  'table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}',
-  'form{display:inline-block;margin:.2rem .4rem .2rem 0}form.block{display:block}',
-  'label{display:block;margin:.25rem 0}input,textarea,button{font:inherit}textarea{width:100%;min-height:3rem}',
-  '.on{color:#b00000;font-weight:bold}nav a{margin-right:.7rem}a[aria-current]{font-weight:bold}',
-  '.hint{color:#555;font-size:.9rem}',
-].join('\n');
-const PAGE_CSP = [
-  "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
-
-const esc = (s: unknown) =>
-  String(s).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
-function form(action: string, merchant: Merchant, fields: Record<string, string>, button: string, inner = '', cls = ''): string {
-  const hidden = Object.entries({ merchant: merchant.code, ...fields })
-    .map(([name, value]) => `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`)
-    .join('');
-  return `<form method="post" action="${esc(action)}"${cls ? ` class="${cls}"` : ''}>${hidden}${inner}<button type="submit">${esc(button)}</button></form>`;
-}
-
-function switchSection(title: string, hint: string, action: string, merchant: Merchant, on: boolean): string {
-  return `<h2>${esc(title)}: <span class="${on ? 'on' : ''}">${on ? 'on' : 'off'}</span></h2>
-<p class="hint">${hint}</p>
-${form(action, merchant, { on: on ? '0' : '1' }, on ? 'Turn off' : 'Turn on')}`;
-}
-
-interface PageData {
-  captchaMode: string;
-  outbox: OutboxEntry[];
-  members: { username: string; factors: string[]; ips: string[]; totp: boolean }[];
-}
-
-async function pageData(deps: Deps, merchant: Merchant, runtime: Runtime): Promise<PageData> {
-  const members: PageData['members'] = [];
-  for (const m of merchant.members) {
-    const row = await memberByUsername(deps.db, merchant.code, m.username);
-    if (!row) continue;
-    const factors = [
-      row.email ? `email ${row.email}` : '',
-      row.payee_name ? `real name ${row.payee_name}` : '',
-      row.mobile_num ? `mobile ${row.country_dialing_code} ${row.mobile_num}` : '',
-      gaSecret(deps.secrets, row) ? 'authenticator' : '',
-    ].filter(Boolean);
-    members.push({ username: row.username, factors, ips: await ipsOf(deps, row.id), totp: factors.includes('authenticator') });
-  }
-  return { captchaMode: runtime.captchaMode, outbox: await outbox(deps, merchant, {}), members };
-}
-
-const SETTING_TEXT: Record<(typeof SETTING_FLAGS)[number], string> = {
-  loginCaptcha: 'Login captcha (<code>info.login.captcha.enabled</code>): a username login needs a solved captcha (also when the sms or register captcha is on, SPEC §5).',
-  smsCaptcha: 'SMS captcha (<code>info.sms.captcha.enabled</code>): requesting an SMS code needs a solved v4 captcha.',
-  registerCaptcha: 'Registration captcha (<code>info.register.captcha.enabled</code>).',
-  mobilePassword: 'Mobile registration asks for a password (<code>info.register.mobilePassword</code>; off: the client sends the default password).',
-  autoRegister: 'Social login registers unknown accounts itself (<code>info.register.autoRegister</code>).',
-};
-
-function page(deps: Deps, merchant: Merchant, s: MerchantState, data: PageData): string {
-  const nav = [...deps.merchants.byCode.keys()]
-    .map((code) => `<a href="/dev/?merchant=${esc(encodeURIComponent(code))}"${code === merchant.code ? ' aria-current="page"' : ''}>${esc(code)}</a>`)
-    .join('');
-  const end = s.maintenanceEnd === null ? 'none' : `${new Date(s.maintenanceEnd).toISOString()} (${s.maintenanceEnd})`;
-  const rows: [string, string][] = [
-    ['maintenance', `${s.maintenance}`],
-    ['maintenanceEnd', end],
-    ['maintenanceTexts', s.maintenanceTexts === null ? 'none' : JSON.stringify(s.maintenanceTexts)],
-    ['regionRestriction', `${s.regionRestriction}`],
-    ['domainUnavailable', `${s.domainUnavailable}`],
-    ['pingMode', s.pingMode],
-    ['test', `${s.test}`],
-    ['assetRevision', `${s.assetRevision}`],
-    ['firebase', s.firebase ? `on (${s.authEmulatorUrl ?? 'merchant config'})` : 'off'],
-  ];
-  const maintenanceStart = form(
-    '/dev/maintenance',
-    merchant,
-    { on: '1' },
-    s.maintenance ? 'Restart maintenance with these texts' : 'Start maintenance',
-    `<label>Ends in minutes (optional) <input type="number" name="endMinutes" min="1" max="525600"></label>
-<label>Language of the texts <input name="lang" value="EN" size="6" pattern="${LANGUAGE_CODE.source.slice(1, -1)}"></label>
-<label>Title (optional; the catalogue's otherwise) <input name="title" maxlength="${TITLE_MAX}" size="40"></label>
-<label>Description (optional) <textarea name="description" maxlength="${DESCRIPTION_MAX}"></textarea></label>`,
-    'block',
-  );
-  const pingForms = PING_MODES.map((mode) =>
-    form('/dev/ping', merchant, { mode }, mode === s.pingMode ? `${mode} (now)` : mode),
-  ).join('');
-  const members = merchant.members
-    .map((m) => form(`/dev/members/${encodeURIComponent(m.username)}/expire-session`, merchant, {}, `End the sessions of ${m.username}`))
-    .join('');
-  const settings = SETTING_FLAGS.map((key) => {
-    const on = s[key];
-    return `<p>${SETTING_TEXT[key]} <span class="${on ? 'on' : ''}">${on ? 'on' : 'off'}</span></p>
-${form('/dev/site-settings', merchant, { [key]: on ? '0' : '1' }, `${on ? 'Turn off' : 'Turn on'} ${key}`)}`;
-  }).join('\n');
-  const versions = GEETEST_VERSIONS.map((version) =>
-    form('/dev/site-settings', merchant, { geetestVersion: version }, version === s.geetestVersion ? `${version} (now)` : version),
-  ).join('');
-  const flags = [...new Set([...KNOWN_FLAGS, ...Object.keys(s.whitelabel)])].sort();
-  const flagRows = flags
-    .map((flag) => {
-      const on = s.whitelabel[flag] === true;
-      return `<tr><th scope="row">${esc(flag)}</th><td class="${on ? 'on' : ''}">${on ? 'on' : 'off'}</td><td>${form('/dev/whitelabel', merchant, { flag, on: on ? '0' : '1' }, on ? `Turn off ${flag}` : `Turn on ${flag}`)}</td></tr>`;
-    })
-    .join('');
-  const captchaForms = CAPTCHA_MODES.map((mode) =>
-    form('/dev/captcha', merchant, { mode }, mode === data.captchaMode ? `${mode} (now)` : mode),
-  ).join('');
-  const outboxRows = data.outbox.length
-    ? `<table><tr><th scope="col">Number</th><th scope="col">Code</th><th scope="col">Sent</th><th scope="col">Expires</th></tr>${data.outbox
-        .map((o) => `<tr><td>${esc(o.countryDialingCode)} ${esc(o.mobileNum)}</td><td><strong>${esc(o.code)}</strong></td><td>${esc(new Date(o.createdAt).toISOString())}</td><td>${esc(new Date(o.expirationTime).toISOString())}</td></tr>`)
-        .join('')}</table>`
-    : '<p>No code sent yet.</p>';
-  const memberSections = data.members
-    .map((m) => {
-      const path = `/dev/members/${encodeURIComponent(m.username)}`;
-      return `<h3>${esc(m.username)}</h3>
-<p>Factors: ${m.factors.length ? esc(m.factors.join(', ')) : 'none (logs in without a second check)'}. Recorded IPs: ${m.ips.length ? esc(m.ips.join(', ')) : 'none'}.</p>
-${m.totp ? `<p><a href="${esc(path)}/totp?merchant=${esc(encodeURIComponent(merchant.code))}">Current authenticator code of ${esc(m.username)}</a></p>` : ''}
-${form(`${path}/ips`, merchant, {}, 'Record this IP', `<label>IP address <input name="ip" size="20" required></label>`)}
-${form(`${path}/ips`, merchant, { forget: '1' }, `Forget every IP of ${m.username}`)}
-${form(`${path}/password-age`, merchant, {}, 'Age the password', `<label>Password changed this many days ago <input type="number" name="days" min="0" max="36500" value="${merchant.passwordMaxAgeDays + 1}"></label>`)}`;
-    })
-    .join('\n');
-
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>wps-mobile dev controls</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<h1>wps-mobile dev controls</h1>
-<p>Switch a state here, then open or reload <a href="/m/home">/m/home</a> to see its screen. These
-controls exist in demo and test mode only (never with <code>NODE_ENV=production</code> or
-<code>--upstream</code>); what they switch is kept in the database until you reset it.</p>
-<nav>Merchant: ${nav}</nav>
-
-<h2>State of ${esc(merchant.code)}</h2>
-<table>${rows.map(([k, val]) => `<tr><th scope="row">${esc(k)}</th><td>${esc(val)}</td></tr>`).join('')}</table>
-
-<h2>Maintenance page: <span class="${s.maintenance ? 'on' : ''}">${s.maintenance ? 'on' : 'off'}</span></h2>
-<p class="hint">The status call answers <code>maintenance: true</code>: the app shows the System Maintenance page (title, optional end time, description, contact us).</p>
-${maintenanceStart}
-${s.maintenance ? form('/dev/maintenance', merchant, { on: '0' }, 'End maintenance') : ''}
-
-${switchSection('Access denied (region restriction)', 'The status call answers <code>regionRestriction: true</code> with your IP: the app shows the Access Denied page.', '/dev/region-restriction', merchant, s.regionRestriction)}
-
-${switchSection('Domain not available', 'The status call fails with <code>domain_not_available</code>: the app shows the domain-error modal (customer service, retry).', '/dev/domain-unavailable', merchant, s.domainUnavailable)}
-
-<h2>Line ping: ${esc(s.pingMode)}</h2>
-<p class="hint"><code>/wps/system/test/ping</code> answers pong (ok), never answers (hang: the client gives up after 5 s, 10 s in the line speed test), or fails with 503 <code>line.unavailable</code> (fail). hang and fail show the unstable-line notice.</p>
-${pingForms}
-
-${switchSection('Test flag', 'The status call answers <code>test: true</code> (a test site).', '/dev/test-flag', merchant, s.test)}
-
-<h2>Update notice (asset revision ${esc(s.assetRevision)})</h2>
-<p class="hint">Publishes a new revision of both asset manifests: an open page shows the update notice at its next check (when it becomes visible again, or hourly).</p>
-${form('/dev/asset-manifest/publish', merchant, {}, 'Publish a new release')}
-
-${members ? `<h2>Sessions</h2>\n<p class="hint">The next call of a logged-in page answers 401: the app shows the "please login" notice.</p>\n${members}` : ''}
-
-<h2>Sign-in settings</h2>
-${settings}
-<p>Captcha version (<code>gw.GEETEST_VERSION</code>): ${esc(s.geetestVersion)}</p>
-${versions}
-
-<h2>Identity provider (Firebase Auth emulator): <span class="${s.firebase ? 'on' : ''}">${s.firebase ? `on, ${esc(s.authEmulatorUrl ?? '')}` : 'off'}</span></h2>
-<p class="hint">Social and phone sign-in against a local Auth emulator (<code>npx firebase emulators:start --only auth --project demo-test</code>, port 9099 by default): the status call then gives its demo web config in <code>info.sms</code>, and the server checks ID tokens with the emulator. Account creation with the provider also needs auto-register or <code>FIREBASECREATEACC3</code>.</p>
-${form('/dev/site-settings', merchant, { firebase: '1' }, s.firebase ? 'Change the emulator URL' : 'Turn on with this emulator', `<label>Emulator URL <input name="authEmulatorUrl" size="30" required value="${esc(s.authEmulatorUrl ?? 'http://127.0.0.1:9099')}"></label>`)}
-${s.firebase ? form('/dev/site-settings', merchant, { firebase: '0' }, 'Turn off') : ''}
-
-<h2>Whitelabel flags</h2>
-<table>${flagRows}</table>
-
-<h2>Captcha stand-in: ${esc(data.captchaMode)}</h2>
-<p class="hint">For every merchant. hang-script: <code>/captcha/gt.js</code> and <code>gt4.js</code> never answer (the client's script timeout, 60204); hang-extra: the extra resource never answers (60205).</p>
-${captchaForms}
-
-<h2>SMS outbox</h2>
-<p class="hint">The codes "sent" by <code>/wps/verification/sms/noLogin</code> (demo and test mode only), newest first. Reload to see new ones.</p>
-${outboxRows}
-
-<h2>Members: second check and password age</h2>
-<p class="hint">A login from an IP that is not recorded, by a member with a factor, answers <code>login_verify_required</code> (the two-factor modal). A password older than ${esc(merchant.passwordMaxAgeDays)} days logs in with <code>passwordExpired: true</code>.</p>
-${memberSections}
-
-<h2>Reset</h2>
-<p class="hint">The state above back to merchants.json (the <code>status</code> block, the captcha and register settings and whitelabel flags of <code>info</code>), asset revision 0; also the captcha stand-in back to ok and every login, verification, captcha and SMS counter forgotten. Member IPs, password ages and the outbox stay.</p>
-${form('/dev/reset', merchant, {}, `Reset ${merchant.code}`)}
-</body>
-</html>
-`;
 }

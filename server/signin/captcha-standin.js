@@ -1,7 +1,7 @@
 /*
  * wps-mobile captcha stand-in (docs/captcha.md): a local, offline replacement of the GeeTest
  * scripts with the same public API. Served as /captcha/gt.js (v3: window.initGeetest) and
- * /captcha/gt4.js (v4: window.initGeetest4) by the reference server (server/captcha.ts).
+ * /captcha/gt4.js (v4: window.initGeetest4) by the reference server (server/signin/captcha.ts).
  *
  * On verify() it shows an overlay with a 4-digit code to type. The code is readable on purpose:
  * this is for the demo and the tests, not a defence. Production points GEETEST_JS / GEETEST4_JS at

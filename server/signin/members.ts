@@ -3,15 +3,17 @@
  * password age, opening a session, and creating a member (registration).
  */
 import { randomInt } from 'node:crypto';
-import type { LoginErrorValue, LoginValue } from '../src/core/api/endpoints.ts';
-import { GA_PURPOSE, violatedIndex, type Db } from './db.ts';
-import { ApiError } from './errors.ts';
-import { clock } from './limits.ts';
-import type { Merchant } from './merchants.ts';
-import type { Secrets } from './secrets.ts';
-import { createSession, type MemberRow } from './sessions.ts';
+import type { LoginErrorValue, LoginValue } from '../../src/core/api/endpoints.ts';
+import { violatedIndex, type Db } from '../db/db.ts';
+import { ApiError } from '../infra/errors.ts';
+import { clock } from '../infra/limits.ts';
+import type { Merchant } from '../merchants/merchants.ts';
+import type { Secrets } from '../infra/secrets.ts';
+import { createSession, type MemberRow } from '../db/sessions.ts';
 
 export const USERNAME = /^[A-Za-z0-9_]{4,16}$/;
+/** Purpose of the sealed authenticator secrets (server/infra/secrets.ts). */
+export const GA_PURPOSE = 'member ga secret';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface AuthMember extends MemberRow {
@@ -20,7 +22,7 @@ export interface AuthMember extends MemberRow {
   payee_name: string | null;
   country_dialing_code: string | null;
   mobile_num: string | null;
-  /** Sealed (server/secrets.ts); `gaSecret()` opens it. */
+  /** Sealed (server/infra/secrets.ts); `gaSecret()` opens it. */
   ga_secret: string | null;
   password_changed_at: Date | string;
 }
@@ -70,7 +72,7 @@ export function factorsOf(secrets: Secrets, m: AuthMember): Required<LoginErrorV
   };
 }
 
-/** IPv6 in lower case (the `::ffff:` prefix of mapped IPv4 is already gone, see app.ts clientIp). */
+/** IPv6 in lower case (the `::ffff:` prefix of mapped IPv4 is already gone, see server/app.ts clientIp). */
 export const normalizeIp = (ip: string) => ip.trim().toLowerCase();
 
 export async function isKnownIp(db: Db, memberId: number, ip: string): Promise<boolean> {
@@ -165,7 +167,7 @@ export function mobileUsernames(num: string): string[] {
   return [...new Set(names)].filter((n) => USERNAME.test(n));
 }
 
-// ---- identity provider links (server/identity.ts) -------------------------------------------------
+// ---- identity provider links (server/signin/identity.ts) -------------------------------------------------
 
 /** The member an identity provider account (uid) is linked to at the merchant, or undefined. */
 export async function memberByIdentity(db: Db, merchantCode: string, uid: string): Promise<AuthMember | undefined> {

@@ -19,13 +19,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
-import type { LoginPayload } from '../src/core/api/schemas.ts';
-import { readBody, utf8 } from './body.ts';
-import { ApiError } from './errors.ts';
-import type { Deps } from './handlers.ts';
-import { hold } from './hold.ts';
-import { clock, MINUTE } from './limits.ts';
-import type { Merchant } from './merchants.ts';
+import type { LoginPayload } from '../../src/core/api/schemas.ts';
+import type { Deps } from '../api/call.ts';
+import { parseJsonObject, readBody } from '../infra/body.ts';
+import { ApiError } from '../infra/errors.ts';
+import { hold } from '../infra/hold.ts';
+import { clock, MINUTE } from '../infra/limits.ts';
+import type { Merchant } from '../merchants/merchants.ts';
 
 export const CAPTCHA_TTL_MS = 10 * MINUTE;
 export const CAPTCHA_MODES = ['ok', 'hang-script', 'hang-extra'] as const;
@@ -207,15 +207,7 @@ export function mountCaptcha(app: Hono, deps: Deps, mode: () => CaptchaMode): vo
    */
   app.post('/captcha/local/answer', async (c) => {
     try {
-      let body: unknown;
-      try {
-        body = JSON.parse(utf8(await readBody(c.req.raw, 4096)));
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 413) throw err;
-        throw new ApiError(400, 'request.malformed', 'The body is not JSON');
-      }
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'request.malformed', 'The body is not a JSON object');
-      const { challenge, lot_number: lot, answer } = body as Record<string, unknown>;
+      const { challenge, lot_number: lot, answer } = parseJsonObject(await readBody(c.req.raw, 4096));
       const version: Version = lot !== undefined ? 'v4' : 'v3';
       const ip = deps.clientIp(c);
       deps.limits.captchaAnswer.check(ip, 'TOO_MANY_REQUEST_CAPTCHA', 'Too many wrong answers. Please try again later.');

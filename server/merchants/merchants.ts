@@ -1,16 +1,15 @@
 /**
- * The merchant configuration (server/merchants.json, or the file named by MERCHANTS_FILE), checked
- * with valibot when it is read so that a typo fails at start-up with the field's path, not later.
+ * The merchant configuration (server/merchants/merchants.json, or the file named by MERCHANTS_FILE),
+ * checked with valibot when it is read so that a typo fails at start-up with the field's path, not
+ * later.
  */
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import * as v from 'valibot';
-import type { AvailablePromotions, CountryInfo, SiteInfo } from '../src/core/api/endpoints.ts';
+import { statusBlockSchema } from '../db/state-fields.ts';
+import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
+import { BASE32_SECRET } from '../signin/totp.ts';
 import { DOMAIN_ENTRY } from './domains.ts';
-import { EMULATOR_WEB_CONFIG } from './identity.ts';
-import { normalizeDialingCode, normalizeMobileNum } from './sms.ts';
-import { initialState, statusBlockSchema, type MerchantState } from './state.ts';
-import { BASE32_SECRET } from './totp.ts';
 
 const link = v.object({
   resourceType: v.picklist(['IOS', 'MOBILECONFIG', 'Android', 'AppDownloadIcon']),
@@ -63,10 +62,10 @@ const merchantSchema = v.object({
   allowedOrigins: v.optional(v.array(v.pipe(v.string(), v.url())), []),
   /**
    * Answer of /wps/system/domainRoute (`host[:port]`, no scheme); "$host" stands for the request's
-   * own Host and "$port" for its port (server/domains.ts).
+   * own Host and "$port" for its port (server/merchants/domains.ts).
    */
   domains: v.optional(v.array(v.pipe(v.string(), v.regex(DOMAIN_ENTRY, 'host[:port] without scheme'))), ['$host']),
-  /** Initial runtime state (server/state.ts); the dev controls change it afterwards. */
+  /** Initial runtime state (server/db/state.ts); the dev controls change it afterwards. */
   status: statusBlockSchema,
   info: siteInfo,
   country: v.object({
@@ -97,7 +96,7 @@ const merchantSchema = v.object({
           payeeName: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
           countryDialingCode: v.optional(v.pipe(v.string(), v.check((s) => normalizeDialingCode(s) !== undefined, 'not a dialing code'))),
           mobileNum: v.optional(v.pipe(v.string(), v.check((s) => normalizeMobileNum(s) !== undefined, 'not a mobile number'))),
-          /** Authenticator (TOTP) secret, base32; stored sealed (server/secrets.ts). */
+          /** Authenticator (TOTP) secret, base32; stored sealed (server/infra/secrets.ts). */
           gaSecret: v.optional(v.pipe(v.string(), v.regex(BASE32_SECRET))),
           ips: v.optional(v.array(v.pipe(v.string(), v.check((s) => isIP(s) !== 0, 'not an IP address'))), []),
         }),
@@ -147,41 +146,4 @@ export function parseMerchants(data: unknown, source = 'merchants'): Merchants {
 
 export function loadMerchants(file: string): Merchants {
   return parseMerchants(JSON.parse(readFileSync(file, 'utf8')), file);
-}
-
-/**
- * `info` of /wps/system/status: what the front end may see (never origins, members or passwords),
- * with the settings the dev controls switch (captchas, captcha version, mobile password, auto
- * register, whitelabel flags) taken from the runtime state.
- */
-export function siteInfoOf(m: Merchant, state: MerchantState = initialState(m)): SiteInfo {
-  const { gw, register, login: _login, sms, whitelabelVal: _flags, ...info } = m.info;
-  return {
-    merchantCode: m.code,
-    ...info,
-    register: { ...register, captcha: { enabled: state.registerCaptcha }, mobilePassword: state.mobilePassword, autoRegister: state.autoRegister },
-    login: { captcha: { enabled: state.loginCaptcha } },
-    ...(sms || state.smsCaptcha || state.firebase ? { sms: { ...sms, ...identityInfo(state), captcha: { enabled: state.smsCaptcha } } } : {}),
-    whitelabelVal: { ...state.whitelabel },
-    gw: { ...gw, GEETEST_VERSION: state.geetestVersion, PROFILE_ICON_COUNT: gw.PROFILE_ICON_COUNT },
-  };
-}
-
-/**
- * `info.sms` fields of the identity provider: the `firebase` flag from the state; with the emulator
- * (demo and test mode; the state names it only there) its demo web config and URL instead of the
- * merchant's own config.
- */
-function identityInfo(state: MerchantState): NonNullable<SiteInfo['sms']> {
-  if (!state.firebase) return { firebase: false };
-  if (state.authEmulatorUrl) return { firebase: true, ...EMULATOR_WEB_CONFIG, authEmulatorUrl: state.authEmulatorUrl };
-  return { firebase: true };
-}
-
-export function countryInfoOf(m: Merchant): CountryInfo {
-  return { ...m.country };
-}
-
-export function promotionsOf(m: Merchant): AvailablePromotions {
-  return { ...m.promotions };
 }

@@ -1,4 +1,7 @@
-/** The envelope `{ success, message?, errorCode?, value? }` and the refusal every check throws. */
+/**
+ * The envelope `{ success, message?, errorCode?, value? }`, the refusal every check throws, and the
+ * one way to refuse a field.
+ */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export class ApiError extends Error {
@@ -15,4 +18,9 @@ export class ApiError extends Error {
 
 export function failure(errorCode: string, message: string, value?: unknown) {
   return value === undefined ? { success: false, errorCode, message } : { success: false, errorCode, message, value };
+}
+
+/** `400 request.invalid` naming the field, never echoing its value (it may be a password). */
+export function fieldError(field: string, missing: boolean): ApiError {
+  return new ApiError(400, 'request.invalid', `field "${field}" is ${missing ? 'missing' : 'invalid'}`);
 }

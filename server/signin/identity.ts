@@ -16,10 +16,10 @@
  * Every failure is the one `400 firebase.token.invalid`: the answer never says why.
  */
 import { createPublicKey, verify as verifySignature, X509Certificate, type KeyObject } from 'node:crypto';
-import { ApiError } from './errors.ts';
-import { clock } from './limits.ts';
-import type { Merchant } from './merchants.ts';
-import type { MerchantState } from './state.ts';
+import type { MerchantState } from '../db/state-fields.ts';
+import { ApiError } from '../infra/errors.ts';
+import { clock } from '../infra/limits.ts';
+import type { Merchant } from '../merchants/merchants.ts';
 
 export const GOOGLE_CERTS_URL = 'https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com';
 export const DEFAULT_MAX_AGE_SECONDS = 300;

@@ -21,7 +21,7 @@ export interface Config {
   merchantsFile: string;
 }
 
-export const DEFAULT_MERCHANTS_FILE = fileURLToPath(new URL('./merchants.json', import.meta.url));
+export const DEFAULT_MERCHANTS_FILE = fileURLToPath(new URL('../merchants/merchants.json', import.meta.url));
 
 /** Reads the configuration; `loadConfig({}, [])` gives the pure defaults. */
 export function loadConfig(

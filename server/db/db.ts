@@ -6,11 +6,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Merchants } from './merchants.ts';
-import { hashPassword } from './passwords.ts';
-import type { Secrets } from './secrets.ts';
-import { normalizeDialingCode, normalizeMobileNum } from './sms.ts';
-import { base32Decode } from './totp.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -61,7 +56,7 @@ const MIGRATIONS = [
      expires_at timestamptz NOT NULL
    )`,
   `CREATE INDEX IF NOT EXISTS sessions_member ON sessions (member_id)`,
-  // What the dev controls switched, per merchant (server/state.ts): only the changed fields, merged
+  // What the dev controls switched, per merchant (server/db/state.ts): only the changed fields, merged
   // over the merchants.json `status` block on every read.
   `CREATE TABLE IF NOT EXISTS merchant_state (
      merchant_code text PRIMARY KEY,
@@ -94,7 +89,7 @@ const MIGRATIONS = [
      last_seen_at timestamptz NOT NULL DEFAULT now(),
      PRIMARY KEY (member_id, ip)
    )`,
-  // SMS codes: only an HMAC of the code is kept (server/sms.ts); 5 minutes, single use, 5 tries.
+  // SMS codes: only an HMAC of the code is kept (server/signin/sms.ts); 5 minutes, single use, 5 tries.
   `CREATE TABLE IF NOT EXISTS sms_codes (
      id serial PRIMARY KEY,
      merchant_code text NOT NULL,
@@ -107,7 +102,7 @@ const MIGRATIONS = [
      used_at timestamptz
    )`,
   `CREATE INDEX IF NOT EXISTS sms_codes_number ON sms_codes (merchant_code, country_dialing_code, mobile_num)`,
-  // Captcha stand-in (server/captcha.ts): challenges (v3) and lots (v4) it issued, and the results of
+  // Captcha stand-in (server/signin/captcha.ts): challenges (v3) and lots (v4) it issued, and the results of
   // solved ones, kept as an HMAC only; 10 minutes, each result single use.
   `CREATE TABLE IF NOT EXISTS captcha_challenges (
      id text PRIMARY KEY,
@@ -125,7 +120,7 @@ const MIGRATIONS = [
      expires_at timestamptz NOT NULL,
      used_at timestamptz
    )`,
-  // Identity provider accounts (server/identity.ts) linked to members: one member per provider uid
+  // Identity provider accounts (server/signin/identity.ts) linked to members: one member per provider uid
   // and merchant; a member may have several (Google and a phone number, say). email and phone are
   // what the provider said when the link was made (kept for support; never a second-check factor).
   `CREATE TABLE IF NOT EXISTS member_identities (
@@ -206,49 +201,3 @@ function openPg(connectionString: string): Db {
     close: () => pool.end(),
   };
 }
-
-/**
- * Creates each merchant's demo members that are not there yet, with their second-check factors and
- * recorded IPs (an existing member is left alone, except that one made before factors existed gets
- * the configured factors and IPs once).
- */
-export async function seedMembers(db: Db, merchants: Merchants, secrets: Secrets): Promise<void> {
-  for (const merchant of merchants.byCode.values()) {
-    for (const m of merchant.members) {
-      const dial = m.countryDialingCode === undefined ? null : normalizeDialingCode(m.countryDialingCode) ?? null;
-      const mobile = m.mobileNum === undefined ? null : normalizeMobileNum(m.mobileNum) ?? null;
-      const ga = m.gaSecret === undefined ? null : secrets.seal(GA_PURPOSE, base32Decode(m.gaSecret).toString('base64'));
-      const factors = [m.email ?? null, m.payeeName ?? null, dial, mobile, ga];
-      const found = await db.query<{ id: number; bare: boolean }>(
-        `SELECT id, (email IS NULL AND payee_name IS NULL AND mobile_num IS NULL AND ga_secret IS NULL) AS bare
-           FROM members WHERE merchant_code = $1 AND lower(username) = lower($2)`,
-        [merchant.code, m.username],
-      );
-      let id = found.rows[0]?.id;
-      if (id === undefined) {
-        const { rows } = await db.query<{ id: number }>(
-          `INSERT INTO members (merchant_code, username, password_hash, type, language,
-                                email, payee_name, country_dialing_code, mobile_num, ga_secret, register_method)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'SEED') ON CONFLICT DO NOTHING RETURNING id`,
-          [merchant.code, m.username, await hashPassword(m.password), m.type, m.language, ...factors],
-        );
-        id = rows[0]?.id;
-      } else if (found.rows[0]!.bare && factors.some((f) => f !== null)) {
-        await db.query(
-          `UPDATE members SET email = $2, payee_name = $3, country_dialing_code = $4, mobile_num = $5, ga_secret = $6
-            WHERE id = $1`,
-          [id, ...factors],
-        );
-      } else {
-        continue;
-      }
-      if (id === undefined) continue;
-      for (const ip of m.ips) {
-        await db.query('INSERT INTO member_ips (member_id, ip) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, ip.toLowerCase()]);
-      }
-    }
-  }
-}
-
-/** Purpose of the sealed authenticator secrets (server/secrets.ts). */
-export const GA_PURPOSE = 'member ga secret';

@@ -9,9 +9,9 @@
  * call answers `503 sms.unavailable`. Codes never reach a log.
  */
 import { randomInt } from 'node:crypto';
-import type { Db } from './db.ts';
-import { clock, MINUTE } from './limits.ts';
-import type { Secrets } from './secrets.ts';
+import type { Db } from '../db/db.ts';
+import { clock, MINUTE } from '../infra/limits.ts';
+import type { Secrets } from '../infra/secrets.ts';
 
 export const SMS_CODE_TTL_MS = 5 * MINUTE;
 export const SMS_CODE_MAX_TRIES = 5;

@@ -50,7 +50,7 @@ export function mountManifests(app: Hono, distDir: string, revisionOf: (c: Conte
       const built = await readFile(resolve(dist, file), 'utf8').catch(() => undefined);
       let text: string;
       if (built === undefined) {
-        if (path !== MC_PATH) return next(); // static.ts answers: 404, or 503 without a build
+        if (path !== MC_PATH) return next(); // infra/static.ts answers: 404, or 503 without a build
         text = JSON.stringify({ files: {}, entrypoints: [], revision }, null, 2);
       } else {
         text = revision > 0 ? withRevision(built, revision) : built;

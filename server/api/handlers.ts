@@ -1,59 +1,19 @@
 /**
  * What each /wps call does, keyed by the catalogue's endpoint names. By the time a handler runs,
- * app.ts has resolved the merchant, checked the session (when the row says `auth`), decrypted the
- * body (when `encrypted`) and validated the input with the row's schema.
+ * server/app.ts has resolved the merchant, checked the session (when the row says `auth`),
+ * decrypted the body (when `encrypted`) and validated the input with the row's schema.
  * A handler returns the envelope's `value`, or throws an ApiError.
  */
-import type { Context } from 'hono';
-import type { EndpointName, PayloadOf, ValueOf } from '../src/core/api/endpoints.ts';
-import { issueV3Config } from './captcha.ts';
-import type { RsaKeys } from './crypto.ts';
-import type { Db } from './db.ts';
-import { expandDomains, requestHost } from './domains.ts';
-import { ApiError } from './errors.ts';
-import { hold } from './hold.ts';
-import type { CertProvider } from './identity.ts';
-import type { Limits } from './limits.ts';
-import { unusedUsername } from './members.ts';
-import { countryInfoOf, promotionsOf, siteInfoOf, type Merchant, type Merchants } from './merchants.ts';
-import type { Secrets } from './secrets.ts';
-import { deleteSession, type MemberRow } from './sessions.ts';
-import { changePassword, login, registerByIdentity, registerByMobile, registerByUsername, sendSmsCode, verifyLogin } from './signin.ts';
-import type { SmsSender } from './sms.ts';
-import type { StateStore } from './state.ts';
-
-export interface Deps {
-  db: Db;
-  keys: RsaKeys;
-  merchants: Merchants;
-  /** Per-merchant runtime state (server/state.ts). */
-  state: StateStore;
-  /** The server key: HMACs of codes and captcha results, sealed authenticator secrets (server/secrets.ts). */
-  secrets: Secrets;
-  /** In-memory attempt counters and rate limits (server/limits.ts). */
-  limits: Limits;
-  /** Where SMS codes go: the dev outbox in demo/test mode, a provider's sender, or none (server/sms.ts). */
-  smsSender?: SmsSender;
-  /** The client IP of a request (TRUST_PROXY aware, see app.ts). */
-  clientIp(c: Context): string;
-  /**
-   * Identity provider token checks (server/identity.ts): Google's signing keys (a test injects its
-   * own), and whether this is production (no emulator then, whatever the state says).
-   */
-  identity: { certs: CertProvider; production: boolean };
-}
-
-export interface Call<P> {
-  c: Context;
-  deps: Deps;
-  merchant: Merchant;
-  /** Validated body (POST) or query (GET); undefined for calls without a payload schema. */
-  input: P;
-  /** The session's member and token, on calls whose row says `auth`. */
-  member?: MemberRow;
-  token?: string;
-  clientIp: string;
-}
+import type { EndpointName, PayloadOf, ValueOf } from '../../src/core/api/endpoints.ts';
+import { deleteSession, type MemberRow } from '../db/sessions.ts';
+import { ApiError, fieldError } from '../infra/errors.ts';
+import { hold } from '../infra/hold.ts';
+import { expandDomains, requestHost } from '../merchants/domains.ts';
+import { issueV3Config } from '../signin/captcha.ts';
+import { unusedUsername } from '../signin/members.ts';
+import { changePassword, login, registerByIdentity, registerByMobile, registerByUsername, sendSmsCode, verifyLogin } from '../signin/signin.ts';
+import type { Call } from './call.ts';
+import { countryInfoOf, promotionsOf, siteInfoOf } from './site-info.ts';
 
 export type Handlers = {
   [N in EndpointName]?: (call: Call<PayloadOf<N>>) => Promise<ValueOf<N>> | ValueOf<N>;
@@ -91,11 +51,11 @@ export const handlers: Handlers = {
 
   domainRoute: ({ merchant, c }) => expandDomains(merchant.domains, requestHost(c)).map((domainName) => ({ domainName })),
 
-  /** Cache-Control no-store and ACAO * are set by app.ts for every answer of this path. */
+  /** Cache-Control no-store and ACAO * are set by server/app.ts for every answer of this path. */
   async ping({ deps, merchant, c }) {
     const speed = c.req.query('speed');
     if (speed !== undefined && !/^\d{1,16}$/.test(speed)) {
-      throw new ApiError(400, 'request.invalid', 'field "speed" is invalid');
+      throw fieldError('speed', false);
     }
     const { pingMode } = await deps.state.get(merchant);
     if (pingMode === 'fail') throw new ApiError(503, 'line.unavailable', 'This line is not available');
@@ -121,7 +81,7 @@ export const handlers: Handlers = {
     return null;
   },
 
-  /** By username; with `firebaseIdToken`: with the identity provider (no captcha, see signin.ts). */
+  /** By username; with `firebaseIdToken`: with the identity provider (no captcha, see signin/signin.ts). */
   register: (call) => (call.input.firebaseIdToken !== undefined ? registerByIdentity(call) : registerByUsername(call)),
 
   registerMobile: (call) => registerByMobile(call),
