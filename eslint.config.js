@@ -29,7 +29,7 @@ const layers = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'demo/**', 'server/captcha-standin.js', 'elements/jsx.d.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'elements/jsx.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -55,6 +55,8 @@ export default tseslint.config(
   },
   { files: ['src/**', 'elements/**', 'host/**', 'build-shims/**', 'bench/**'], languageOptions: { globals: globals.browser } },
   { files: ['sw/**'], languageOptions: { globals: globals.serviceworker } },
+  // Scripts the server hands to browsers (the dev page, the captcha stand-in) and the merchant demo.
+  { files: ['server/dev/dev.js', 'server/signin/captcha-standin.js', 'demo/**'], languageOptions: { globals: globals.browser } },
   { files: ['server/**', 'scripts/**', '*.config.*', 'test/server/**', 'test/e2e/**', 'test/contract/**', 'test/i18n/**'], languageOptions: { globals: globals.node } },
   {
     files: ['test/**'],

@@ -32,7 +32,7 @@ export const handlers: Handlers = {
 
   async systemStatus({ deps, merchant, clientIp }) {
     const state = await deps.state.get(merchant);
-    // The client then offers the other lines (domain-error modal, SPEC §8).
+    // The client then offers the other lines (domain-error modal, docs/product.md §8).
     if (state.domainUnavailable) {
       throw new ApiError(400, 'domain_not_available', 'This domain is not available, please use another line.');
     }

@@ -39,7 +39,7 @@ export const WHITELABEL_FLAG = /^[A-Z0-9_]{1,40}$/;
 export const GEETEST_VERSIONS = ['v3', 'v4'] as const;
 
 /** An emulator origin: http(s)://host[:port], no path. */
-export const AUTH_EMULATOR_URL = /^https?:\/\/[A-Za-z0-9.\-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+export const AUTH_EMULATOR_URL = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 export const authEmulatorUrlSchema = v.pipe(v.string(), v.maxLength(200), v.regex(AUTH_EMULATOR_URL));
 
 /** One schema per field: a stored row is merged field by field, a bad field is skipped. */

@@ -6,7 +6,7 @@
  * (maintenance texts, flag names) is ever read as HTML.
  */
 
-/** Flags the SPEC names (SPEC §6), shown even when merchants.json does not list them. */
+/** Flags the SPEC names (docs/product.md §6), shown even when merchants.json does not list them. */
 const KNOWN_FLAGS = ['CBS3', 'MOBILEAUTOLOGIN3', 'PWDEXPFORCECHANGE3', 'UPDATEMOBILEICC3', 'FIREBASECREATEACC3', 'LOTTMINIGAME3'];
 const DEFAULT_EMULATOR_URL = 'http://127.0.0.1:9099';
 

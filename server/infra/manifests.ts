@@ -1,5 +1,5 @@
 /**
- * The two asset manifests of the update check (SPEC §4, §7): the client hashes both, and a changed
+ * The two asset manifests of the update check (docs/product.md §4, §7): the client hashes both, and a changed
  * hash shows the update notice.
  *
  * - `/m/asset-manifest.json`: the built file; when the merchant's assetRevision is above 0 (the dev

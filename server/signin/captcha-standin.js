@@ -15,7 +15,7 @@
   'use strict';
 
   var VERSION = '__GEETEST_VERSION__';
-  var EXTRA_TIMEOUT_MS = 3000; // the vendor's timeout for its extra resources (SPEC §9)
+  var EXTRA_TIMEOUT_MS = 3000; // the vendor's timeout for its extra resources (docs/product.md §9)
   var REQUEST_TIMEOUT_MS = 10000;
 
   /** The folder this script was loaded from (/captcha/): the stand-in's endpoints live beside it. */

@@ -92,7 +92,7 @@ interface V4Result {
  * Checks and uses up the captcha result a request carries. No result at all → `400
  * captcha.required`; anything else that is not an unused, unexpired result this server made for
  * the merchant's captcha id (wrong, tampered, replayed, expired, other merchant) → `400
- * captcha.invalid`. `v4Only`: the SMS code request takes a v4 result only (SPEC §5).
+ * captcha.invalid`. `v4Only`: the SMS code request takes a v4 result only (docs/product.md §5).
  */
 export async function verifyCaptcha(deps: Deps, merchant: Merchant, fields: CaptchaFields, { v4Only = false } = {}): Promise<void> {
   const hasV4 = fields.geetestValidateV4 !== undefined && fields.geetestValidateV4 !== '';

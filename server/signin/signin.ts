@@ -1,5 +1,5 @@
 /**
- * Sign-in calls (SPEC §3–§5, docs/server.md "Sign-in"): login by username, SMS code or identity
+ * Sign-in calls (docs/product.md §3–§5, docs/server.md "Sign-in"): login by username, SMS code or identity
  * provider token, the second check for an unrecorded IP, SMS codes, registration by username, mobile
  * number or identity provider, password change.
  *
@@ -90,7 +90,7 @@ export function login(call: LoginCall): Promise<LoginValue> {
 }
 
 /**
- * SPEC §5: a login captcha is required unless the type is sms (or firebase with a username), and
+ * docs/product.md §5: a login captcha is required unless the type is sms (or firebase with a username), and
  * only when the captcha setting for login, sms or register is on.
  */
 async function captchaNeeded(call: Call<unknown>): Promise<boolean> {
@@ -118,7 +118,7 @@ async function passwordLogin(call: LoginCall): Promise<LoginValue> {
 }
 
 /**
- * The second check (SPEC §1, §4): a member who has a factor and logs in from an IP not recorded for
+ * The second check (docs/product.md §1, §4): a member who has a factor and logs in from an IP not recorded for
  * them gets `login_verify_required` with the factors they have; a member without any factor logs in.
  */
 async function requireRecordedIp(call: Call<unknown>, member: AuthMember, extra: Record<string, unknown> = {}): Promise<void> {
@@ -156,7 +156,7 @@ async function identityOf(call: Call<unknown>, token: string | undefined): Promi
 }
 
 /**
- * Login with an identity provider ID token. No captcha: the token is the proof (SPEC §5 asks the
+ * Login with an identity provider ID token. No captcha: the token is the proof (docs/product.md §5 asks the
  * client for none when a username comes along; without one the server does not ask either).
  * - linked to a member: that member logs in (the second check for an unrecorded IP applies; its
  *   `value` then also carries `userName`, which the verification call may send with the token);
@@ -169,7 +169,7 @@ async function firebaseLogin(call: LoginCall): Promise<LoginValue> {
   const linked = await memberByIdentity(deps.db, merchant.code, identity.uid);
   if (linked) {
     await requireRecordedIp(call, linked, { userName: linked.username });
-    // Never "expired" (SPEC §4: no password change after an identity provider login).
+    // Never "expired" (docs/product.md §4: no password change after an identity provider login).
     return startSession(deps.db, linked, clientIp, false);
   }
   if (input.username || input.password) return bindAndLogin(call, identity);
@@ -358,7 +358,7 @@ export async function registerByUsername(call: Call<RegisterPayload>): Promise<L
 }
 
 /**
- * Registration by mobile number (ModuleId MOBILENUMREG3): no SMS code (SPEC does not ask for one);
+ * Registration by mobile number (ModuleId MOBILENUMREG3): no SMS code (docs/product.md §3, registration payload: none is asked for);
  * the password is the one given (the client sends DEFAULT_PASSWORD when the mobile-password option
  * is off); the username is the one given or `m` + the number's last digits.
  */

@@ -170,7 +170,7 @@ describe('the login captcha', () => {
     await refused(login(a), 400, 'captcha.invalid');
   });
 
-  test('the sms or register setting also asks for it (SPEC §5); an sms login does not', async () => {
+  test('the sms or register setting also asks for it (docs/product.md §5); an sms login does not', async () => {
     await settings({ registerCaptcha: true });
     await refused(login(), 400, 'captcha.required');
     await settings({ registerCaptcha: false, smsCaptcha: true, geetestVersion: 'v4' });
