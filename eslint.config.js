@@ -10,13 +10,27 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 /** import-x/no-restricted-paths zones: `target` may not import from `from`. */
 const layers = [
-  { target: './src/core', from: ['./src/ui', './src/features', './elements', './host'], message: 'core is the ground floor: it imports no ui, feature, element or host code.' },
-  { target: './src/ui', from: ['./src/features', './elements', './host'], message: 'ui holds shared primitives: no feature, element or host code.' },
-  { target: './src/features', from: ['./elements', './host'], message: 'a feature never imports an element or the host: the element layer composes features.' },
+  {
+    target: './src/core',
+    from: ['./src/ui', './src/features', './elements', './host'],
+    message: 'core is the ground floor: it imports no ui, feature, element or host code.',
+  },
+  {
+    target: './src/ui',
+    from: ['./src/features', './elements', './host'],
+    message: 'ui holds shared primitives: no feature, element or host code.',
+  },
+  {
+    target: './src/features',
+    from: ['./elements', './host'],
+    message: 'a feature never imports an element or the host: the element layer composes features.',
+  },
   { target: './elements', from: ['./host'], message: 'elements work on any page: they never import the /m host.' },
   ...features.map((name) => ({
     target: `./src/features/${name}`,
@@ -24,7 +38,12 @@ const layers = [
     except: [`./${name}`],
     message: 'features never import each other: they meet in elements/ or host/, or through core signals.',
   })),
-  { target: './server', from: './src', except: ['./core/api'], message: 'the server imports only the /wps contract (src/core/api).' },
+  {
+    target: './server',
+    from: './src',
+    except: ['./core/api'],
+    message: 'the server imports only the /wps contract (src/core/api).',
+  },
   { target: './src', from: './server', message: 'browser code never imports the server.' },
 ];
 
@@ -44,20 +63,29 @@ export default tseslint.config(
   },
   {
     files: ['src/core/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['react', 'react-dom'], patterns: ['react-dom/*', '@preact/signals-react*'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: ['react', 'react-dom'], patterns: ['react-dom/*', '@preact/signals-react*'] }],
+    },
   },
   {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
     // The classic hook rules; the React Compiler's extra rules do not apply (no compiler here).
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn', ...jsxA11y.flatConfigs.recommended.rules },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
   },
   { files: ['src/**', 'elements/**', 'host/**', 'build-shims/**', 'bench/**'], languageOptions: { globals: globals.browser } },
   { files: ['sw/**'], languageOptions: { globals: globals.serviceworker } },
   // Scripts the server hands to browsers (the dev page, the captcha stand-in) and the merchant demo.
   { files: ['server/dev/dev.js', 'server/signin/captcha-standin.js', 'demo/**'], languageOptions: { globals: globals.browser } },
-  { files: ['server/**', 'scripts/**', '*.config.*', 'test/server/**', 'test/e2e/**', 'test/contract/**', 'test/i18n/**'], languageOptions: { globals: globals.node } },
+  {
+    files: ['server/**', 'scripts/**', '*.config.*', 'test/server/**', 'test/e2e/**', 'test/contract/**', 'test/i18n/**'],
+    languageOptions: { globals: globals.node },
+  },
   {
     files: ['test/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.mocha } },

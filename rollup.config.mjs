@@ -44,7 +44,14 @@ const preactCompat = () =>
   });
 
 const plugins = () => [
-  alias({ entries: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: resolvePath('build-shims/use-sync-external-store.ts') }] }),
+  alias({
+    entries: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: resolvePath('build-shims/use-sync-external-store.ts'),
+      },
+    ],
+  }),
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   json({ preferConst: true, compact: true }),
   cssText(),
@@ -82,10 +89,14 @@ async function preloadSnippet(chunks, entry) {
     const lang = /locales\/([A-Z-]+)\.json$/.exec(c.facadeModuleId ?? '')?.[1];
     if (lang) languages[lang] = url(c.fileName);
     const page = /host\/pages\/(\w+)\.tsx$/.exec(c.facadeModuleId ?? '')?.[1];
-    if (page && !firstLoad.has(c.fileName)) pages[page] = closure(c.fileName).filter((f) => !firstLoad.has(f)).map(url);
+    if (page && !firstLoad.has(c.fileName))
+      pages[page] = closure(c.fileName)
+        .filter((f) => !firstLoad.has(f))
+        .map(url);
   }
   const routes = {};
-  for (const [path, page] of Object.entries(JSON.parse(readFileSync('host/routes.json', 'utf8')))) if (pages[page]) routes[path] = pages[page];
+  for (const [path, page] of Object.entries(JSON.parse(readFileSync('host/routes.json', 'utf8'))))
+    if (pages[page]) routes[path] = pages[page];
   const { code } = await esbuildBuild({
     entryPoints: ['host/preload.ts'],
     bundle: true,

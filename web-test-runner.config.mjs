@@ -30,7 +30,10 @@ const bundleTests = {
       // @sinonjs/fake-timers requires util only under Node (behind a `process` check).
       external: ['util'],
       define: { 'process.env.NODE_ENV': '"development"' },
-      alias: { 'use-sync-external-store/shim/index.js': './build-shims/use-sync-external-store.ts', ...(lite ? preactCompat : {}) },
+      alias: {
+        'use-sync-external-store/shim/index.js': './build-shims/use-sync-external-store.ts',
+        ...(lite ? preactCompat : {}),
+      },
       logLevel: 'silent',
     });
     return { body: result.outputFiles[0].text, type: 'js' };
@@ -54,7 +57,15 @@ export default {
       launchOptions: {
         executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
         headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-dev-shm-usage',
+        ],
       },
     }),
   ],

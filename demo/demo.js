@@ -69,7 +69,10 @@
     },
   };
 
-  const themeCss = (tokens) => `:root {\n${Object.entries(tokens).map(([name, value]) => `  ${name}: ${value};`).join('\n')}\n}`;
+  const themeCss = (tokens) =>
+    `:root {\n${Object.entries(tokens)
+      .map(([name, value]) => `  ${name}: ${value};`)
+      .join('\n')}\n}`;
 
   function applyTheme(name) {
     for (const [prop, value] of Object.entries(THEMES[name])) document.documentElement.style.setProperty(prop, value);
@@ -78,10 +81,26 @@
 
   /** The `wps-*` events of docs/elements.md. */
   const EVENTS = [
-    'wps-download', 'wps-close', 'wps-confirm', 'wps-cancel', 'wps-timeout', 'wps-contact',
-    'wps-update-available', 'wps-refresh', 'wps-offline', 'wps-online', 'wps-line-unstable', 'wps-line',
-    'wps-change', 'wps-captcha-ready', 'wps-captcha-success', 'wps-captcha-error', 'wps-captcha-close',
-    'wps-verified', 'wps-login', 'wps-register',
+    'wps-download',
+    'wps-close',
+    'wps-confirm',
+    'wps-cancel',
+    'wps-timeout',
+    'wps-contact',
+    'wps-update-available',
+    'wps-refresh',
+    'wps-offline',
+    'wps-online',
+    'wps-line-unstable',
+    'wps-line',
+    'wps-change',
+    'wps-captcha-ready',
+    'wps-captcha-success',
+    'wps-captcha-error',
+    'wps-captcha-close',
+    'wps-verified',
+    'wps-login',
+    'wps-register',
   ];
   /** Cancelable events this page cancels: no app download, support chat or move to /m/home from a demo. */
   const KEPT_ON_PAGE = new Set(['wps-download', 'wps-contact', 'wps-login', 'wps-register']);
@@ -159,7 +178,7 @@
     select.value = [...select.options].some((o) => o.value === stored) ? stored : '';
     select.addEventListener('change', () => setLanguage(select.value));
     if (typeof window.WpsElements?.setLanguage !== 'function') {
-      $('language-note').textContent = 'The page reloads with the chosen language; this page\'s own text stays English.';
+      $('language-note').textContent = "The page reloads with the chosen language; this page's own text stays English.";
     }
   }
 

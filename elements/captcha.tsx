@@ -35,7 +35,13 @@ import { configure } from '../src/core/config/config.ts';
 import { Captcha } from '../src/features/captcha/Captcha.tsx';
 import css from '../src/features/captcha/captcha.css';
 import { createCaptchaSession, verifyFirst, type CaptchaSession } from '../src/features/captcha/session.ts';
-import { CAPTCHA_SCENES, CAPTCHA_VERSIONS, type CaptchaResult, type CaptchaScene, type CaptchaVersion } from '../src/features/captcha/types.ts';
+import {
+  CAPTCHA_SCENES,
+  CAPTCHA_VERSIONS,
+  type CaptchaResult,
+  type CaptchaScene,
+  type CaptchaVersion,
+} from '../src/features/captcha/types.ts';
 
 export interface CaptchaElementProps {
   scene?: string;
@@ -53,7 +59,8 @@ export interface CaptchaErrorDetail {
 
 type CaptchaHost = HTMLElement & CaptchaElementProps & { merchant?: string; apiBase?: string };
 
-export const captchaScene = (value: unknown): CaptchaScene => (CAPTCHA_SCENES.includes(value as CaptchaScene) ? (value as CaptchaScene) : 'login');
+export const captchaScene = (value: unknown): CaptchaScene =>
+  CAPTCHA_SCENES.includes(value as CaptchaScene) ? (value as CaptchaScene) : 'login';
 export const captchaVersion = (value: unknown): CaptchaVersion | undefined =>
   CAPTCHA_VERSIONS.includes(value as CaptchaVersion) ? (value as CaptchaVersion) : undefined;
 

@@ -55,7 +55,10 @@ export const WpsCountryPicker = defineElement<CountryPickerElementProps>('wps-co
       onChange={(country) => {
         // Reflect first, so listeners read the new `value` and `country`.
         host.setAttribute('value', country.countryCode);
-        emit<CountryChangeDetail>(host, 'wps-change', { countryCode: country.countryCode, countryDialingCode: country.countryDialingCode });
+        emit<CountryChangeDetail>(host, 'wps-change', {
+          countryCode: country.countryCode,
+          countryDialingCode: country.countryDialingCode,
+        });
       }}
     />
   ),

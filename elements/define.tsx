@@ -60,7 +60,9 @@ export function defineElement<P extends object>(tag: `wps-${string}`, spec: Elem
   // Settable names a page may have assigned before the element's code arrived (lazy loading).
   const settable = [
     ...Object.keys(types),
-    ...Object.entries(spec.methods ?? {}).filter(([, d]) => d.set || d.writable).map(([name]) => name),
+    ...Object.entries(spec.methods ?? {})
+      .filter(([, d]) => d.set || d.writable)
+      .map(([name]) => name),
   ];
 
   const Base = r2wc(Root as never, { shadow: 'open', props: types }) as unknown as { new (): HTMLElement & R2wcInternals };

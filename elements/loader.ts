@@ -52,7 +52,8 @@ export function scanForTags(root: Element | Document, known: (tag: string) => bo
 export function watchForTags(doc: Document, known: (tag: string) => boolean, use: (tag: string) => unknown): () => void {
   scanForTags(doc, known, use);
   const observer = new MutationObserver((records) => {
-    for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) scanForTags(node, known, use);
+    for (const record of records)
+      for (const node of record.addedNodes) if (node instanceof Element) scanForTags(node, known, use);
   });
   observer.observe(doc.documentElement, { childList: true, subtree: true });
   return () => observer.disconnect();
@@ -103,7 +104,8 @@ export function createLoader(options: LoaderOptions) {
   const observe = (doc: Document) => watchForTags(doc, known, load);
 
   let api: Promise<ElementModule> | undefined;
-  const loadApi = () => (api ??= build === 'react' ? importModule(new URL('wps-api.js', reactBase).href) : importLite(manifest.api));
+  const loadApi = () =>
+    (api ??= build === 'react' ? importModule(new URL('wps-api.js', reactBase).href) : importLite(manifest.api));
   const call = async (name: string, ...args: unknown[]) => ((await loadApi())[name] as (...a: unknown[]) => void)(...args);
 
   const publicApi: WpsElementsApi = {

@@ -84,7 +84,11 @@ function Field(props: { id: string; label: string; error?: string; children: Rea
     <div className="field" part="field">
       <label htmlFor={props.id}>{props.label}</label>
       {props.children}
-      {props.error ? <span id={`${props.id}-error`} className="error">{props.error}</span> : null}
+      {props.error ? (
+        <span id={`${props.id}-error`} className="error">
+          {props.error}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -111,10 +115,16 @@ interface BindState {
 function GoogleMark() {
   return (
     <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-      <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.9 6.1C12.5 13.6 17.8 9.5 24 9.5z" />
+      <path
+        fill="#EA4335"
+        d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.9 6.1C12.5 13.6 17.8 9.5 24 9.5z"
+      />
       <path fill="#4285F4" d="M46.1 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.4c-.5 2.9-2.2 5.3-4.6 6.9l7.4 5.7c4.3-4 6.9-9.9 6.9-17.1z" />
       <path fill="#FBBC05" d="M10.6 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.9-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.9-6.1z" />
-      <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.4-5.7c-2.1 1.4-4.8 2.3-8.5 2.3-6.2 0-11.5-4.2-13.4-9.9l-7.9 6.1C6.6 42.6 14.6 48 24 48z" />
+      <path
+        fill="#34A853"
+        d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.4-5.7c-2.1 1.4-4.8 2.3-8.5 2.3-6.2 0-11.5-4.2-13.4-9.9l-7.9 6.1C6.6 42.6 14.6 48 24 48z"
+      />
     </svg>
   );
 }
@@ -244,7 +254,13 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
     e.preventDefault();
     if (loginBusy.value || idpBusy) return;
     if (bind?.step === 'existing') {
-      if (!check([['username', username, t('username')], ['password', password, t('password')]])) return;
+      if (
+        !check([
+          ['username', username, t('username')],
+          ['password', password, t('password')],
+        ])
+      )
+        return;
       identityDone(await bindExistingAccount(bind.result, username, password));
       return;
     }
@@ -261,14 +277,26 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
       return;
     }
     if (tab === 'password') {
-      if (!check([['username', username, t('username')], ['password', password, t('password')]])) return;
+      if (
+        !check([
+          ['username', username, t('username')],
+          ['password', password, t('password')],
+        ])
+      )
+        return;
       const captcha = await loginCaptcha.solve().catch(() => null);
       if (captcha === null) return; // closed or failed: the captcha row says why
       const outcome = await login({ type: 'username', username, password, remember, captcha });
       if (!outcome.ok) loginCaptcha.renew();
       done(outcome);
     } else {
-      if (!check([['mobile', mobile, t('login.mobile')], ['code', code, t('login.code')]])) return;
+      if (
+        !check([
+          ['mobile', mobile, t('login.mobile')],
+          ['code', code, t('login.code')],
+        ])
+      )
+        return;
       done(await login({ type: 'sms', countryDialingCode: dialing, mobileNum: mobile, verificationCode: code, remember }));
     }
   };
@@ -289,8 +317,17 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
 
   const tabButton = (id: Tab, label: string) => (
     <button
-      type="button" role="tab" id={`login-tab-${id}`} part="tab" aria-selected={tab === id} aria-controls="login-panel"
-      className={tab === id ? 'tab active' : 'tab'} onClick={() => { setTab(id); setErrors({}); }}
+      type="button"
+      role="tab"
+      id={`login-tab-${id}`}
+      part="tab"
+      aria-selected={tab === id}
+      aria-controls="login-panel"
+      className={tab === id ? 'tab active' : 'tab'}
+      onClick={() => {
+        setTab(id);
+        setErrors({});
+      }}
     >
       {label}
     </button>
@@ -299,10 +336,22 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
   const credentials = (
     <>
       <Field id="login-username" label={t('username')} error={errors.username}>
-        {input('username', { name: 'username', autoComplete: 'username', autoCapitalize: 'none', value: username, onChange: (e) => setUsername(e.target.value) })}
+        {input('username', {
+          name: 'username',
+          autoComplete: 'username',
+          autoCapitalize: 'none',
+          value: username,
+          onChange: (e) => setUsername(e.target.value),
+        })}
       </Field>
       <Field id="login-password" label={t('password')} error={errors.password}>
-        {input('password', { name: 'password', type: 'password', autoComplete: 'current-password', value: password, onChange: (e) => setPassword(e.target.value) })}
+        {input('password', {
+          name: 'password',
+          type: 'password',
+          autoComplete: 'current-password',
+          value: password,
+          onChange: (e) => setPassword(e.target.value),
+        })}
       </Field>
     </>
   );
@@ -312,16 +361,29 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
       <label htmlFor="login-mobile">{t('login.mobile')}</label>
       <div className="row">
         <LazyCountryPicker value={country} onChange={(c) => setCountry(c.countryCode)} />
-        {input('mobile', { name: 'mobile', type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', value: mobile, onChange: (e) => setMobile(e.target.value) })}
+        {input('mobile', {
+          name: 'mobile',
+          type: 'tel',
+          inputMode: 'numeric',
+          autoComplete: 'tel-national',
+          value: mobile,
+          onChange: (e) => setMobile(e.target.value),
+        })}
       </div>
-      {errors.mobile ? <span id="login-mobile-error" className="error">{errors.mobile}</span> : null}
+      {errors.mobile ? (
+        <span id="login-mobile-error" className="error">
+          {errors.mobile}
+        </span>
+      ) : null}
     </div>
   );
 
   if (bind?.step === 'existing') {
     return (
       <form className="form" part="form" onSubmit={submit} noValidate dir={dir} aria-label={t('identity.bind.title')}>
-        <p className="hint" part="bind-hint">{t('identity.bind.existing_hint')}</p>
+        <p className="hint" part="bind-hint">
+          {t('identity.bind.existing_hint')}
+        </p>
         {credentials}
         <button type="submit" className="wps-button submit" part="submit" disabled={loginBusy.value}>
           {t('login')}
@@ -346,8 +408,20 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
             {mobileField}
             <Field id="login-phoneCode" label={t('login.code')} error={errors.phoneCode}>
               <div className="row">
-                {input('phoneCode', { name: 'phoneCode', inputMode: 'numeric', autoComplete: 'one-time-code', value: phoneCode, onChange: (e) => setPhoneCode(e.target.value) })}
-                <button type="button" className="secondary" part="send-code" disabled={phoneSecondsLeft > 0 || idpBusy} onClick={() => void sendPhone()}>
+                {input('phoneCode', {
+                  name: 'phoneCode',
+                  inputMode: 'numeric',
+                  autoComplete: 'one-time-code',
+                  value: phoneCode,
+                  onChange: (e) => setPhoneCode(e.target.value),
+                })}
+                <button
+                  type="button"
+                  className="secondary"
+                  part="send-code"
+                  disabled={phoneSecondsLeft > 0 || idpBusy}
+                  onClick={() => void sendPhone()}
+                >
                   {phoneSecondsLeft > 0 ? t('login.countdown', { seconds: phoneSecondsLeft }) : t('login.send_code')}
                 </button>
               </div>
@@ -364,8 +438,20 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
             {smsCaptcha.element}
             <Field id="login-code" label={t('login.code')} error={errors.code}>
               <div className="row">
-                {input('code', { name: 'code', inputMode: 'numeric', autoComplete: 'one-time-code', value: code, onChange: (e) => setCode(e.target.value) })}
-                <button type="button" className="secondary" part="send-code" disabled={secondsLeft > 0} onClick={() => void sendCode()}>
+                {input('code', {
+                  name: 'code',
+                  inputMode: 'numeric',
+                  autoComplete: 'one-time-code',
+                  value: code,
+                  onChange: (e) => setCode(e.target.value),
+                })}
+                <button
+                  type="button"
+                  className="secondary"
+                  part="send-code"
+                  disabled={secondsLeft > 0}
+                  onClick={() => void sendCode()}
+                >
                   {secondsLeft > 0 ? t('login.countdown', { seconds: secondsLeft }) : t('login.send_code')}
                 </button>
               </div>
@@ -384,32 +470,64 @@ export function LoginForm({ host, noAutoLogin }: { host: HTMLElement; noAutoLogi
       </button>
       {identity ? (
         <div className="idp" part="idp">
-          <div className="or" aria-hidden="true">{t('identity.or')}</div>
+          <div className="or" aria-hidden="true">
+            {t('identity.or')}
+          </div>
           {tab === 'password' ? null : idpCaptcha.element}
-          <button type="button" className="idp-button" part="idp-google" disabled={idpBusy || loginBusy.value} onClick={() => void google()}>
+          <button
+            type="button"
+            className="idp-button"
+            part="idp-google"
+            disabled={idpBusy || loginBusy.value}
+            onClick={() => void google()}
+          >
             <GoogleMark />
             {t('identity.google')}
           </button>
         </div>
       ) : null}
       {bind?.step === 'choose' ? (
-        <BindConfirm canCreate={bind.canCreate} dir={dir} onExisting={chooseExisting} onRegister={() => void chooseRegister()} onCancel={() => setBind(undefined)} />
+        <BindConfirm
+          canCreate={bind.canCreate}
+          dir={dir}
+          onExisting={chooseExisting}
+          onRegister={() => void chooseRegister()}
+          onCancel={() => setBind(undefined)}
+        />
       ) : null}
     </form>
   );
 }
 
 /** bind_customer_required: log in to an existing account, or (FIREBASECREATEACC3) register a new one. */
-function BindConfirm(props: { canCreate: boolean; dir: 'ltr' | 'rtl'; onExisting(): void; onRegister(): void; onCancel(): void }) {
+function BindConfirm(props: {
+  canCreate: boolean;
+  dir: 'ltr' | 'rtl';
+  onExisting(): void;
+  onRegister(): void;
+  onCancel(): void;
+}) {
   const { t } = useT();
   return (
     <Modal titleId="login-bind-title" describedBy="login-bind-text" onClose={props.onCancel} dir={props.dir}>
-      <h2 id="login-bind-title" part="title">{t('identity.bind.title')}</h2>
-      <p id="login-bind-text" part="message">{t(props.canCreate ? 'identity.bind.text' : 'identity.bind.text_existing')}</p>
+      <h2 id="login-bind-title" part="title">
+        {t('identity.bind.title')}
+      </h2>
+      <p id="login-bind-text" part="message">
+        {t(props.canCreate ? 'identity.bind.text' : 'identity.bind.text_existing')}
+      </p>
       <div className="wps-actions stacked" part="actions">
-        <button type="button" className="primary" part="button confirm" onClick={props.onExisting}>{t('identity.bind.existing')}</button>
-        {props.canCreate ? <button type="button" part="button register" onClick={props.onRegister}>{t('identity.bind.create')}</button> : null}
-        <button type="button" part="button cancel" onClick={props.onCancel}>{t('two_factor.cancel')}</button>
+        <button type="button" className="primary" part="button confirm" onClick={props.onExisting}>
+          {t('identity.bind.existing')}
+        </button>
+        {props.canCreate ? (
+          <button type="button" part="button register" onClick={props.onRegister}>
+            {t('identity.bind.create')}
+          </button>
+        ) : null}
+        <button type="button" part="button cancel" onClick={props.onCancel}>
+          {t('two_factor.cancel')}
+        </button>
       </div>
     </Modal>
   );

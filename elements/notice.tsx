@@ -64,6 +64,14 @@ function OwnNotice({ props, host }: { props: NoticeProps; host: HTMLElement }) {
 }
 
 export const WpsNotice = defineElement<NoticeProps>('wps-notice', {
-  props: { open: 'boolean', queue: 'boolean', heading: 'string', message: 'string', confirmText: 'string', cancelText: 'string', forced: 'boolean' },
+  props: {
+    open: 'boolean',
+    queue: 'boolean',
+    heading: 'string',
+    message: 'string',
+    confirmText: 'string',
+    cancelText: 'string',
+    forced: 'boolean',
+  },
   render: (props, host) => (props.queue ? <NoticeOutlet /> : <OwnNotice props={props} host={host} />),
 });

@@ -61,17 +61,30 @@ export function RegisterForm({ host, referralCode }: { host: HTMLElement; referr
     if (registerBusy.value) return;
     const fields: RequiredField[] =
       by === 'username'
-        ? [['username', username, t('username')], ['password', password, t('password')]]
-        : [['mobile', mobile, t('login.mobile')], ...(askPassword ? [['password', password, t('password')] as RequiredField] : [])];
+        ? [
+            ['username', username, t('username')],
+            ['password', password, t('password')],
+          ]
+        : [
+            ['mobile', mobile, t('login.mobile')],
+            ...(askPassword ? [['password', password, t('password')] as RequiredField] : []),
+          ];
     if (!check(fields)) return;
     // The captcha unless geetest fields are already there (they never are before this point).
     if (captchaOn) await customElements.whenDefined('wps-captcha');
-    const captcha = captchaOn && captchaRef.current ? await captchaRef.current.verify().then(captchaPayload, () => null) : undefined;
+    const captcha =
+      captchaOn && captchaRef.current ? await captchaRef.current.verify().then(captchaPayload, () => null) : undefined;
     if (captcha === null) return;
     const request =
       by === 'username'
         ? ({ by, username, password, captcha } as const)
-        : ({ by, countryDialingCode: dialing, mobileNum: mobile, password: askPassword ? password : undefined, captcha } as const);
+        : ({
+            by,
+            countryDialingCode: dialing,
+            mobileNum: mobile,
+            password: askPassword ? password : undefined,
+            captcha,
+          } as const);
     const outcome = await register(request, referralCode);
     if (!outcome.ok) {
       // The server's message was shown by the error catalogue; the used captcha starts over (docs/product.md §8).
@@ -82,14 +95,32 @@ export function RegisterForm({ host, referralCode }: { host: HTMLElement; referr
     if (emit(host, 'wps-register', { userName: session.value?.userName ?? '' }, true)) navigate('/m/home');
   };
 
-  const input = (name: string, props: React.InputHTMLAttributes<HTMLInputElement>) => fieldInput(name, props, `register-${name}-hint`);
+  const input = (name: string, props: React.InputHTMLAttributes<HTMLInputElement>) =>
+    fieldInput(name, props, `register-${name}-hint`);
   const note = (name: string, hint?: string) =>
-    errors[name] ? <span id={`register-${name}-error`} className="error">{errors[name]}</span> : hint ? <span id={`register-${name}-hint`} className="hint">{hint}</span> : null;
+    errors[name] ? (
+      <span id={`register-${name}-error`} className="error">
+        {errors[name]}
+      </span>
+    ) : hint ? (
+      <span id={`register-${name}-hint`} className="hint">
+        {hint}
+      </span>
+    ) : null;
 
   const tabButton = (id: 'username' | 'mobile', label: string) => (
     <button
-      type="button" role="tab" id={`register-tab-${id}`} part="tab" aria-selected={by === id} aria-controls="register-panel"
-      className={by === id ? 'tab active' : 'tab'} onClick={() => { setBy(id); setErrors({}); }}
+      type="button"
+      role="tab"
+      id={`register-tab-${id}`}
+      part="tab"
+      aria-selected={by === id}
+      aria-controls="register-panel"
+      className={by === id ? 'tab active' : 'tab'}
+      onClick={() => {
+        setBy(id);
+        setErrors({});
+      }}
     >
       {label}
     </button>
@@ -105,10 +136,18 @@ export function RegisterForm({ host, referralCode }: { host: HTMLElement; referr
         {by === 'username' ? (
           <div className="field" part="field">
             <label htmlFor="register-username">{t('username')}</label>
-            {input('username', { name: 'username', autoComplete: 'username', autoCapitalize: 'none', value: username, onChange: (e) => setUsername(e.target.value) })}
+            {input('username', {
+              name: 'username',
+              autoComplete: 'username',
+              autoCapitalize: 'none',
+              value: username,
+              onChange: (e) => setUsername(e.target.value),
+            })}
             {note('username', t('register.username_hint'))}
             <button
-              type="button" className="link" part="suggest"
+              type="button"
+              className="link"
+              part="suggest"
               onClick={() => void suggestUsername().then((name) => name && setUsername(name))}
             >
               {t('register.suggest')}
@@ -119,7 +158,14 @@ export function RegisterForm({ host, referralCode }: { host: HTMLElement; referr
             <label htmlFor="register-mobile">{t('login.mobile')}</label>
             <div className="row">
               <LazyCountryPicker value={country} onChange={(c) => setCountry(c.countryCode)} />
-              {input('mobile', { name: 'mobile', type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', value: mobile, onChange: (e) => setMobile(e.target.value) })}
+              {input('mobile', {
+                name: 'mobile',
+                type: 'tel',
+                inputMode: 'numeric',
+                autoComplete: 'tel-national',
+                value: mobile,
+                onChange: (e) => setMobile(e.target.value),
+              })}
             </div>
             {note('mobile')}
           </div>
@@ -127,7 +173,13 @@ export function RegisterForm({ host, referralCode }: { host: HTMLElement; referr
         {askPassword ? (
           <div className="field" part="field">
             <label htmlFor="register-password">{t('password')}</label>
-            {input('password', { name: 'password', type: 'password', autoComplete: 'new-password', value: password, onChange: (e) => setPassword(e.target.value) })}
+            {input('password', {
+              name: 'password',
+              type: 'password',
+              autoComplete: 'new-password',
+              value: password,
+              onChange: (e) => setPassword(e.target.value),
+            })}
             {note('password', t('register.password_hint'))}
           </div>
         ) : null}

@@ -55,7 +55,13 @@ export function App() {
 
   // Access denied or maintenance cover every route (docs/product.md §2).
   const screen = statusScreen.value;
-  if (screen) return <>{screen === 'accessDenied' ? <wps-access-denied /> : <wps-maintenance />}{overlays}</>;
+  if (screen)
+    return (
+      <>
+        {screen === 'accessDenied' ? <wps-access-denied /> : <wps-maintenance />}
+        {overlays}
+      </>
+    );
 
   const guard = guardRoute(path, search, isLoggedIn.value);
   if (!guard.allow) return <Redirect to={carriedHref(guard.redirect, search)} replace />;

@@ -23,8 +23,14 @@ const TBT_RATIO = 2;
 const TBT_FLOOR_MS = 50;
 
 const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 
 let lighthouseVersion; // as reported by the runs
@@ -61,10 +67,14 @@ if (args.build) {
 // Everything started here is stopped here, in reverse order: at the end, on an error and on a signal.
 const cleanups = [];
 let cleaning;
-const cleanUp = () => (cleaning ??= (async () => {
-  for (const fn of cleanups.splice(0).reverse()) await fn().catch((err) => console.error('cleanup:', err.message));
-})());
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+const cleanUp = () =>
+  (cleaning ??= (async () => {
+    for (const fn of cleanups.splice(0).reverse()) await fn().catch((err) => console.error('cleanup:', err.message));
+  })());
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   process.once(signal, () => void cleanUp().then(() => process.exit(code)));
 }
 // chrome-launcher can throw from an event handler (e.g. Chrome crashing): still stop the server.
@@ -87,7 +97,9 @@ try {
     for (const page of pages) {
       const m = await measure(launcher, page.url);
       samples.get(page.name).push(m);
-      console.log(`round ${round}/${runs} ${page.name.padEnd(9)} LCP ${ms(m.lcp)}  TBT ${ms(m.tbt)}  FCP ${ms(m.fcp)}  score ${m.score}  JS ${kb(m.jsBytes)}`);
+      console.log(
+        `round ${round}/${runs} ${page.name.padEnd(9)} LCP ${ms(m.lcp)}  TBT ${ms(m.tbt)}  FCP ${ms(m.fcp)}  score ${m.score}  JS ${kb(m.jsBytes)}`,
+      );
     }
   }
   process.exitCode = report(pages, samples) ? 0 : 1;
@@ -134,7 +146,10 @@ async function startReferenceServer() {
     });
   });
   for (let i = 0; ; i++) {
-    const ok = await fetch(`${origin}/m/home`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/m/home`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (i === 50) throw new Error(`${origin}/m/home does not answer`);
     await new Promise((r) => setTimeout(r, 200));
@@ -168,7 +183,10 @@ async function serveTrivialPage() {
   const file = (body, type, cache) => ({ body, type, cache, gzip: body.length >= 1024 ? gzipSync(body) : undefined });
   const files = new Map([
     ['/', file(Buffer.from(html), 'text/html; charset=utf-8', 'no-cache')],
-    [`/${basename(script.path)}`, file(Buffer.from(script.contents), 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable')],
+    [
+      `/${basename(script.path)}`,
+      file(Buffer.from(script.contents), 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable'),
+    ],
   ]);
 
   const http = createServer((req, res) => {
@@ -189,10 +207,13 @@ async function serveTrivialPage() {
     res.end(req.method === 'HEAD' ? undefined : body);
   });
   await new Promise((resolve, reject) => http.once('error', reject).listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise((resolve) => {
-    http.close(() => resolve());
-    http.closeAllConnections();
-  }));
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
+  );
   const url = `http://127.0.0.1:${http.address().port}/`;
   console.log(`trivial page on ${url} (${kb(files.get(`/${basename(script.path)}`).gzip.length)} gzip JS)`);
   return url;
@@ -251,10 +272,12 @@ async function measure(launcher, url) {
 
 /** Prints the medians, ratios and verdicts (and writes --json); true when every budget holds. */
 function report(pages, samples) {
-  const medians = new Map(pages.map((p) => {
-    const of = (key) => median(samples.get(p.name).map((r) => r[key]));
-    return [p.name, { lcp: of('lcp'), tbt: of('tbt'), fcp: of('fcp'), score: of('score'), jsBytes: of('jsBytes') }];
-  }));
+  const medians = new Map(
+    pages.map((p) => {
+      const of = (key) => median(samples.get(p.name).map((r) => r[key]));
+      return [p.name, { lcp: of('lcp'), tbt: of('tbt'), fcp: of('fcp'), score: of('score'), jsBytes: of('jsBytes') }];
+    }),
+  );
   const base = medians.get('trivial');
   const tbtBase = Math.max(base.tbt, TBT_FLOOR_MS);
   const rows = pages.map((p) => {
@@ -268,19 +291,31 @@ function report(pages, samples) {
     ...pages.map((p, i) => {
       const r = rows[i];
       const ratio = (x, budget) => (x === undefined ? '-' : `${x.toFixed(2)} (max ${budget})`);
-      return [p.name, ms(r.lcp), ms(r.tbt), ms(r.fcp), String(r.score), ratio(r.lcpRatio, p.lcpBudget), ratio(r.tbtRatio, TBT_RATIO), kb(r.jsBytes)];
+      return [
+        p.name,
+        ms(r.lcp),
+        ms(r.tbt),
+        ms(r.fcp),
+        String(r.score),
+        ratio(r.lcpRatio, p.lcpBudget),
+        ratio(r.tbtRatio, TBT_RATIO),
+        kb(r.jsBytes),
+      ];
     }),
   ];
   const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
-  for (const row of table) console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+  for (const row of table)
+    console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
   console.log(`TBT ratio: against max(trivial TBT, ${TBT_FLOOR_MS} ms) = ${ms(tbtBase)}, as a trivial page's TBT is often 0.`);
 
   const failures = [];
   pages.forEach((p, i) => {
     const r = rows[i];
     if (!p.lcpBudget) return;
-    if (r.lcpRatio > p.lcpBudget) failures.push(`${p.name} LCP is ${r.lcpRatio.toFixed(2)}x the trivial page's (budget ${p.lcpBudget}x)`);
-    if (r.tbtRatio > TBT_RATIO) failures.push(`${p.name} TBT is ${r.tbtRatio.toFixed(2)}x max(trivial TBT, ${TBT_FLOOR_MS} ms) (budget ${TBT_RATIO}x)`);
+    if (r.lcpRatio > p.lcpBudget)
+      failures.push(`${p.name} LCP is ${r.lcpRatio.toFixed(2)}x the trivial page's (budget ${p.lcpBudget}x)`);
+    if (r.tbtRatio > TBT_RATIO)
+      failures.push(`${p.name} TBT is ${r.tbtRatio.toFixed(2)}x max(trivial TBT, ${TBT_FLOOR_MS} ms) (budget ${TBT_RATIO}x)`);
   });
   for (const f of failures) console.error(`FAIL: ${f}`);
   if (failures.length === 0) console.log('OK: every page is within its budget');

@@ -46,7 +46,12 @@ const check = (label, value, budget, extra = '') => {
   if (!ok) failed = true;
 };
 
-for (const f of ['dist/meta/host-chunks.json', 'dist/meta/loader-manifest.json', 'dist/meta/lite-chunks.json', 'dist/meta/precache.json']) {
+for (const f of [
+  'dist/meta/host-chunks.json',
+  'dist/meta/loader-manifest.json',
+  'dist/meta/lite-chunks.json',
+  'dist/meta/precache.json',
+]) {
   if (!existsSync(f)) {
     console.error(`${f} is missing: run npm run build first`);
     process.exit(1);
@@ -66,7 +71,12 @@ const hostFiles = firstLoad.map((f) => join('dist/m', f));
 const languageChunk = (lang) => chunks.find((c) => c.modules.some((m) => m.endsWith(`/locales/${lang}.json`)));
 const cn = join('dist/m', languageChunk('CN').fileName);
 console.log('/m/home');
-check('first-load JS, gzip', sum(hostFiles, 'gz'), BUDGET.hostFirstLoad, `; brotli ${kb(sum(hostFiles, 'br'))}; with the default language (CN) ${kb(sum([...hostFiles, cn], 'gz'))} gzip, ${kb(sum([...hostFiles, cn], 'br'))} brotli`);
+check(
+  'first-load JS, gzip',
+  sum(hostFiles, 'gz'),
+  BUDGET.hostFirstLoad,
+  `; brotli ${kb(sum(hostFiles, 'br'))}; with the default language (CN) ${kb(sum([...hostFiles, cn], 'gz'))} gzip, ${kb(sum([...hostFiles, cn], 'br'))} brotli`,
+);
 for (const name of firstLoad) {
   const offenders = byName.get(name).modules.filter((m) => LAZY_ONLY.some((lib) => m.includes(`/node_modules/${lib}/`)));
   if (offenders.length) {
@@ -79,7 +89,14 @@ check(`service worker precache (${precache.count} files), raw`, precache.size, B
 const lazyPages = chunks.filter((c) => /host\/pages\/\w+\.tsx$/.test(c.modules.at(-1) ?? '') && !firstLoad.includes(c.fileName));
 for (const c of lazyPages) {
   const own = closure(c.fileName, (f) => byName.get(f).imports).filter((f) => !firstLoad.includes(f));
-  console.log(`     page ${c.fileName}: ${kb(sum(own.map((f) => join('dist/m', f)), 'gz'))} gzip with the chunks main.js lacks`);
+  console.log(
+    `     page ${c.fileName}: ${kb(
+      sum(
+        own.map((f) => join('dist/m', f)),
+        'gz',
+      ),
+    )} gzip with the chunks main.js lacks`,
+  );
 }
 
 // --- merchant pages through the loader (lite build) ------------------------------------------
@@ -114,12 +131,18 @@ for (const [tag, files] of Object.entries(manifest.tags).sort()) {
   }
 }
 const allTags = [...new Set([loader, ...Object.values(manifest.tags).flat().map(lite)])];
-console.log(`     every element on one page: ${kb(sum(allTags, 'gz'))} gzip, ${kb(sum(allTags, 'br'))} brotli, plus one language`);
+console.log(
+  `     every element on one page: ${kb(sum(allTags, 'gz'))} gzip, ${kb(sum(allTags, 'br'))} brotli, plus one language`,
+);
 
 // --- React build of the elements (data-build="react") -----------------------------------------
 const reactEntry = 'dist/elements/esm/wps-download-bar.js';
 const staticImports = (file) =>
-  [...readFileSync(file, 'utf8').matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^"'()]*?from\s*)?["'](\.[^"']+)["']/g)].map((m) => join(file, '..', m[1]));
-console.log(`\nReact build, <wps-download-bar> alone: ${kb(sum(closure(reactEntry, staticImports), 'gz'))} gzip (for comparison)`);
+  [...readFileSync(file, 'utf8').matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^"'()]*?from\s*)?["'](\.[^"']+)["']/g)].map((m) =>
+    join(file, '..', m[1]),
+  );
+console.log(
+  `\nReact build, <wps-download-bar> alone: ${kb(sum(closure(reactEntry, staticImports), 'gz'))} gzip (for comparison)`,
+);
 
 process.exit(failed ? 1 : 0);

@@ -29,8 +29,14 @@ export function AgentRegisterPage() {
           <section className="card" aria-labelledby="agent-title">
             <h2 id="agent-title">{t('agent_register.title')}</h2>
             <p>{t('agent_register.share')}</p>
-            <p><code>{link}</code></p>
-            <button type="button" className="btn btn-primary" onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}>
+            <p>
+              <code>{link}</code>
+            </p>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
+            >
               {t('agent_register.copy')}
             </button>
             {copied ? <p role="status">{t('agent_register.copied')}</p> : null}

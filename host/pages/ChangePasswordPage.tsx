@@ -19,7 +19,11 @@ export function ChangePasswordPage() {
   const again = useField();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const refs = { current: useRef<HTMLInputElement>(null), next: useRef<HTMLInputElement>(null), again: useRef<HTMLInputElement>(null) };
+  const refs = {
+    current: useRef<HTMLInputElement>(null),
+    next: useRef<HTMLInputElement>(null),
+    again: useRef<HTMLInputElement>(null),
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -46,11 +50,20 @@ export function ChangePasswordPage() {
     <div className="field">
       <label htmlFor={`cp-${id}`}>{label}</label>
       <input
-        id={`cp-${id}`} ref={refs[id]} type="password" autoComplete={autoComplete}
-        value={f.value} onChange={(e) => f.setValue(e.target.value)}
-        aria-invalid={f.invalid} aria-describedby={f.invalid ? `cp-${id}-error` : undefined}
+        id={`cp-${id}`}
+        ref={refs[id]}
+        type="password"
+        autoComplete={autoComplete}
+        value={f.value}
+        onChange={(e) => f.setValue(e.target.value)}
+        aria-invalid={f.invalid}
+        aria-describedby={f.invalid ? `cp-${id}-error` : undefined}
       />
-      {f.invalid ? <span id={`cp-${id}-error`} className="error">{t('required', { field: label })}</span> : null}
+      {f.invalid ? (
+        <span id={`cp-${id}-error`} className="error">
+          {t('required', { field: label })}
+        </span>
+      ) : null}
     </div>
   );
 
@@ -64,7 +77,11 @@ export function ChangePasswordPage() {
           {field('current', current, t('change_password.old'), 'current-password')}
           {field('next', next, t('change_password.new'), 'new-password')}
           {field('again', again, t('change_password.confirm'), 'new-password')}
-          {error ? <p className="error" role="alert">{error}</p> : null}
+          {error ? (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          ) : null}
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {t('change_password.submit')}
           </button>

@@ -11,7 +11,15 @@ import { hold } from '../infra/hold.ts';
 import { expandDomains, requestHost } from '../merchants/domains.ts';
 import { issueV3Config } from '../signin/captcha.ts';
 import { unusedUsername } from '../signin/members.ts';
-import { changePassword, login, registerByIdentity, registerByMobile, registerByUsername, sendSmsCode, verifyLogin } from '../signin/signin.ts';
+import {
+  changePassword,
+  login,
+  registerByIdentity,
+  registerByMobile,
+  registerByUsername,
+  sendSmsCode,
+  verifyLogin,
+} from '../signin/signin.ts';
 import type { Call } from './call.ts';
 import { countryInfoOf, promotionsOf, siteInfoOf } from './site-info.ts';
 

@@ -17,9 +17,16 @@ export function siteInfoOf(m: Merchant, state: MerchantState): SiteInfo {
   return {
     merchantCode: m.code,
     ...info,
-    register: { ...register, captcha: { enabled: state.registerCaptcha }, mobilePassword: state.mobilePassword, autoRegister: state.autoRegister },
+    register: {
+      ...register,
+      captcha: { enabled: state.registerCaptcha },
+      mobilePassword: state.mobilePassword,
+      autoRegister: state.autoRegister,
+    },
     login: { captcha: { enabled: state.loginCaptcha } },
-    ...(sms || state.smsCaptcha || state.firebase ? { sms: { ...sms, ...identityInfo(state), captcha: { enabled: state.smsCaptcha } } } : {}),
+    ...(sms || state.smsCaptcha || state.firebase
+      ? { sms: { ...sms, ...identityInfo(state), captcha: { enabled: state.smsCaptcha } } }
+      : {}),
     whitelabelVal: { ...state.whitelabel },
     gw: { ...gw, GEETEST_VERSION: state.geetestVersion, PROFILE_ICON_COUNT: gw.PROFILE_ICON_COUNT },
   };

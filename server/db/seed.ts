@@ -18,8 +18,8 @@ import type { Db } from './db.ts';
 export async function seedMembers(db: Db, merchants: Merchants, secrets: Secrets): Promise<void> {
   for (const merchant of merchants.byCode.values()) {
     for (const m of merchant.members) {
-      const dial = m.countryDialingCode === undefined ? null : normalizeDialingCode(m.countryDialingCode) ?? null;
-      const mobile = m.mobileNum === undefined ? null : normalizeMobileNum(m.mobileNum) ?? null;
+      const dial = m.countryDialingCode === undefined ? null : (normalizeDialingCode(m.countryDialingCode) ?? null);
+      const mobile = m.mobileNum === undefined ? null : (normalizeMobileNum(m.mobileNum) ?? null);
       const ga = m.gaSecret === undefined ? null : secrets.seal(GA_PURPOSE, base32Decode(m.gaSecret).toString('base64'));
       const factors = [m.email ?? null, m.payeeName ?? null, dial, mobile, ga];
       const found = await db.query<{ id: number; bare: boolean }>(

@@ -85,7 +85,9 @@ export function createStateStore(db: Db, { useStored }: { useStored: boolean }):
   }
   return {
     async get(merchant) {
-      const { rows } = await db.query<{ state: unknown }>('SELECT state FROM merchant_state WHERE merchant_code = $1', [merchant.code]);
+      const { rows } = await db.query<{ state: unknown }>('SELECT state FROM merchant_state WHERE merchant_code = $1', [
+        merchant.code,
+      ]);
       return merged(merchant, rows[0]?.state);
     },
 

@@ -56,12 +56,26 @@ const siteSettingsBody = v.strictObject({
   /** Identity provider sign-in; on needs an emulator URL (given here or already set). */
   firebase: v.optional(v.boolean()),
   /** The Firebase Auth emulator's origin (a trailing slash is dropped); null forgets it. */
-  authEmulatorUrl: v.optional(v.nullable(v.pipe(v.string(), v.transform((s) => s.trim().replace(/\/+$/, '')), authEmulatorUrlSchema))),
+  authEmulatorUrl: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.transform((s) => s.trim().replace(/\/+$/, '')),
+        authEmulatorUrlSchema,
+      ),
+    ),
+  ),
 });
 const SETTING_FLAGS = ['loginCaptcha', 'smsCaptcha', 'registerCaptcha', 'mobilePassword', 'autoRegister'] as const;
 const whitelabelBody = v.strictObject({ flag: v.pipe(v.string(), v.regex(WHITELABEL_FLAG)), on: v.boolean() });
 const captchaBody = v.strictObject({ mode: v.picklist(CAPTCHA_MODES) });
-const ipBody = v.strictObject({ ip: v.pipe(v.string(), v.maxLength(64), v.check((s) => isIP(s.trim()) !== 0, 'not an IP address')) });
+const ipBody = v.strictObject({
+  ip: v.pipe(
+    v.string(),
+    v.maxLength(64),
+    v.check((s) => isIP(s.trim()) !== 0, 'not an IP address'),
+  ),
+});
 const ageBody = v.strictObject({ days: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36_500)) });
 const OUTBOX_LIMIT = 20;
 
@@ -113,7 +127,12 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
   app.get('/dev', (c) => c.redirect('/dev/', 302));
   for (const [path, file, type] of PAGE_FILES) {
     const text = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
-    const headers = { 'Content-Type': type, 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+    const headers = {
+      'Content-Type': type,
+      'Content-Security-Policy': PAGE_CSP,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    };
     app.get(path, (c) => c.body(text, 200, headers));
   }
 
@@ -227,7 +246,9 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
     const countryDialingCode = dial === undefined || dial === '' ? undefined : normalizeDialingCode(dial);
     if (mobileNum === undefined && num) throw fieldError('mobileNum', false);
     if (countryDialingCode === undefined && dial) throw fieldError('countryDialingCode', false);
-    return c.json({ success: true, value: await outbox(deps, merchant, { mobileNum, countryDialingCode }) }, 200, { 'Cache-Control': 'no-store' });
+    return c.json({ success: true, value: await outbox(deps, merchant, { mobileNum, countryDialingCode }) }, 200, {
+      'Cache-Control': 'no-store',
+    });
   });
 
   /** `{ ip }` records a login IP for the member; a form post with `forget=1` forgets them all. */
@@ -254,10 +275,16 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
   app.post('/dev/members/:username/password-age', async (c) => {
     const input = await readInput(c, deps);
     const member = await devMember(deps, input.merchant, c.req.param('username'));
-    const days = input.form && typeof input.fields.days === 'string' && /^\d{1,5}$/.test(input.fields.days) ? Number(input.fields.days) : input.fields.days;
+    const days =
+      input.form && typeof input.fields.days === 'string' && /^\d{1,5}$/.test(input.fields.days)
+        ? Number(input.fields.days)
+        : input.fields.days;
     const body = validate(ageBody, { days });
     const changed = clock.now() - body.days * 24 * 60 * 60 * 1000;
-    await deps.db.query('UPDATE members SET password_changed_at = $1 WHERE id = $2', [new Date(changed).toISOString(), member.id]);
+    await deps.db.query('UPDATE members SET password_changed_at = $1 WHERE id = $2', [
+      new Date(changed).toISOString(),
+      member.id,
+    ]);
     return answer(c, input, { passwordChangedAt: changed });
   });
 
@@ -305,7 +332,9 @@ async function devMember(deps: Deps, merchant: Merchant, username: string) {
 }
 
 async function ipsOf(deps: Deps, memberId: number): Promise<string[]> {
-  const { rows } = await deps.db.query<{ ip: string }>('SELECT ip FROM member_ips WHERE member_id = $1 ORDER BY created_at, ip', [memberId]);
+  const { rows } = await deps.db.query<{ ip: string }>('SELECT ip FROM member_ips WHERE member_id = $1 ORDER BY created_at, ip', [
+    memberId,
+  ]);
   return rows.map((r) => r.ip);
 }
 
@@ -339,8 +368,18 @@ export interface OutboxEntry {
   expirationTime: number;
 }
 
-async function outbox(deps: Deps, merchant: Merchant, filter: { mobileNum?: string; countryDialingCode?: string }): Promise<OutboxEntry[]> {
-  const { rows } = await deps.db.query<{ mobile_num: string; country_dialing_code: string; code: string; created_at: Date | string; expires_at: Date | string }>(
+async function outbox(
+  deps: Deps,
+  merchant: Merchant,
+  filter: { mobileNum?: string; countryDialingCode?: string },
+): Promise<OutboxEntry[]> {
+  const { rows } = await deps.db.query<{
+    mobile_num: string;
+    country_dialing_code: string;
+    code: string;
+    created_at: Date | string;
+    expires_at: Date | string;
+  }>(
     `SELECT mobile_num, country_dialing_code, code, created_at, expires_at FROM sms_outbox
       WHERE merchant_code = $1 AND ($2::text IS NULL OR mobile_num = $2) AND ($3::text IS NULL OR country_dialing_code = $3)
       ORDER BY created_at DESC, id DESC LIMIT ${OUTBOX_LIMIT}`,
@@ -366,7 +405,8 @@ async function readInput(c: Context, deps: Deps): Promise<Input> {
   if (type === 'application/x-www-form-urlencoded') {
     // Object.fromEntries makes own properties only (a field named __proto__ stays a plain field).
     const fields: Record<string, unknown> = Object.fromEntries(new URLSearchParams(text));
-    const code = typeof fields.merchant === 'string' && fields.merchant !== '' ? fields.merchant : c.req.header('Merchant')?.trim();
+    const code =
+      typeof fields.merchant === 'string' && fields.merchant !== '' ? fields.merchant : c.req.header('Merchant')?.trim();
     delete fields.merchant;
     return { form: true, merchant: pick(code), fields };
   }
@@ -400,7 +440,8 @@ function settingsForm(fields: Record<string, unknown>): Record<string, unknown> 
 /** The page's maintenance form: on, endMinutes (from now) or end (epoch ms), lang + title + description. */
 function maintenanceForm(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { on: formFlag(fields.on) };
-  const digits = (s: unknown) => (typeof s === 'string' && /^\d{1,16}$/.test(s) ? Number(s) : s === '' || s === undefined ? undefined : NaN);
+  const digits = (s: unknown) =>
+    typeof s === 'string' && /^\d{1,16}$/.test(s) ? Number(s) : s === '' || s === undefined ? undefined : NaN;
   const minutes = digits(fields.endMinutes);
   const end = digits(fields.end);
   if (minutes !== undefined) out.end = Number.isNaN(minutes) ? 'invalid' : Date.now() + minutes * 60_000;

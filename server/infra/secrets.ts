@@ -56,7 +56,10 @@ export function secretsOf(master: Buffer): Secrets {
     return key;
   };
   return {
-    mac: (purpose, ...parts) => createHmac('sha256', keyFor(`mac ${purpose}`)).update(JSON.stringify(parts)).digest('hex'),
+    mac: (purpose, ...parts) =>
+      createHmac('sha256', keyFor(`mac ${purpose}`))
+        .update(JSON.stringify(parts))
+        .digest('hex'),
     seal(purpose, plaintext) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', keyFor(`seal ${purpose}`), iv);

@@ -55,7 +55,9 @@ function inlineScriptHashes(distDir: string): () => Promise<string[]> {
       } catch {
         // A broken file allows no inline script: the page then runs without its preloads.
       }
-      const hashes = Array.isArray(parsed.scriptSrc) ? parsed.scriptSrc.filter((h): h is string => /^'sha256-[A-Za-z0-9+/=]+'$/.test(String(h))) : [];
+      const hashes = Array.isArray(parsed.scriptSrc)
+        ? parsed.scriptSrc.filter((h): h is string => /^'sha256-[A-Za-z0-9+/=]+'$/.test(String(h)))
+        : [];
       cached = { mtimeMs: info.mtimeMs, hashes };
     }
     return cached.hashes;
@@ -81,7 +83,8 @@ const EXTRA_TYPES: Record<string, string> = {
 };
 
 /** Files that must be revalidated on every load: they name the hashed files of the next release. */
-const ALWAYS_FRESH = /(?:^|\/)(?:[^/]+\.html|sw\.js|firebase-messaging-sw\.js|manifest\.json|[^/]+\.webmanifest|asset-manifest\.json)$/;
+const ALWAYS_FRESH =
+  /(?:^|\/)(?:[^/]+\.html|sw\.js|firebase-messaging-sw\.js|manifest\.json|[^/]+\.webmanifest|asset-manifest\.json)$/;
 /**
  * Content-hashed files (safe to cache for a year): under an `assets/` or `chunks/` folder, or named
  * `name-HASH.ext` / `name.HASH.ext` with a hash of 8+ characters that holds a digit (plain names like
@@ -100,7 +103,11 @@ type Encoding = keyof typeof SUFFIX;
 /**
  * `extraConnect` answers, per request, the hosts the page may also call (added to `connect-src`).
  */
-export function mountStatic(app: Hono, distDir: string, extraConnect: (c: Context) => string[] | Promise<string[]> = () => []): void {
+export function mountStatic(
+  app: Hono,
+  distDir: string,
+  extraConnect: (c: Context) => string[] | Promise<string[]> = () => [],
+): void {
   const dist = resolve(distDir);
   const scriptHashes = inlineScriptHashes(dist);
 
@@ -167,7 +174,12 @@ interface ServeOptions {
   index?: boolean;
 }
 
-async function serveFrom(c: Context, root: string, prefix: string, { spa = false, index = false }: ServeOptions = {}): Promise<Response> {
+async function serveFrom(
+  c: Context,
+  root: string,
+  prefix: string,
+  { spa = false, index = false }: ServeOptions = {},
+): Promise<Response> {
   const rootStat = await stat(root).catch(() => undefined);
   if (!rootStat?.isDirectory()) {
     return c.text('wps-mobile: the front end is not built yet; run npm run build', 503, { 'Cache-Control': 'no-store' });

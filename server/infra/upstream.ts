@@ -7,13 +7,27 @@ import { failure } from './errors.ts';
 
 /** Headers that describe one connection, not the message (RFC 9110 §7.6.1), plus Host. */
 const HOP_BY_HOP = new Set([
-  'host', 'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization',
-  'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length',
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
 ]);
 
 export const UPSTREAM_TIMEOUT_MS = 30_000;
 
-export async function forward(c: Context, upstream: string, body: Uint8Array<ArrayBuffer> | undefined, forwardedFor: string): Promise<Response> {
+export async function forward(
+  c: Context,
+  upstream: string,
+  body: Uint8Array<ArrayBuffer> | undefined,
+  forwardedFor: string,
+): Promise<Response> {
   const url = new URL(c.req.url);
   const headers = new Headers();
   c.req.raw.headers.forEach((value, name) => {

@@ -94,13 +94,34 @@ const merchantSchema = v.object({
           language: v.optional(v.string(), 'EN'),
           email: v.optional(v.pipe(v.string(), v.email())),
           payeeName: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
-          countryDialingCode: v.optional(v.pipe(v.string(), v.check((s) => normalizeDialingCode(s) !== undefined, 'not a dialing code'))),
-          mobileNum: v.optional(v.pipe(v.string(), v.check((s) => normalizeMobileNum(s) !== undefined, 'not a mobile number'))),
+          countryDialingCode: v.optional(
+            v.pipe(
+              v.string(),
+              v.check((s) => normalizeDialingCode(s) !== undefined, 'not a dialing code'),
+            ),
+          ),
+          mobileNum: v.optional(
+            v.pipe(
+              v.string(),
+              v.check((s) => normalizeMobileNum(s) !== undefined, 'not a mobile number'),
+            ),
+          ),
           /** Authenticator (TOTP) secret, base32; stored sealed (server/infra/secrets.ts). */
           gaSecret: v.optional(v.pipe(v.string(), v.regex(BASE32_SECRET))),
-          ips: v.optional(v.array(v.pipe(v.string(), v.check((s) => isIP(s) !== 0, 'not an IP address'))), []),
+          ips: v.optional(
+            v.array(
+              v.pipe(
+                v.string(),
+                v.check((s) => isIP(s) !== 0, 'not an IP address'),
+              ),
+            ),
+            [],
+          ),
         }),
-        v.check((m) => (m.mobileNum === undefined) === (m.countryDialingCode === undefined), 'mobileNum and countryDialingCode go together'),
+        v.check(
+          (m) => (m.mobileNum === undefined) === (m.countryDialingCode === undefined),
+          'mobileNum and countryDialingCode go together',
+        ),
       ),
     ),
     [],

@@ -64,20 +64,48 @@
   /** Without constructable stylesheets: the few properties that make it usable, through the CSSOM (CSP-safe). */
   function fallbackStyles(host, parts) {
     var set = function (el, props) {
-      Object.keys(props).forEach(function (k) { el.style.setProperty(k, props[k]); });
+      Object.keys(props).forEach(function (k) {
+        el.style.setProperty(k, props[k]);
+      });
     };
-    set(host, { position: 'fixed', top: '0', right: '0', bottom: '0', left: '0', 'z-index': '2147483647', display: 'flex',
-      'align-items': 'center', 'justify-content': 'center', 'font-family': 'sans-serif' });
+    set(host, {
+      position: 'fixed',
+      top: '0',
+      right: '0',
+      bottom: '0',
+      left: '0',
+      'z-index': '2147483647',
+      display: 'flex',
+      'align-items': 'center',
+      'justify-content': 'center',
+      'font-family': 'sans-serif',
+    });
     set(parts.backdrop, { position: 'absolute', top: '0', right: '0', bottom: '0', left: '0', background: 'rgba(0,0,0,0.55)' });
-    set(parts.box, { position: 'relative', background: '#fff', color: '#1a1a1a', padding: '16px 20px', 'border-radius': '10px',
-      width: '90vw', 'max-width': '320px', 'box-sizing': 'border-box' });
-    set(parts.code, { display: 'block', 'font-size': '34px', 'font-weight': '700', 'text-align': 'center', 'letter-spacing': '0.3em' });
+    set(parts.box, {
+      position: 'relative',
+      background: '#fff',
+      color: '#1a1a1a',
+      padding: '16px 20px',
+      'border-radius': '10px',
+      width: '90vw',
+      'max-width': '320px',
+      'box-sizing': 'border-box',
+    });
+    set(parts.code, {
+      display: 'block',
+      'font-size': '34px',
+      'font-weight': '700',
+      'text-align': 'center',
+      'letter-spacing': '0.3em',
+    });
   }
 
   /** A small element builder: h('p', { class: 'x' }, 'text', child). */
   function h(tag, attrs) {
     var el = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) { el.setAttribute(name, attrs[name]); });
+    Object.keys(attrs || {}).forEach(function (name) {
+      el.setAttribute(name, attrs[name]);
+    });
     for (var i = 2; i < arguments.length; i++) {
       var child = arguments[i];
       el.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
@@ -89,7 +117,9 @@
   function request(url, init, timeoutMs, controllers) {
     var controller = typeof AbortController === 'function' ? new AbortController() : null;
     if (controller) controllers.add(controller);
-    var timer = setTimeout(function () { if (controller) controller.abort(); }, timeoutMs);
+    var timer = setTimeout(function () {
+      if (controller) controller.abort();
+    }, timeoutMs);
     var options = Object.assign({ credentials: 'omit', cache: 'no-store', mode: 'cors' }, init || {});
     if (controller) options.signal = controller.signal;
     var done = function () {
@@ -100,17 +130,29 @@
       .then(function (res) {
         return res.text().then(function (text) {
           var body = null;
-          try { body = JSON.parse(text); } catch (e) { body = null; }
+          try {
+            body = JSON.parse(text);
+          } catch (e) {
+            body = null;
+          }
           return { status: res.status, body: body };
         });
       })
       .then(
-        function (answer) { done(); return answer; },
-        function (err) { done(); throw err; },
+        function (answer) {
+          done();
+          return answer;
+        },
+        function (err) {
+          done();
+          throw err;
+        },
       );
   }
 
-  var later = function (fn) { setTimeout(fn, 0); };
+  var later = function (fn) {
+    setTimeout(fn, 0);
+  };
 
   class StandInCaptcha {
     constructor(version, config) {
@@ -158,7 +200,9 @@
       try {
         fn(arg);
       } catch (e) {
-        later(function () { throw e; }); // the page's own error, reported without breaking the widget
+        later(function () {
+          throw e;
+        }); // the page's own error, reported without breaking the widget
       }
     }
 
@@ -171,7 +215,8 @@
 
     /** The extra resource the vendor also loads before it is ready (60205 when it does not come). */
     load() {
-      if (this.version === 'v3' && !(this.config.gt && this.config.challenge)) return this.fail('60001', 'gt and challenge are required');
+      if (this.version === 'v3' && !(this.config.gt && this.config.challenge))
+        return this.fail('60001', 'gt and challenge are required');
       if (this.version === 'v4' && !this.config.captchaId) return this.fail('60001', 'captchaId is required');
       request(BASE + 'extra.js', {}, EXTRA_TIMEOUT_MS, this.controllers).then(
         (res) => {
@@ -208,7 +253,9 @@
 
     destroy() {
       this.close(false);
-      this.controllers.forEach(function (c) { c.abort(); });
+      this.controllers.forEach(function (c) {
+        c.abort();
+      });
       this.controllers.clear();
       this.handlers = {};
       this.state = 'destroyed';
@@ -221,11 +268,24 @@
       var root = host.attachShadow({ mode: 'open' });
       var backdrop = h('div', { class: 'backdrop' });
       var code = h('strong', { class: 'code', part: 'code', 'aria-live': 'polite' }, '…');
-      var input = h('input', { name: 'code', inputmode: 'numeric', autocomplete: 'one-time-code', maxlength: '4', pattern: '[0-9]*', disabled: '' });
+      var input = h('input', {
+        name: 'code',
+        inputmode: 'numeric',
+        autocomplete: 'one-time-code',
+        maxlength: '4',
+        pattern: '[0-9]*',
+        disabled: '',
+      });
       var status = h('p', { class: 'status', role: 'status' });
       var confirm = h('button', { type: 'submit', class: 'primary', disabled: '' }, 'Confirm');
       var closeButton = h('button', { type: 'button' }, 'Close');
-      var form = h('form', { novalidate: '' }, h('label', {}, 'Code', input), status, h('div', { class: 'buttons' }, confirm, closeButton));
+      var form = h(
+        'form',
+        { novalidate: '' },
+        h('label', {}, 'Code', input),
+        status,
+        h('div', { class: 'buttons' }, confirm, closeButton),
+      );
       var box = h(
         'div',
         { class: 'box', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Security check', 'aria-describedby': 'hint' },
@@ -238,7 +298,15 @@
       root.appendChild(box);
       if (!adoptStyles(root)) fallbackStyles(host, { backdrop: backdrop, box: box, code: code });
 
-      var overlay = { host: host, input: input, code: code, status: status, confirm: confirm, previous: document.activeElement, lot: null };
+      var overlay = {
+        host: host,
+        input: input,
+        code: code,
+        status: status,
+        confirm: confirm,
+        previous: document.activeElement,
+        lot: null,
+      };
       this.overlay = overlay;
 
       closeButton.addEventListener('click', () => this.close(true));
@@ -252,7 +320,9 @@
           this.close(true);
         } else if (event.key === 'Tab') {
           // Keep the focus inside the dialog.
-          var focusable = [input, confirm, closeButton].filter(function (el) { return !el.disabled; });
+          var focusable = [input, confirm, closeButton].filter(function (el) {
+            return !el.disabled;
+          });
           var i = focusable.indexOf(root.activeElement);
           var next = event.shiftKey ? i - 1 : i + 1;
           event.preventDefault();
@@ -265,9 +335,10 @@
     }
 
     question(overlay) {
-      var url = this.version === 'v3'
-        ? BASE + 'local/question?challenge=' + encodeURIComponent(this.config.challenge)
-        : BASE + 'local/load?captchaId=' + encodeURIComponent(this.config.captchaId);
+      var url =
+        this.version === 'v3'
+          ? BASE + 'local/question?challenge=' + encodeURIComponent(this.config.challenge)
+          : BASE + 'local/load?captchaId=' + encodeURIComponent(this.config.captchaId);
       request(url, {}, REQUEST_TIMEOUT_MS, this.controllers).then(
         (res) => {
           if (this.overlay !== overlay) return;
@@ -297,9 +368,8 @@
         return;
       }
       overlay.confirm.disabled = true;
-      var body = this.version === 'v3'
-        ? { challenge: this.config.challenge, answer: value }
-        : { lot_number: overlay.lot, answer: value };
+      var body =
+        this.version === 'v3' ? { challenge: this.config.challenge, answer: value } : { lot_number: overlay.lot, answer: value };
       // text/plain: a simple request, no preflight even from another origin.
       var init = { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body) };
       request(BASE + 'local/answer', init, REQUEST_TIMEOUT_MS, this.controllers).then(
@@ -307,9 +377,19 @@
           if (this.overlay !== overlay) return;
           overlay.confirm.disabled = false;
           if (res.status === 200 && res.body) {
-            this.result = this.version === 'v3'
-              ? { geetest_challenge: this.config.challenge, geetest_validate: res.body.validate, geetest_seccode: res.body.validate + '|jordan' }
-              : { lot_number: res.body.lot_number, captcha_output: res.body.captcha_output, pass_token: res.body.pass_token, gen_time: res.body.gen_time };
+            this.result =
+              this.version === 'v3'
+                ? {
+                    geetest_challenge: this.config.challenge,
+                    geetest_validate: res.body.validate,
+                    geetest_seccode: res.body.validate + '|jordan',
+                  }
+                : {
+                    lot_number: res.body.lot_number,
+                    captcha_output: res.body.captcha_output,
+                    pass_token: res.body.pass_token,
+                    gen_time: res.body.gen_time,
+                  };
             this.close(false);
             this.emit('success');
           } else if (res.body && res.body.errorCode === 'captcha.answer.wrong') {

@@ -94,11 +94,20 @@ interface V4Result {
  * the merchant's captcha id (wrong, tampered, replayed, expired, other merchant) → `400
  * captcha.invalid`. `v4Only`: the SMS code request takes a v4 result only (docs/product.md §5).
  */
-export async function verifyCaptcha(deps: Deps, merchant: Merchant, fields: CaptchaFields, { v4Only = false } = {}): Promise<void> {
+export async function verifyCaptcha(
+  deps: Deps,
+  merchant: Merchant,
+  fields: CaptchaFields,
+  { v4Only = false } = {},
+): Promise<void> {
   const hasV4 = fields.geetestValidateV4 !== undefined && fields.geetestValidateV4 !== '';
   const hasV3 = !v4Only && (Boolean(fields.geetestChallenge) || Boolean(fields.geetestSeccode));
   if (!hasV4 && !hasV3) {
-    throw new ApiError(400, 'captcha.required', v4Only ? 'Please complete the captcha (v4) first.' : 'Please complete the captcha first.');
+    throw new ApiError(
+      400,
+      'captcha.required',
+      v4Only ? 'Please complete the captcha (v4) first.' : 'Please complete the captcha first.',
+    );
   }
   let hash: string;
   let version: Version;
@@ -135,7 +144,12 @@ function parseV4(text: string): V4Result | undefined {
   const r = data as Record<string, unknown>;
   const fields = ['lot_number', 'captcha_output', 'pass_token', 'gen_time'] as const;
   if (!fields.every((f) => typeof r[f] === 'string' && (r[f] as string).length <= 512)) return undefined;
-  return { lot_number: r.lot_number as string, captcha_output: r.captcha_output as string, pass_token: r.pass_token as string, gen_time: r.gen_time as string };
+  return {
+    lot_number: r.lot_number as string,
+    captcha_output: r.captcha_output as string,
+    pass_token: r.pass_token as string,
+    gen_time: r.gen_time as string,
+  };
 }
 
 // ---- the stand-in's own routes -------------------------------------------------------------------
@@ -151,14 +165,22 @@ const PUBLIC = { 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': '
 const NO_STORE = { ...PUBLIC, 'Cache-Control': 'no-store' };
 
 function fail(c: Context, err: ApiError) {
-  return c.json({ success: false, errorCode: err.errorCode, message: err.message, ...(err.value === undefined ? {} : { value: err.value }) }, err.status, NO_STORE);
+  return c.json(
+    { success: false, errorCode: err.errorCode, message: err.message, ...(err.value === undefined ? {} : { value: err.value }) },
+    err.status,
+    NO_STORE,
+  );
 }
 
 /** The stand-in under /captcha/ (docs/captcha.md). `mode()` is the dev control's current mode. */
 export function mountCaptcha(app: Hono, deps: Deps, mode: () => CaptchaMode): void {
   const script = (version: Version) => async (c: Context) => {
     if (mode() === 'hang-script') return hung(c);
-    return c.body(SCRIPTS[version], 200, { ...PUBLIC, 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
+    return c.body(SCRIPTS[version], 200, {
+      ...PUBLIC,
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    });
   };
   app.get('/captcha/gt.js', script('v3'));
   app.get('/captcha/gt4.js', script('v4'));
@@ -187,7 +209,9 @@ export function mountCaptcha(app: Hono, deps: Deps, mode: () => CaptchaMode): vo
   /** v4: a new lot for a captcha id some merchant uses, with its digits. */
   app.get('/captcha/local/load', async (c) => {
     const captchaId = c.req.query('captchaId') ?? '';
-    const known = [...deps.merchants.byCode.values()].some((m) => m.info.gw.GEETEST_ID !== undefined && m.info.gw.GEETEST_ID === captchaId);
+    const known = [...deps.merchants.byCode.values()].some(
+      (m) => m.info.gw.GEETEST_ID !== undefined && m.info.gw.GEETEST_ID === captchaId,
+    );
     if (!known) return fail(c, invalid('Unknown captchaId'));
     try {
       const lot = await issueChallenge(deps, captchaId, 'v4', deps.clientIp(c));
@@ -213,7 +237,11 @@ export function mountCaptcha(app: Hono, deps: Deps, mode: () => CaptchaMode): vo
       deps.limits.captchaAnswer.check(ip, 'TOO_MANY_REQUEST_CAPTCHA', 'Too many wrong answers. Please try again later.');
       const row = await liveChallenge(deps, version === 'v4' ? lot : challenge, version);
       if (!row) throw invalid('This captcha has expired. Please load it again.');
-      const release = deps.limits.captchaAnswer.take(ip, 'TOO_MANY_REQUEST_CAPTCHA', 'Too many wrong answers. Please try again later.');
+      const release = deps.limits.captchaAnswer.take(
+        ip,
+        'TOO_MANY_REQUEST_CAPTCHA',
+        'Too many wrong answers. Please try again later.',
+      );
       const expected = codeOf(deps, row.id);
       const given = typeof answer === 'string' ? answer.trim() : '';
       if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
@@ -253,5 +281,8 @@ export function mountCaptcha(app: Hono, deps: Deps, mode: () => CaptchaMode): vo
 /** 'hang-*' modes: no answer until the client gives up (or captchaLimits.hangMs pass). */
 async function hung(c: Context) {
   await hold(c, captchaLimits.hangMs);
-  return c.text('captcha stand-in: hung on purpose (dev control POST /dev/captcha)', 504, { ...PUBLIC, 'Cache-Control': 'no-store' });
+  return c.text('captcha stand-in: hung on purpose (dev control POST /dev/captcha)', 504, {
+    ...PUBLIC,
+    'Cache-Control': 'no-store',
+  });
 }

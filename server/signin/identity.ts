@@ -66,7 +66,12 @@ export function identityConfigOf(merchant: Merchant, state: MerchantState, produ
   if (!state.firebase) return undefined;
   const maxAgeSeconds = merchant.identityMaxAgeSeconds ?? DEFAULT_MAX_AGE_SECONDS;
   if (!production && state.authEmulatorUrl) {
-    return { projectId: EMULATOR_WEB_CONFIG.projectId, apiKey: EMULATOR_WEB_CONFIG.apiKey, emulatorUrl: state.authEmulatorUrl, maxAgeSeconds };
+    return {
+      projectId: EMULATOR_WEB_CONFIG.projectId,
+      apiKey: EMULATOR_WEB_CONFIG.apiKey,
+      emulatorUrl: state.authEmulatorUrl,
+      maxAgeSeconds,
+    };
   }
   const projectId = merchant.info.sms?.projectId;
   if (!projectId) return undefined;
@@ -174,7 +179,12 @@ function publicKeyOf(pem: string): KeyObject {
   return pem.includes('BEGIN CERTIFICATE') ? new X509Certificate(pem).publicKey : createPublicKey(pem);
 }
 
-async function emulatorConfirms(token: string, identity: Identity, config: IdentityConfig, fetchImpl: typeof fetch): Promise<boolean> {
+async function emulatorConfirms(
+  token: string,
+  identity: Identity,
+  config: IdentityConfig,
+  fetchImpl: typeof fetch,
+): Promise<boolean> {
   try {
     const url = `${config.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=${encodeURIComponent(config.apiKey)}`;
     const res = await fetchImpl(url, {

@@ -144,14 +144,23 @@ export async function insertMember(db: Db, m: NewMember): Promise<number> {
                             referral_code, affiliate_code, register_method, domain)
        VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
       [
-        m.merchantCode, m.username, m.passwordHash, m.language, m.countryDialingCode ?? null, m.mobileNum ?? null,
-        m.referralCode ?? null, m.affiliateCode ?? null, m.registerMethod ?? null, m.domain ?? null,
+        m.merchantCode,
+        m.username,
+        m.passwordHash,
+        m.language,
+        m.countryDialingCode ?? null,
+        m.mobileNum ?? null,
+        m.referralCode ?? null,
+        m.affiliateCode ?? null,
+        m.registerMethod ?? null,
+        m.domain ?? null,
       ],
     );
     return rows[0]!.id;
   } catch (err) {
     const index = violatedIndex(err);
-    if (index === 'members_merchant_mobile') throw new ApiError(400, 'register.mobile.exists', 'This mobile number is already registered');
+    if (index === 'members_merchant_mobile')
+      throw new ApiError(400, 'register.mobile.exists', 'This mobile number is already registered');
     if (index !== undefined) throw new ApiError(400, 'register.username.exists', 'This username is taken');
     throw err;
   }
@@ -209,7 +218,11 @@ export async function linkIdentity(
  */
 export function identityUsernames(identity: { email?: string; phoneNumber?: string }): string[] {
   let base = '';
-  if (identity.email) base = identity.email.split('@')[0]!.replace(/[^A-Za-z0-9_]/g, '').slice(0, 12);
+  if (identity.email)
+    base = identity.email
+      .split('@')[0]!
+      .replace(/[^A-Za-z0-9_]/g, '')
+      .slice(0, 12);
   if (base.length < 4 && identity.phoneNumber) base = `p${identity.phoneNumber.replace(/\D/g, '').slice(-8)}`;
   const names = base.length >= 4 ? [base] : [];
   const stem = (base || 'user').slice(0, 12).padEnd(4, '0');
@@ -223,7 +236,10 @@ export async function unusedUsername(db: Db, merchantCode: string): Promise<stri
   for (;;) {
     let name = 'u';
     for (let i = 0; i < 9; i++) name += alphabet[randomInt(0, alphabet.length)];
-    const { rows } = await db.query('SELECT 1 FROM members WHERE merchant_code = $1 AND lower(username) = $2', [merchantCode, name]);
+    const { rows } = await db.query('SELECT 1 FROM members WHERE merchant_code = $1 AND lower(username) = $2', [
+      merchantCode,
+      name,
+    ]);
     if (!rows.length) return name;
   }
 }

@@ -281,7 +281,13 @@ async function factorMatches({ deps, merchant, input }: Call<TwoFactorPayload>, 
 // ---- SMS codes ------------------------------------------------------------------------------------
 
 export async function sendSmsCode(
-  call: Call<{ countryDialingCode: string; mobileNum: string; geetestValidateV4?: string; geetestChallenge?: string; geetestSeccode?: string }>,
+  call: Call<{
+    countryDialingCode: string;
+    mobileNum: string;
+    geetestValidateV4?: string;
+    geetestChallenge?: string;
+    geetestSeccode?: string;
+  }>,
 ): Promise<{ expirationTime: number }> {
   const { deps, merchant, input, clientIp } = call;
   const { dial, num } = mobileOf(input);
@@ -303,7 +309,8 @@ export async function sendSmsCode(
   } catch (err) {
     releaseNumber();
     releaseIp();
-    if (err instanceof SmsDeliveryError) throw new ApiError(503, 'sms.unavailable', 'The code could not be sent. Please try again later.');
+    if (err instanceof SmsDeliveryError)
+      throw new ApiError(503, 'sms.unavailable', 'The code could not be sent. Please try again later.');
     throw err;
   }
 }
@@ -413,16 +420,26 @@ export async function registerByIdentity(call: Call<RegisterPayload>): Promise<L
   if (!config || !(state.autoRegister || state.whitelabel.FIREBASECREATEACC3 === true)) {
     throw new ApiError(400, 'firebase.create.disabled', MESSAGES.createDisabled);
   }
-  const identity = await verifyIdToken(required(input.firebaseIdToken, 'firebaseIdToken'), config, { certs: deps.identity.certs });
-  if (await memberByIdentity(deps.db, merchant.code, identity.uid)) throw new ApiError(400, 'firebase.already.bound', MESSAGES.alreadyBound);
+  const identity = await verifyIdToken(required(input.firebaseIdToken, 'firebaseIdToken'), config, {
+    certs: deps.identity.certs,
+  });
+  if (await memberByIdentity(deps.db, merchant.code, identity.uid))
+    throw new ApiError(400, 'firebase.already.bound', MESSAGES.alreadyBound);
   const given = input.username || undefined;
-  if (given !== undefined && !USERNAME.test(given)) throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
+  if (given !== undefined && !USERNAME.test(given))
+    throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
   const passwordHash = await hashPassword(input.password ? checkPassword(input.password) : randomBytes(24).toString('base64url'));
   const names = given ? [given] : [...identityUsernames(identity), await unusedUsername(deps.db, merchant.code)];
   for (const [i, username] of names.entries()) {
     let id: number;
     try {
-      id = await insertMember(deps.db, { merchantCode: merchant.code, username, passwordHash, language: languageOf(call), ...attribution(input) });
+      id = await insertMember(deps.db, {
+        merchantCode: merchant.code,
+        username,
+        passwordHash,
+        language: languageOf(call),
+        ...attribution(input),
+      });
     } catch (err) {
       // A generated name that is taken: the next one.
       const last = i === names.length - 1 || given !== undefined;
@@ -448,12 +465,17 @@ export async function registerByIdentity(call: Call<RegisterPayload>): Promise<L
  * unless it is DEFAULT_PASSWORD or has expired. Success sets the new hash and password_changed_at
  * (so passwordExpired is false again) and ends the member's other sessions.
  */
-export async function changePassword(call: Call<{ oldPassword?: string; newPassword: string }>, memberId: number, token: string): Promise<null> {
+export async function changePassword(
+  call: Call<{ oldPassword?: string; newPassword: string }>,
+  memberId: number,
+  token: string,
+): Promise<null> {
   const { deps, merchant, input } = call;
   if (!validPassword(input.newPassword)) {
     throw new ApiError(400, 'password.invalid', 'Password: 6 to 32 characters with a letter and a digit');
   }
-  if (input.newPassword === DEFAULT_PASSWORD) throw new ApiError(400, 'password.invalid', 'The new password cannot be the default password');
+  if (input.newPassword === DEFAULT_PASSWORD)
+    throw new ApiError(400, 'password.invalid', 'The new password cannot be the default password');
   const member = await memberById(deps.db, memberId);
   if (!member) throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
   const key = String(member.id);
@@ -465,7 +487,8 @@ export async function changePassword(call: Call<{ oldPassword?: string; newPassw
       throw new ApiError(400, 'password.old.invalid', 'The current password is not correct');
     }
     deps.limits.password.clear(key);
-    if (input.newPassword === input.oldPassword) throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
+    if (input.newPassword === input.oldPassword)
+      throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
   } else {
     const free = passwordExpired(merchant, member) || (await verifyPassword(DEFAULT_PASSWORD, member.password_hash));
     if (!free) throw fieldError('oldPassword', true);

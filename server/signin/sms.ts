@@ -101,7 +101,10 @@ export async function issueCode(
     await sender.send({ merchantCode, countryDialingCode: dial, mobileNum: num, code, createdAt: now, expiresAt });
   } catch {
     // Not logged: a provider's error text may repeat the number or the code.
-    await db.query(`UPDATE sms_codes SET expires_at = $2 WHERE code_hash = $1`, [codeHash(secrets, merchantCode, dial, num, code), at(now)]);
+    await db.query(`UPDATE sms_codes SET expires_at = $2 WHERE code_hash = $1`, [
+      codeHash(secrets, merchantCode, dial, num, code),
+      at(now),
+    ]);
     throw new SmsDeliveryError('The SMS could not be sent');
   }
   return expiresAt;

@@ -64,7 +64,7 @@ export function totpAt(secret: Buffer, step: number, digits = TOTP_DIGITS): stri
 export function currentTotp(secret: Buffer): { code: string; step: number; secondsLeft: number } {
   const now = clock.now();
   const step = stepAt(now);
-  return { code: totpAt(secret, step), step, secondsLeft: TOTP_STEP_SECONDS - Math.floor(now / 1000) % TOTP_STEP_SECONDS };
+  return { code: totpAt(secret, step), step, secondsLeft: TOTP_STEP_SECONDS - (Math.floor(now / 1000) % TOTP_STEP_SECONDS) };
 }
 
 /**

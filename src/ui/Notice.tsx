@@ -21,12 +21,31 @@ export function Notice({ heading, message, actions, forced, dir, onDismiss }: No
   const titleId = useId();
   const messageId = useId();
   return (
-    <Modal role="alertdialog" titleId={heading ? titleId : messageId} describedBy={heading ? messageId : undefined} forced={forced} onClose={onDismiss} dir={dir}>
-      {heading ? <h2 id={titleId} part="title">{heading}</h2> : null}
-      <p id={messageId} part="message">{message}</p>
+    <Modal
+      role="alertdialog"
+      titleId={heading ? titleId : messageId}
+      describedBy={heading ? messageId : undefined}
+      forced={forced}
+      onClose={onDismiss}
+      dir={dir}
+    >
+      {heading ? (
+        <h2 id={titleId} part="title">
+          {heading}
+        </h2>
+      ) : null}
+      <p id={messageId} part="message">
+        {message}
+      </p>
       <div className="wps-actions" part="actions">
         {actions.map((a, i) => (
-          <button key={i} type="button" className={a.primary ? 'primary' : undefined} part={a.primary ? 'button confirm' : 'button cancel'} onClick={a.onClick}>
+          <button
+            key={i}
+            type="button"
+            className={a.primary ? 'primary' : undefined}
+            part={a.primary ? 'button confirm' : 'button cancel'}
+            onClick={a.onClick}
+          >
             {a.label}
           </button>
         ))}

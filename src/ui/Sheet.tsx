@@ -98,7 +98,17 @@ export function Sheet({ open, onClose, title, closeLabel, initialFocus, returnFo
     >
       {/* The dialog handles Escape and keeps Tab inside (the modal rules). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <div ref={ref} className="wps-sheet" part="sheet" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} dir={dir} onKeyDown={onKeyDown}>
+      <div
+        ref={ref}
+        className="wps-sheet"
+        part="sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        dir={dir}
+        onKeyDown={onKeyDown}
+      >
         <div className="wps-sheet-header" part="sheet-header">
           <h2 id={titleId} className="wps-sheet-title" part="title">
             {title}

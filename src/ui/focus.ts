@@ -1,5 +1,6 @@
 /** Focus helpers that see through shadow roots. */
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function focusableIn(root: Element): HTMLElement[] {
   // tabIndex < 0: out of the Tab sequence (for example the inactive tabs of a roving-tabindex tablist).

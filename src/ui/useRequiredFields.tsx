@@ -17,7 +17,9 @@ export function useRequiredFields(idPrefix: string) {
 
   /** True when every field has a value; otherwise marks the empty ones and focuses the first. */
   const check = (fields: RequiredField[]) => {
-    const missing = Object.fromEntries(fields.filter(([, v]) => !v.trim()).map(([name, , label]) => [name, t('required', { field: label })]));
+    const missing = Object.fromEntries(
+      fields.filter(([, v]) => !v.trim()).map(([name, , label]) => [name, t('required', { field: label })]),
+    );
     setErrors(missing);
     const first = fields.find(([name]) => missing[name]);
     if (first) focus(first[0]);

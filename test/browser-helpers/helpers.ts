@@ -134,7 +134,11 @@ export function describeNode(node: EventTarget | null | undefined): string {
 }
 
 /** Asserts that two references are the same node, with a readable failure. */
-export function expectSameNode(actual: EventTarget | null | undefined, expected: EventTarget | null | undefined, message?: string) {
+export function expectSameNode(
+  actual: EventTarget | null | undefined,
+  expected: EventTarget | null | undefined,
+  message?: string,
+) {
   expect(describeNode(actual), message).to.equal(describeNode(expected));
 }
 

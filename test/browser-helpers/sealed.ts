@@ -19,7 +19,10 @@ let pair: RsaPair | undefined;
 export function rsaPair(): RsaPair {
   if (!pair) {
     const rsa = new JSEncrypt({ default_key_size: '1024' });
-    pair = { value: { rsaKey: rsa.getPublicKeyB64(), RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' }, decrypt: (b64) => rsa.decrypt(b64) };
+    pair = {
+      value: { rsaKey: rsa.getPublicKeyB64(), RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' },
+      decrypt: (b64) => rsa.decrypt(b64),
+    };
   }
   return pair;
 }
@@ -31,11 +34,15 @@ export function unsealValue(headers: Headers, value: string): Record<string, unk
   expect(material, 'X-RSA unwraps with the private key').to.be.a('string');
   const key = CryptoJS.enc.Hex.parse((material as string).slice(0, 48));
   const iv = CryptoJS.enc.Hex.parse((material as string).slice(48));
-  const plaintext = CryptoJS.TripleDES.decrypt(CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(value) }), key, {
-    iv,
-    mode: CryptoJS.mode.CBC,
-    padding: CryptoJS.pad.Pkcs7,
-  }).toString(CryptoJS.enc.Utf8);
+  const plaintext = CryptoJS.TripleDES.decrypt(
+    CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(value) }),
+    key,
+    {
+      iv,
+      mode: CryptoJS.mode.CBC,
+      padding: CryptoJS.pad.Pkcs7,
+    },
+  ).toString(CryptoJS.enc.Utf8);
   expect(headers.get('X-Digest')).to.equal(CryptoJS.HmacSHA256(plaintext, key).toString(CryptoJS.enc.Hex));
   return JSON.parse(plaintext) as Record<string, unknown>;
 }

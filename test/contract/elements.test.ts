@@ -19,7 +19,10 @@ interface Declaration {
   cssParts: Named[];
 }
 
-const { manifest, errors } = buildManifest() as { manifest: { modules: Array<{ declarations: Declaration[] }> }; errors: string[] };
+const { manifest, errors } = buildManifest() as {
+  manifest: { modules: Array<{ declarations: Declaration[] }> };
+  errors: string[];
+};
 const declarations = manifest.modules.map((m) => m.declarations[0]!);
 
 describe('element contract', () => {
@@ -32,7 +35,10 @@ describe('element contract', () => {
     const source = `/**\n * @element wps-x\n * @attr {string} title - a title\n * @fires wps-go - went\n */\ndefineElement('wps-x', { props: { title: 'string', count: 'number' } });`;
     const { errors: drift } = describeElement('elements/x.tsx', source) as { errors: string[] };
     assert.deepEqual(drift, ['elements/x.tsx: prop count (number) has no @attr count']);
-    const wrongType = describeElement('elements/x.tsx', source.replace("count: 'number'", "title2: 'boolean'").replace('{string} title', '{boolean} title')) as { errors: string[] };
+    const wrongType = describeElement(
+      'elements/x.tsx',
+      source.replace("count: 'number'", "title2: 'boolean'").replace('{string} title', '{boolean} title'),
+    ) as { errors: string[] };
     assert.ok(wrongType.errors.some((e) => e.includes('@attr title is {boolean} but the code says string')));
   });
 
@@ -63,25 +69,48 @@ describe('npm run new:element', () => {
     const { tmpdir } = await import('node:os');
     const root = mkdtempSync(join(tmpdir(), 'wps-new-element-'));
     try {
-      for (const p of ['elements/index.ts', 'docs/elements.md', 'src/core/i18n/locales']) cpSync(p, join(root, p), { recursive: true });
-      const run = () => execFileSync(process.execPath, ['scripts/new-element.mjs', 'promo-banner', '--root', root], { encoding: 'utf8', stdio: 'pipe' });
+      for (const p of ['elements/index.ts', 'docs/elements.md', 'src/core/i18n/locales'])
+        cpSync(p, join(root, p), { recursive: true });
+      const run = () =>
+        execFileSync(process.execPath, ['scripts/new-element.mjs', 'promo-banner', '--root', root], {
+          encoding: 'utf8',
+          stdio: 'pipe',
+        });
       run();
-      for (const f of ['src/features/promo-banner/PromoBanner.tsx', 'src/features/promo-banner/promo-banner.css', 'elements/promo-banner.tsx', 'test/elements/promo-banner.test.tsx']) {
+      for (const f of [
+        'src/features/promo-banner/PromoBanner.tsx',
+        'src/features/promo-banner/promo-banner.css',
+        'elements/promo-banner.tsx',
+        'test/elements/promo-banner.test.tsx',
+      ]) {
         assert.ok(existsSync(join(root, f)), f);
       }
       const element = readFileSync(join(root, 'elements/promo-banner.tsx'), 'utf8');
-      const { errors: drift, declaration } = describeElement('elements/promo-banner.tsx', element) as { errors: string[]; declaration: Declaration };
+      const { errors: drift, declaration } = describeElement('elements/promo-banner.tsx', element) as {
+        errors: string[];
+        declaration: Declaration;
+      };
       assert.deepEqual(drift, []);
       assert.match(readFileSync(join(root, 'test/elements/promo-banner.test.tsx'), 'utf8'), /expectAccessible/);
-      assert.match(readFileSync(join(root, 'elements/index.ts'), 'utf8'), /export \{ WpsPromoBanner \} from '\.\/promo-banner\.tsx';/);
+      assert.match(
+        readFileSync(join(root, 'elements/index.ts'), 'utf8'),
+        /export \{ WpsPromoBanner \} from '\.\/promo-banner\.tsx';/,
+      );
       const docs = readFileSync(join(root, 'docs/elements.md'), 'utf8');
-      for (const n of ['## `<wps-promo-banner>`', ...declaration.events.map((e) => e.name), ...declaration.cssParts.map((p) => p.name)]) assert.ok(docs.includes(n), n);
+      for (const n of [
+        '## `<wps-promo-banner>`',
+        ...declaration.events.map((e) => e.name),
+        ...declaration.cssParts.map((p) => p.name),
+      ])
+        assert.ok(docs.includes(n), n);
       for (const lang of ['EN', 'CN', 'UR']) {
         const strings = JSON.parse(readFileSync(join(root, `src/core/i18n/locales/${lang}.json`), 'utf8'));
         assert.equal(strings['promo_banner.title'], 'Promo banner');
       }
       assert.throws(run, /exists already/, 'never overwrites');
-      assert.throws(() => execFileSync(process.execPath, ['scripts/new-element.mjs', 'Bad_Name', '--root', root], { stdio: 'pipe' }));
+      assert.throws(() =>
+        execFileSync(process.execPath, ['scripts/new-element.mjs', 'Bad_Name', '--root', root], { stdio: 'pipe' }),
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -85,11 +85,15 @@ function unseal(headers: { encryption: string | null; xRsa: string | null; xDige
   expect(material).to.match(/^[0-9a-f]{64}$/);
   const key = CryptoJS.enc.Hex.parse(material.slice(0, 48));
   const iv = CryptoJS.enc.Hex.parse(material.slice(48));
-  const plaintext = CryptoJS.TripleDES.decrypt(CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(value) }), key, {
-    iv,
-    mode: CryptoJS.mode.CBC,
-    padding: CryptoJS.pad.Pkcs7,
-  }).toString(CryptoJS.enc.Utf8);
+  const plaintext = CryptoJS.TripleDES.decrypt(
+    CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(value) }),
+    key,
+    {
+      iv,
+      mode: CryptoJS.mode.CBC,
+      padding: CryptoJS.pad.Pkcs7,
+    },
+  ).toString(CryptoJS.enc.Utf8);
   const digest = CryptoJS.HmacSHA256(plaintext, key).toString(CryptoJS.enc.Hex);
   expect(headers.xDigest, 'X-Digest is the HMAC-SHA256 of the plaintext keyed with K').to.equal(digest);
   return plaintext;
@@ -106,7 +110,10 @@ describe('request encryption (docs/api.md)', function () {
     const plaintext = JSON.stringify({ username: 'demo', password: 'Demo1234 ✓ é 登录', n: 1 });
     const sealed = seal(plaintext, rsaPair().value.rsaKey);
     expect(Object.keys(sealed.body)).to.deep.equal(['value']);
-    const opened = unseal({ encryption: sealed.headers.Encryption, xRsa: sealed.headers['X-RSA'], xDigest: sealed.headers['X-Digest'] }, sealed.body.value);
+    const opened = unseal(
+      { encryption: sealed.headers.Encryption, xRsa: sealed.headers['X-RSA'], xDigest: sealed.headers['X-Digest'] },
+      sealed.body.value,
+    );
     expect(opened).to.equal(plaintext);
   });
 
@@ -143,7 +150,11 @@ describe('request encryption (docs/api.md)', function () {
       isOfficialAppLogin: false,
     };
     configure({ merchant: 'DEMO01' });
-    stub = stubFetch((c) => (c.url.pathname === endpoints.rsaKey.path ? ok(keys.value) : ok({ id: 1, token: 'tok', userName: 'demo', customerType: 0, firstTimeLogin: false })));
+    stub = stubFetch((c) =>
+      c.url.pathname === endpoints.rsaKey.path
+        ? ok(keys.value)
+        : ok({ id: 1, token: 'tok', userName: 'demo', customerType: 0, firstTimeLogin: false }),
+    );
 
     // This is the first encrypted call of the page (this describe runs first): the key is fetched
     // here, once, and kept for the second login.
@@ -165,7 +176,10 @@ describe('request encryption (docs/api.md)', function () {
       expect(req.headers.get('Device')).to.equal('MOBILE');
       const body = JSON.parse(req.body!) as Record<string, unknown>;
       expect(Object.keys(body)).to.deep.equal(['value']);
-      const plaintext = unseal({ encryption: req.headers.get('Encryption'), xRsa: req.headers.get('X-RSA'), xDigest: req.headers.get('X-Digest') }, body.value as string);
+      const plaintext = unseal(
+        { encryption: req.headers.get('Encryption'), xRsa: req.headers.get('X-RSA'), xDigest: req.headers.get('X-Digest') },
+        body.value as string,
+      );
       expect(JSON.parse(plaintext)).to.deep.equal(payload);
 
       // The password appears nowhere in clear: not in the URL, a header or the body.
@@ -180,12 +194,22 @@ describe('request encryption (docs/api.md)', function () {
 
 describe('encrypted calls when the server key cannot be had or used (docs/product.md §8: other errors → notice)', function () {
   this.timeout(20_000);
-  const payload = { type: 'username' as const, username: 'demo', password: 'Secret123', merchant: 'DEMO01', loginDeviceId: '01234567-89ab-cdef-0123-456789abcdef' };
+  const payload = {
+    type: 'username' as const,
+    username: 'demo',
+    password: 'Secret123',
+    merchant: 'DEMO01',
+    loginDeviceId: '01234567-89ab-cdef-0123-456789abcdef',
+  };
   const loginOk = () => ok({ id: 1, token: 'tok', userName: 'demo', customerType: 0, firstTimeLogin: false });
 
   /** Makes the client drop its cached key: an encrypted call the server refuses with encryption.key.invalid. */
   async function forgetServerKey() {
-    stub = stubFetch((c) => (c.url.pathname === endpoints.rsaKey.path ? ok(rsaPair().value) : json({ success: false, errorCode: 'encryption.key.invalid' }, 400)));
+    stub = stubFetch((c) =>
+      c.url.pathname === endpoints.rsaKey.path
+        ? ok(rsaPair().value)
+        : json({ success: false, errorCode: 'encryption.key.invalid' }, 400),
+    );
     await rejection(call('login', payload, { alert: false }));
     stub.restore();
     stub = undefined;
@@ -216,7 +240,11 @@ describe('encrypted calls when the server key cannot be had or used (docs/produc
 
   it('a failed key fetch fails the call with a notice, not silently, and sends nothing', async () => {
     await forgetServerKey();
-    stub = stubFetch((c) => (c.url.pathname === endpoints.rsaKey.path ? json({ success: false, errorCode: 'server.busy', message: 'Busy' }, 500) : loginOk()));
+    stub = stubFetch((c) =>
+      c.url.pathname === endpoints.rsaKey.path
+        ? json({ success: false, errorCode: 'server.busy', message: 'Busy' }, 500)
+        : loginOk(),
+    );
     const err = await apiError(call('login', payload));
     expect(err.errorCode).to.equal('server.busy');
     expect(notices.value.map((n) => [n.message, n.messageKey])).to.deep.equal([['Busy', 'unknown_error']]);
@@ -225,7 +253,9 @@ describe('encrypted calls when the server key cannot be had or used (docs/produc
 
   it('a failed key fetch stays silent when the call says alert:false', async () => {
     await forgetServerKey();
-    stub = stubFetch((c) => (c.url.pathname === endpoints.rsaKey.path ? json({ success: false, errorCode: 'server.busy' }, 500) : loginOk()));
+    stub = stubFetch((c) =>
+      c.url.pathname === endpoints.rsaKey.path ? json({ success: false, errorCode: 'server.busy' }, 500) : loginOk(),
+    );
     await apiError(call('login', payload, { alert: false }));
     expect(notices.value).to.deep.equal([]);
   });
@@ -233,7 +263,11 @@ describe('encrypted calls when the server key cannot be had or used (docs/produc
   it('an unusable key fails the call with encryption.key.invalid and a notice, and is not kept', async () => {
     await forgetServerKey();
     let good = false;
-    stub = stubFetch((c) => (c.url.pathname === endpoints.rsaKey.path ? ok(good ? rsaPair().value : { ...rsaPair().value, rsaKey: 'bm90IGEga2V5' }) : loginOk()));
+    stub = stubFetch((c) =>
+      c.url.pathname === endpoints.rsaKey.path
+        ? ok(good ? rsaPair().value : { ...rsaPair().value, rsaKey: 'bm90IGEga2V5' })
+        : loginOk(),
+    );
     const err = await apiError(call('login', payload));
     expect(err.errorCode).to.equal('encryption.key.invalid');
     expect(noticeKeys()).to.deep.equal(['unknown_error']);
@@ -282,8 +316,17 @@ describe('client headers (docs/product.md §7)', () => {
 
   it('ModuleId is REG3 on register and MOBILENUMREG3 on registerMobile, absent elsewhere', async () => {
     const keys = rsaPair();
-    stub = stubFetch((c) => (c.url.pathname === endpoints.rsaKey.path ? ok(keys.value) : ok({ id: 1, token: 't', userName: 'u', customerType: 0, firstTimeLogin: false })));
-    const payload = { registerMethod: 'H5' as const, loginDeviceId: '01234567-89ab-cdef-0123-456789abcdef', username: 'player1', password: 'Secret123' };
+    stub = stubFetch((c) =>
+      c.url.pathname === endpoints.rsaKey.path
+        ? ok(keys.value)
+        : ok({ id: 1, token: 't', userName: 'u', customerType: 0, firstTimeLogin: false }),
+    );
+    const payload = {
+      registerMethod: 'H5' as const,
+      loginDeviceId: '01234567-89ab-cdef-0123-456789abcdef',
+      username: 'player1',
+      password: 'Secret123',
+    };
     await call('register', payload);
     await call('registerMobile', { ...payload, mobileNum: '91234567', countryDialingCode: '65' });
     await call('registerAutoUsername');

@@ -6,7 +6,13 @@
 import { expect } from 'chai';
 import type { SiteInfo } from '../../src/core/api/endpoints.ts';
 import { apiBase } from '../../src/core/config/config.ts';
-import { CS_KEY_LENGTH, customerServiceUrl, decodeCsPath, openCustomerService, pickCustomerService } from '../../src/core/config/customerService.ts';
+import {
+  CS_KEY_LENGTH,
+  customerServiceUrl,
+  decodeCsPath,
+  openCustomerService,
+  pickCustomerService,
+} from '../../src/core/config/customerService.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { encodeCsPath, statusFixture } from '../browser-helpers/status.ts';
 

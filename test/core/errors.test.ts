@@ -1,6 +1,14 @@
 /** The error catalogue of docs/product.md §8 (src/core/api/errors.ts): mapping, performing, overriding. */
 import { expect } from 'chai';
-import { handleFailure, onReaction, perform, reactionFor, SESSION_GONE_CODES, type Failure, type Reaction } from '../../src/core/api/errors.ts';
+import {
+  handleFailure,
+  onReaction,
+  perform,
+  reactionFor,
+  SESSION_GONE_CODES,
+  type Failure,
+  type Reaction,
+} from '../../src/core/api/errors.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { clearSession, saveSession, session } from '../../src/core/session/sessionInfo.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
@@ -35,25 +43,53 @@ describe('reactionFor: one row per line of docs/product.md §8', () => {
     ['customer.not.login', { errorCode: 'customer.not.login' }, { kind: 'logout', notice: true }],
     ['user.or.token.invalid', { errorCode: 'user.or.token.invalid' }, { kind: 'logout', notice: true }],
     ['login.not.session', { errorCode: 'login.not.session' }, { kind: 'logout', notice: true }],
-    ['session loss even with alert:false (quietly)', { errorCode: 'CUSTOMER_NOT_LOGIN', alert: false }, { kind: 'logout', notice: false }],
+    [
+      'session loss even with alert:false (quietly)',
+      { errorCode: 'CUSTOMER_NOT_LOGIN', alert: false },
+      { kind: 'logout', notice: false },
+    ],
     // Request with alert false: no alert.
     ['alert:false', { status: 400, errorCode: 'some.error', message: 'Nope', alert: false }, { kind: 'silent' }],
     ['alert:false without a code', { alert: false }, { kind: 'silent' }],
     // Feature reactions.
-    ['login_verify_required', { errorCode: 'login_verify_required', message: 'verify', value }, { kind: 'twoFactor', value, message: 'verify' }],
-    ['bind_customer_required', { errorCode: 'bind_customer_required', value: { token: 'x' } }, { kind: 'bind', value: { token: 'x' } }],
+    [
+      'login_verify_required',
+      { errorCode: 'login_verify_required', message: 'verify', value },
+      { kind: 'twoFactor', value, message: 'verify' },
+    ],
+    [
+      'bind_customer_required',
+      { errorCode: 'bind_customer_required', value: { token: 'x' } },
+      { kind: 'bind', value: { token: 'x' } },
+    ],
     ['login.cred.err', { errorCode: 'login.cred.err', message: 'wrong' }, { kind: 'forgetRememberedLogin', message: 'wrong' }],
     ['not.exists.user', { errorCode: 'not.exists.user', message: 'who' }, { kind: 'forgetRememberedLogin', message: 'who' }],
     ['token_ip_different', { errorCode: 'token_ip_different', message: 'ip' }, { kind: 'autoLoginOff', message: 'ip' }],
     ['ECONNABORTED', { errorCode: 'ECONNABORTED' }, { kind: 'timeoutRetry' }],
     // Anything else: a notice with the message, or unknown_error.
-    ['another code with a message', { status: 400, errorCode: 'request.invalid', message: 'username' }, { kind: 'notice', message: 'username', fallbackKey: 'unknown_error' }],
-    ['another code without a message', { status: 500, errorCode: 'server.error' }, { kind: 'notice', message: undefined, fallbackKey: 'unknown_error' }],
+    [
+      'another code with a message',
+      { status: 400, errorCode: 'request.invalid', message: 'username' },
+      { kind: 'notice', message: 'username', fallbackKey: 'unknown_error' },
+    ],
+    [
+      'another code without a message',
+      { status: 500, errorCode: 'server.error' },
+      { kind: 'notice', message: undefined, fallbackKey: 'unknown_error' },
+    ],
     ['nothing at all', {}, { kind: 'notice', message: undefined, fallbackKey: 'unknown_error' }],
     ['HTTP 500', { status: 500 }, { kind: 'notice', message: undefined, fallbackKey: 'unknown_error' }],
     ['HTTP 503 is not 502', { status: 503 }, { kind: 'notice', message: undefined, fallbackKey: 'unknown_error' }],
-    ['a code that only resembles a session code', { errorCode: 'customer.not.login.extra' }, { kind: 'notice', message: undefined, fallbackKey: 'unknown_error' }],
-    ['TOO_MANY_REQUEST must be a prefix', { errorCode: 'X_TOO_MANY_REQUEST' }, { kind: 'notice', message: undefined, fallbackKey: 'unknown_error' }],
+    [
+      'a code that only resembles a session code',
+      { errorCode: 'customer.not.login.extra' },
+      { kind: 'notice', message: undefined, fallbackKey: 'unknown_error' },
+    ],
+    [
+      'TOO_MANY_REQUEST must be a prefix',
+      { errorCode: 'X_TOO_MANY_REQUEST' },
+      { kind: 'notice', message: undefined, fallbackKey: 'unknown_error' },
+    ],
   ];
   for (const [label, failure, expected] of rows) {
     it(`${label} → ${expected.kind}`, () => {
@@ -62,7 +98,9 @@ describe('reactionFor: one row per line of docs/product.md §8', () => {
   }
 
   it('the session codes are exactly the four of docs/product.md §8', () => {
-    expect([...SESSION_GONE_CODES].sort()).to.deep.equal(['CUSTOMER_NOT_LOGIN', 'customer.not.login', 'login.not.session', 'user.or.token.invalid'].sort());
+    expect([...SESSION_GONE_CODES].sort()).to.deep.equal(
+      ['CUSTOMER_NOT_LOGIN', 'customer.not.login', 'login.not.session', 'user.or.token.invalid'].sort(),
+    );
   });
 });
 

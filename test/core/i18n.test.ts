@@ -1,6 +1,13 @@
 /** Interface languages (docs/product.md §1): the list, detection, direction and catalogue loading. */
 import { expect } from 'chai';
-import { DEFAULT_LANGUAGE, LANGUAGES, RTL_LANGUAGES, detectLanguage, isLanguage, normaliseLanguage } from '../../src/core/i18n/languages.ts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  RTL_LANGUAGES,
+  detectLanguage,
+  isLanguage,
+  normaliseLanguage,
+} from '../../src/core/i18n/languages.ts';
 import { LANGUAGE_KEY, ensureI18n, i18nRevision, isRtl, language, setLanguage, t } from '../../src/core/i18n/i18n.ts';
 import { catalogues } from '../../src/core/i18n/locales/index.ts';
 import ES from '../../src/core/i18n/locales/ES.json';
@@ -22,7 +29,29 @@ after(() => {
 });
 
 describe('language list (docs/product.md §1)', () => {
-  const spec = ['CN', 'TW', 'HK', 'EN', 'ES', 'HI', 'ID', 'JA', 'KM', 'KO', 'MY', 'TA', 'TH', 'VI', 'TY', 'UR', 'PT', 'PT-BR', 'MS', 'BN', 'TR'];
+  const spec = [
+    'CN',
+    'TW',
+    'HK',
+    'EN',
+    'ES',
+    'HI',
+    'ID',
+    'JA',
+    'KM',
+    'KO',
+    'MY',
+    'TA',
+    'TH',
+    'VI',
+    'TY',
+    'UR',
+    'PT',
+    'PT-BR',
+    'MS',
+    'BN',
+    'TR',
+  ];
   for (const code of spec) {
     it(`${code} is an interface language`, () => {
       expect(LANGUAGES).to.include(code);

@@ -24,7 +24,13 @@ describe('remembered login (docs/product.md §3, §4; docs/architecture.md, Secu
     expect(raw).to.not.include('S3cret-pass');
     expect(raw).to.not.include(btoa('S3cret-pass'));
     expect(raw).to.not.include(btoa(btoa('S3cret-pass')));
-    expect(await readRememberedLogin()).to.deep.equal({ type: 'username', username: 'alice', password: 'S3cret-pass', merchant: 'demo', autoLogin: 1 });
+    expect(await readRememberedLogin()).to.deep.equal({
+      type: 'username',
+      username: 'alice',
+      password: 'S3cret-pass',
+      merchant: 'demo',
+      autoLogin: 1,
+    });
   });
 
   it('uses a non-extractable key kept in IndexedDB', async () => {
@@ -80,7 +86,11 @@ describe('remembered login (docs/product.md §3, §4; docs/architecture.md, Secu
 
 describe('auto login conditions (docs/product.md §4)', () => {
   const ok: AutoLoginContext = {
-    hasToken: false, hasSession: false, redirectOrBack: false, flagOn: true, merchant: 'demo',
+    hasToken: false,
+    hasSession: false,
+    redirectOrBack: false,
+    flagOn: true,
+    merchant: 'demo',
     remembered: { type: 'username', username: 'a', password: 'p', merchant: 'demo', autoLogin: 1 },
   };
   const rows: [string, Partial<AutoLoginContext>, boolean][] = [
@@ -96,7 +106,8 @@ describe('auto login conditions (docs/product.md §4)', () => {
     ['no password could be decrypted', { remembered: { ...ok.remembered!, password: undefined } }, false],
   ];
   for (const [label, change, expected] of rows) {
-    it(`${label} → ${expected ? 'runs' : 'does not run'}`, () => expect(autoLoginAllowed({ ...ok, ...change })).to.equal(expected));
+    it(`${label} → ${expected ? 'runs' : 'does not run'}`, () =>
+      expect(autoLoginAllowed({ ...ok, ...change })).to.equal(expected));
   }
 });
 
@@ -105,10 +116,15 @@ describe('where a login goes (docs/product.md §4)', () => {
   const rows: [string, Parameters<typeof nextAfterLogin>, string][] = [
     ['a normal login', ['username', 'pw', value, true], '/m/home'],
     ['the default password', ['username', DEFAULT_PASSWORD, value, false], '/m/changePsw'],
-    ['an expired password with PWDEXPFORCECHANGE3', ['username', 'pw', { ...value, passwordExpired: true }, true], '/m/changePsw'],
+    [
+      'an expired password with PWDEXPFORCECHANGE3',
+      ['username', 'pw', { ...value, passwordExpired: true }, true],
+      '/m/changePsw',
+    ],
     ['an expired password without the flag', ['username', 'pw', { ...value, passwordExpired: true }, false], '/m/home'],
     ['sms, even expired', ['sms', undefined, { ...value, passwordExpired: true }, true], '/m/home'],
     ['firebase, even with the default password', ['firebase', DEFAULT_PASSWORD, value, true], '/m/home'],
   ];
-  for (const [label, args, expected] of rows) it(`${label} → ${expected}`, () => expect(nextAfterLogin(...args)).to.equal(expected));
+  for (const [label, args, expected] of rows)
+    it(`${label} → ${expected}`, () => expect(nextAfterLogin(...args)).to.equal(expected));
 });

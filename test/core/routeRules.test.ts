@@ -1,5 +1,12 @@
 import { expect } from 'chai';
-import { carriedParams, disablesAutoLogin, guardRoute, reloadAction, tokenFromQuery, withCarriedParams } from '../../src/core/session/routeRules.ts';
+import {
+  carriedParams,
+  disablesAutoLogin,
+  guardRoute,
+  reloadAction,
+  tokenFromQuery,
+  withCarriedParams,
+} from '../../src/core/session/routeRules.ts';
 
 describe('route guard (docs/product.md §2)', () => {
   const rows: [path: string, search: string, session: boolean, expected: string | true][] = [
@@ -40,9 +47,19 @@ describe('reload rule (docs/product.md §2)', () => {
 
 describe('query carry-over (docs/product.md §2)', () => {
   it('keeps every carried parameter and drops the others', () => {
-    const search = '?affiliateCode=A&referralCode=R&r=r1&inApp=1&fbclid=f&gclid=g&ttclid=t&kwaiclid=k&bbg=b&isBgeTest=1&token=secret&foo=bar';
+    const search =
+      '?affiliateCode=A&referralCode=R&r=r1&inApp=1&fbclid=f&gclid=g&ttclid=t&kwaiclid=k&bbg=b&isBgeTest=1&token=secret&foo=bar';
     expect(carriedParams(search)).to.deep.equal({
-      affiliateCode: 'A', referralCode: 'R', r: 'r1', inApp: '1', fbclid: 'f', gclid: 'g', ttclid: 't', kwaiclid: 'k', bbg: 'b', isBgeTest: '1',
+      affiliateCode: 'A',
+      referralCode: 'R',
+      r: 'r1',
+      inApp: '1',
+      fbclid: 'f',
+      gclid: 'g',
+      ttclid: 't',
+      kwaiclid: 'k',
+      bbg: 'b',
+      isBgeTest: '1',
     });
   });
   it('adds carried and stored parameters to a target, never the token', () => {

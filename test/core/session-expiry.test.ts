@@ -11,7 +11,14 @@ import { PLEASE_LOGIN_NOTICE, SESSION_CLEAR_INTERVAL_MS, SESSION_CLEAR_REPEATS, 
 import { notices } from '../../src/core/notice/notices.ts';
 import { clearSession, saveSession, session, SESSION_KEY, type SessionInfo } from '../../src/core/session/sessionInfo.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
-import { LAST_PATH_KEY, START_PATH, isLegacyHomeScreenApp, rememberPath, restoreConfirmed, startHomeScreenRestore } from '../../src/core/session/homeScreenRestore.ts';
+import {
+  LAST_PATH_KEY,
+  START_PATH,
+  isLegacyHomeScreenApp,
+  rememberPath,
+  restoreConfirmed,
+  startHomeScreenRestore,
+} from '../../src/core/session/homeScreenRestore.ts';
 import { hang, json, stubFetch, waitFor, type FetchStub } from '../browser-helpers/helpers.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 import { fakeProperty } from '../browser-helpers/status.ts';
@@ -89,7 +96,11 @@ describe('sessionGone: the clear repeats (docs/product.md §9)', () => {
     expect(sessionStorage.getItem('wps:cache:abc'), 'member keys cleared').to.equal(null);
     expect(noticeIds()).to.deep.equal([PLEASE_LOGIN_NOTICE]);
     const notice = notices.value[0]!;
-    expect([notice.messageKey, notice.forced, notice.buttons.map((b) => b.labelKey)]).to.deep.equal(['please_login', true, ['login']]);
+    expect([notice.messageKey, notice.forced, notice.buttons.map((b) => b.labelKey)]).to.deep.equal([
+      'please_login',
+      true,
+      ['login'],
+    ]);
     await expectThreeRepeats();
     expect(noticeIds(), 'the repeats post no more notices').to.deep.equal([PLEASE_LOGIN_NOTICE]);
     notice.buttons[0]!.action!();
@@ -245,7 +256,8 @@ describe('session loss through the client (docs/product.md §8)', () => {
 // These last: startHomeScreenRestore registers the 'logout' reaction for the rest of the page.
 describe('old iOS home-screen restore (homeScreenRestore.ts)', () => {
   const IOS12 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 12_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
-  const IOS16 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.5 Mobile/15E148 Safari/604.1';
+  const IOS16 =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 16_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.5 Mobile/15E148 Safari/604.1';
   let ua: string | undefined;
   let standalone = false;
   const restores: (() => void)[] = [];

@@ -1,9 +1,25 @@
 /** Session info, member types, device id and landing capture (docs/product.md §1, §2, §3). */
 import { expect } from 'chai';
-import { clearSession, isLoggedIn, memberType, saveSession, session, SESSION_KEY, token, updateSession, type SessionInfo } from '../../src/core/session/sessionInfo.ts';
+import {
+  clearSession,
+  isLoggedIn,
+  memberType,
+  saveSession,
+  session,
+  SESSION_KEY,
+  token,
+  updateSession,
+  type SessionInfo,
+} from '../../src/core/session/sessionInfo.ts';
 import { MemberType, isAgent } from '../../src/core/session/memberType.ts';
 import { deviceId, formatAsUuid } from '../../src/core/session/deviceId.ts';
-import { captureLanding, REGISTRATION_INFO_KEY, storedRegistrationInfo, storedTrackingParams, TRACKING_KEY } from '../../src/core/session/landing.ts';
+import {
+  captureLanding,
+  REGISTRATION_INFO_KEY,
+  storedRegistrationInfo,
+  storedTrackingParams,
+  TRACKING_KEY,
+} from '../../src/core/session/landing.ts';
 import { md5Hex } from '../../src/core/api/crypto-lazy.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -16,7 +32,14 @@ function reset() {
 beforeEach(reset);
 afterEach(reset);
 
-const info: SessionInfo = { id: 42, token: 'tok-42', merchantCode: 'DEMO01', userName: 'player', type: MemberType.MEMBER, firstTimeLogin: true };
+const info: SessionInfo = {
+  id: 42,
+  token: 'tok-42',
+  merchantCode: 'DEMO01',
+  userName: 'player',
+  type: MemberType.MEMBER,
+  firstTimeLogin: true,
+};
 
 describe('session info mirrored to sessionStorage (docs/product.md §3)', () => {
   it(`saveSession writes ${SESSION_KEY} and the signals follow`, () => {
@@ -45,7 +68,12 @@ describe('session info mirrored to sessionStorage (docs/product.md §3)', () => 
     sessionStorage.setItem('wps:cache:abc', '{}');
     sessionStorage.setItem('wps:firstTimeLogin', 'true');
     sessionStorage.setItem('merchant-key', 'mine');
-    const visit = { 'wps:tracking': '{"fbclid":"f"}', 'wps:registrationInfo': '{"referralCode":"R"}', 'wps:inApp': '"1"', 'wps:downloadBarHidden': 'true' };
+    const visit = {
+      'wps:tracking': '{"fbclid":"f"}',
+      'wps:registrationInfo': '{"referralCode":"R"}',
+      'wps:inApp': '"1"',
+      'wps:downloadBarHidden': 'true',
+    };
     for (const [k, v] of Object.entries(visit)) sessionStorage.setItem(k, v);
     clearSession();
     expect(session.value).to.equal(undefined);
@@ -158,7 +186,11 @@ describe('landing capture (docs/product.md §2, §3)', () => {
 
   it('r becomes the referral code; affiliateCode and the original domain are kept', () => {
     captureLanding('?r=REF1&affiliateCode=AFF1', 'play.example.com');
-    expect(storedRegistrationInfo()).to.deep.equal({ originalDomain: 'play.example.com', affiliateCode: 'AFF1', referralCode: 'REF1' });
+    expect(storedRegistrationInfo()).to.deep.equal({
+      originalDomain: 'play.example.com',
+      affiliateCode: 'AFF1',
+      referralCode: 'REF1',
+    });
     expect(REGISTRATION_INFO_KEY.startsWith('wps:')).to.equal(true);
   });
 
@@ -170,7 +202,11 @@ describe('landing capture (docs/product.md §2, §3)', () => {
   it('a later landing with new values wins; missing values and the first domain are kept', () => {
     captureLanding('?r=OLD&affiliateCode=AFF&fbclid=F1', 'first.example');
     captureLanding('?r=NEW&gclid=G2', 'second.example');
-    expect(storedRegistrationInfo()).to.deep.equal({ originalDomain: 'first.example', affiliateCode: 'AFF', referralCode: 'NEW' });
+    expect(storedRegistrationInfo()).to.deep.equal({
+      originalDomain: 'first.example',
+      affiliateCode: 'AFF',
+      referralCode: 'NEW',
+    });
     expect(storedTrackingParams()).to.deep.equal({ fbclid: 'F1', r: 'NEW', affiliateCode: 'AFF', gclid: 'G2' });
   });
 

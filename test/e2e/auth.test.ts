@@ -142,7 +142,10 @@ describe('sign-up, logout, login and the session', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('Please enter your Username').waitFor();
     // The field is in the form element's shadow root: the focused element is inside it.
-    assert.equal(await page.getByLabel('Username', { exact: true }).evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement), true);
+    assert.equal(
+      await page.getByLabel('Username', { exact: true }).evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
+      true,
+    );
     assert.equal(logins, 0);
     await context.close();
   });

@@ -61,7 +61,9 @@ describe('/m/home for a first-time visitor', () => {
     assert.ok(total <= WIRE_BUDGET, `JS on the wire ${(total / 1024).toFixed(1)} KB: ${JSON.stringify(js)}`);
     assert.ok(total > 50 * 1024, 'measured the real bundle');
     for (const s of js) assert.notEqual(encodings.get(s.url), 'none', `${s.url} travelled uncompressed`);
-    console.log(`/m/home JS over the wire before idle: ${(total / 1024).toFixed(1)} KB in ${js.length} files (${[...new Set(js.map((s) => encodings.get(s.url)))].join(', ')})`);
+    console.log(
+      `/m/home JS over the wire before idle: ${(total / 1024).toFixed(1)} KB in ${js.length} files (${[...new Set(js.map((s) => encodings.get(s.url)))].join(', ')})`,
+    );
     assert.deepEqual(errors, [], 'no console error (a CSP refusal of the inline script would show here)');
     await context.close();
   });
@@ -75,7 +77,10 @@ describe('/m/home for a first-time visitor', () => {
     const js = await scripts(page);
     const main = js.find((s) => /\/main-/.test(s.url))!;
     const thai = js.find((s) => /\/assets\/TH-[\w-]{8}\.js$/.test(s.url));
-    assert.ok(thai && thai.start < main.end - 400, `the Thai catalogue was asked for while main.js was still on its way: ${JSON.stringify({ main, thai })}`);
+    assert.ok(
+      thai && thai.start < main.end - 400,
+      `the Thai catalogue was asked for while main.js was still on its way: ${JSON.stringify({ main, thai })}`,
+    );
     assert.equal(js.filter((s) => /\/assets\/[A-Z]{2}(-BR)?-[\w-]{8}\.js$/.test(s.url)).length, 1, 'no other language');
     await context.close();
   });
@@ -91,7 +96,8 @@ describe('/m/home for a first-time visitor', () => {
     const main = js.find((s) => /\/main-/.test(s.url))!;
     const pageChunks = js.filter((s) => /\/assets\/(LoginPage|forms)-[\w-]{8}\.js$/.test(s.url));
     assert.equal(pageChunks.length, 2, JSON.stringify(js));
-    for (const c of pageChunks) assert.ok(c.start < main.end - 400, `${c.url} asked for from index.html, with main.js: ${JSON.stringify({ main, c })}`);
+    for (const c of pageChunks)
+      assert.ok(c.start < main.end - 400, `${c.url} asked for from index.html, with main.js: ${JSON.stringify({ main, c })}`);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -126,7 +132,8 @@ describe('service worker', () => {
     const cached = async () =>
       page.evaluate(async () => {
         const out: Record<string, string[]> = {};
-        for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+        for (const name of await caches.keys())
+          out[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
         return out;
       });
     // The shell only: no language, no lazy page in the precache.
@@ -136,10 +143,14 @@ describe('service worker', () => {
     assert.ok(precache.some((p) => /\/m\/assets\/main-/.test(p)));
     assert.ok(!precache.some((p) => /\/(LoginPage|EN|CN|TH)-/.test(p)), `precache: ${precache.join(' ')}`);
     // The language the page fetched before the worker took over reaches the run-time cache.
-    await page.waitForFunction(async () => {
-      const c = await caches.open('wps-assets');
-      return (await c.keys()).some((r) => /\/EN-[\w-]{8}\.js$/.test(r.url));
-    }, null, { timeout: 15_000 });
+    await page.waitForFunction(
+      async () => {
+        const c = await caches.open('wps-assets');
+        return (await c.keys()).some((r) => /\/EN-[\w-]{8}\.js$/.test(r.url));
+      },
+      null,
+      { timeout: 15_000 },
+    );
 
     await context.setOffline(true);
     await page.reload();

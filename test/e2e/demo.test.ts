@@ -96,7 +96,10 @@ describe('the merchant demo page', () => {
       assert.equal(call.merchant, 'demo');
     }
     assert.match((await page.locator('#embed-code').textContent()) ?? '', new RegExp(`${operator}/elements/wps-elements\\.js`));
-    assert.match((await page.locator('#origin-note').textContent()) ?? '', /calls the operator at http:\/\/127\.0\.0\.1:\d+: another origin/);
+    assert.match(
+      (await page.locator('#origin-note').textContent()) ?? '',
+      /calls the operator at http:\/\/127\.0\.0\.1:\d+: another origin/,
+    );
     // The live elements rendered (the captcha through the stand-in script from the operator).
     await page.locator('wps-login-form').getByRole('button', { name: 'Log in' }).waitFor();
     await page.locator('wps-captcha').getByRole('button', { name: 'Click to verify' }).waitFor();

@@ -27,7 +27,11 @@ afterEach(async () => {
 });
 
 async function post(path: string, body: unknown, merchant = 'demo') {
-  const res = await fetch(h.server.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Merchant: merchant }, body: JSON.stringify(body) });
+  const res = await fetch(h.server.url + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Merchant: merchant },
+    body: JSON.stringify(body),
+  });
   assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
   return (await res.json()).value;
 }
@@ -50,7 +54,8 @@ async function submit(page: Page, button: Locator) {
   await page.locator('main').waitFor({ state: 'visible' });
 }
 
-const stateCell = (page: Page, name: string) => page.locator('#state tr', { has: page.locator('th', { hasText: new RegExp(`^${name}$`) }) }).locator('td');
+const stateCell = (page: Page, name: string) =>
+  page.locator('#state tr', { has: page.locator('th', { hasText: new RegExp(`^${name}$`) }) }).locator('td');
 
 describe('the /dev/ page', () => {
   it('shows the state and switches it with its buttons', async () => {
@@ -109,9 +114,16 @@ describe('the /dev/ page', () => {
     assert.equal(await page.getByRole('navigation').locator('[aria-current="page"]').textContent(), 'demo2');
     await submit(page, page.locator('[data-switch="domainUnavailable"]').getByRole('button', { name: 'Turn on' }));
     assert.match(page.url(), /\/dev\/\?merchant=demo2$/);
-    const state = async (merchant: string) => (await (await fetch(`${h.server.url}/dev/state`, { headers: { Merchant: merchant } })).json()).value;
+    const state = async (merchant: string) =>
+      (await (await fetch(`${h.server.url}/dev/state`, { headers: { Merchant: merchant } })).json()).value;
     assert.equal((await state('demo2')).domainUnavailable, true);
     assert.equal((await state('demo')).domainUnavailable, false);
-    assert.equal(await page.locator('.member h3').allTextContents().then((names) => names.join()), 'demo');
+    assert.equal(
+      await page
+        .locator('.member h3')
+        .allTextContents()
+        .then((names) => names.join()),
+      'demo',
+    );
   });
 });

@@ -51,10 +51,13 @@ function merchantPage(scriptAttributes: string) {
 
 /** The operator's scripts the merchant page fetched, with their bytes on the wire. */
 async function operatorScripts(page: import('playwright-core').Page) {
-  return page.evaluate((origin) =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => e.name.startsWith(origin) && /\.js$/.test(e.name))
-      .map((e) => ({ path: new URL(e.name).pathname, wire: e.encodedBodySize })), h.server.url);
+  return page.evaluate(
+    (origin) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => e.name.startsWith(origin) && /\.js$/.test(e.name))
+        .map((e) => ({ path: new URL(e.name).pathname, wire: e.encodedBodySize })),
+    h.server.url,
+  );
 }
 
 after(async () => {
@@ -65,7 +68,10 @@ after(async () => {
 
 describe('embedding on a merchant page', () => {
   it('shows the download bar from another origin and hides it for the session once closed', async () => {
-    const context = await h.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36' });
+    const context = await h.newContext({
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36',
+    });
     const page = await context.newPage();
     const apiCalls: { url: string; merchant?: string }[] = [];
     page.on('request', (r) => r.url().includes('/wps/') && apiCalls.push({ url: r.url(), merchant: r.headers().merchant }));
@@ -79,16 +85,25 @@ describe('embedding on a merchant page', () => {
     assert.ok(apiCalls.some((c) => c.url.startsWith(`${h.server.url}/wps/system/status`) && c.merchant === 'demo'));
 
     // Download is announced to the page (cancelable), with the Android link for this phone.
-    const detail = await page.evaluate(() => new Promise<{ url: string }>((resolve) => {
-      document.addEventListener('wps-download', (e) => {
-        e.preventDefault();
-        resolve((e as CustomEvent<{ url: string }>).detail);
-      }, { once: true });
-      document.querySelector('wps-download-bar')!.shadowRoot!.querySelector<HTMLButtonElement>('[part="download"]')!.click();
-    }));
+    const detail = await page.evaluate(
+      () =>
+        new Promise<{ url: string }>((resolve) => {
+          document.addEventListener(
+            'wps-download',
+            (e) => {
+              e.preventDefault();
+              resolve((e as CustomEvent<{ url: string }>).detail);
+            },
+            { once: true },
+          );
+          document.querySelector('wps-download-bar')!.shadowRoot!.querySelector<HTMLButtonElement>('[part="download"]')!.click();
+        }),
+    );
     assert.equal(detail.url, `${h.server.url}/downloads/wps.apk`);
 
-    const closed = page.evaluate(() => new Promise<boolean>((resolve) => document.addEventListener('wps-close', () => resolve(true), { once: true })));
+    const closed = page.evaluate(
+      () => new Promise<boolean>((resolve) => document.addEventListener('wps-close', () => resolve(true), { once: true })),
+    );
     await bar.getByRole('button', { name: 'Close the download bar' }).click();
     assert.equal(await closed, true);
     await bar.getByRole('complementary').waitFor({ state: 'detached' });
@@ -113,7 +128,10 @@ describe('embedding on a merchant page', () => {
     await page.waitForLoadState('networkidle');
     const first = await operatorScripts(page);
     assert.equal(first[0]?.path, '/elements/wps-elements.js');
-    assert.ok(first.slice(1).every((s) => s.path.startsWith('/elements/lite/')), JSON.stringify(first));
+    assert.ok(
+      first.slice(1).every((s) => s.path.startsWith('/elements/lite/')),
+      JSON.stringify(first),
+    );
     assert.ok(!first.some((s) => /wps-notice|wps-login-form|crypto|sdk/.test(s.path)), 'nothing that is not on the page');
     const total = first.reduce((n, s) => n + s.wire, 0);
     assert.ok(total > 20 * 1024, 'sizes are visible to the page (Timing-Allow-Origin)');
@@ -125,7 +143,9 @@ describe('embedding on a merchant page', () => {
       const notice = document.createElement('wps-notice') as HTMLElement & { message?: string };
       notice.message = 'Your ticket is booked';
       notice.setAttribute('open', '');
-      const done = new Promise<string>((resolve) => notice.addEventListener('wps-confirm', () => resolve('confirmed'), { once: true }));
+      const done = new Promise<string>((resolve) =>
+        notice.addEventListener('wps-confirm', () => resolve('confirmed'), { once: true }),
+      );
       document.body.append(notice);
       return done;
     });
@@ -135,7 +155,10 @@ describe('embedding on a merchant page', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     assert.equal(await confirmed, 'confirmed');
     const later = (await operatorScripts(page)).slice(first.length);
-    assert.ok(later.some((s) => /\/lite\/wps-notice-[\w-]{8}\.js$/.test(s.path)), JSON.stringify(later));
+    assert.ok(
+      later.some((s) => /\/lite\/wps-notice-[\w-]{8}\.js$/.test(s.path)),
+      JSON.stringify(later),
+    );
     const added = later.reduce((n, s) => n + s.wire, 0);
     assert.ok(added > 0 && added <= 6 * 1024, `the notice added ${(added / 1024).toFixed(1)} KB`);
     await context.close();
@@ -148,7 +171,10 @@ describe('embedding on a merchant page', () => {
     await page.goto(`${merchantOrigin}/`);
     await page.locator('wps-download-bar').getByRole('complementary', { name: 'Download the app' }).waitFor();
     const loaded = await operatorScripts(page);
-    assert.ok(loaded.some((s) => s.path === '/elements/esm/wps-download-bar.js'), JSON.stringify(loaded));
+    assert.ok(
+      loaded.some((s) => s.path === '/elements/esm/wps-download-bar.js'),
+      JSON.stringify(loaded),
+    );
     assert.ok(!loaded.some((s) => s.path.startsWith('/elements/lite/')));
     assert.equal(await page.evaluate(() => (window as { WpsElements?: { build: string } }).WpsElements?.build), 'react');
     await context.close();
@@ -168,7 +194,10 @@ describe('the installable shell', () => {
     assert.equal(manifest.scope, '/m/');
     assert.equal(manifest.display, 'standalone');
     assert.equal(manifest.orientation, 'portrait');
-    assert.deepEqual(manifest.icons.map((i: { sizes: string }) => i.sizes), ['192x192', '256x256', '384x384', '512x512']);
+    assert.deepEqual(
+      manifest.icons.map((i: { sizes: string }) => i.sizes),
+      ['192x192', '256x256', '384x384', '512x512'],
+    );
     for (const icon of manifest.icons) assert.equal((await fetch(h.server.url + icon.src)).status, 200);
     const assets = await (await fetch(`${h.server.url}/m/asset-manifest.json`)).json();
     assert.ok(Object.values(assets.files).length >= 2);

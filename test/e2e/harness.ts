@@ -14,8 +14,13 @@ import { startServer, type RunningServer } from '../../server/start.ts';
 import type { Config } from '../../server/infra/config.ts';
 
 export const CHROME_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
 ];
 
 export interface Harness {

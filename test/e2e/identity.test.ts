@@ -72,14 +72,22 @@ async function phoneSignIn(page: Page, mobile: string) {
   await form(page).getByRole('tab', { name: 'Phone' }).click();
   await form(page).getByLabel('Mobile number').fill(mobile);
   await form(page).getByRole('button', { name: 'Send code' }).click();
-  await form(page).getByRole('button', { name: /Resend in (60|59|58) s/ }).waitFor();
-  const dial = await form(page).locator('[part~="field"]').first().evaluate((el) => el.textContent ?? '');
+  await form(page)
+    .getByRole('button', { name: /Resend in (60|59|58) s/ })
+    .waitFor();
+  const dial = await form(page)
+    .locator('[part~="field"]')
+    .first()
+    .evaluate((el) => el.textContent ?? '');
   const e164 = `+${(/\+?(\d{1,4})/.exec(dial) ?? ['', '63'])[1]}${mobile}`;
-  await form(page).getByLabel('Verification code').fill(await emulatorCode(e164));
+  await form(page)
+    .getByLabel('Verification code')
+    .fill(await emulatorCode(e164));
   await form(page).getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
-const welcome = (page: Page, name: string | RegExp) => page.getByRole('heading', { name: typeof name === 'string' ? `Welcome back, ${name}` : name }).waitFor();
+const welcome = (page: Page, name: string | RegExp) =>
+  page.getByRole('heading', { name: typeof name === 'string' ? `Welcome back, ${name}` : name }).waitFor();
 
 describe('identity-provider sign-in', () => {
   it('auto-register on: phone sign-in registers a new member and logs in', async () => {

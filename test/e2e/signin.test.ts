@@ -115,8 +115,12 @@ describe('SMS login', () => {
     await form(page).getByRole('tab', { name: 'SMS login' }).click();
     await form(page).getByLabel('Mobile number').fill('9171234567');
     await form(page).getByRole('button', { name: 'Send code' }).click();
-    await form(page).getByRole('button', { name: /Resend in \d+ s/ }).waitFor(); // countdown
-    await form(page).getByLabel('Verification code').fill(await outboxCode('9171234567'));
+    await form(page)
+      .getByRole('button', { name: /Resend in \d+ s/ })
+      .waitFor(); // countdown
+    await form(page)
+      .getByLabel('Verification code')
+      .fill(await outboxCode('9171234567'));
     await form(page).getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
   });
@@ -177,12 +181,16 @@ describe('two-factor when the IP is not recorded', () => {
     let verifications = 0;
     page.on('request', (r) => r.url().includes('/wps/session/login/verification') && verifications++);
     await modal(page).getByRole('button', { name: 'Confirm' }).click();
-    assert.equal(await modal(page).locator('[aria-invalid="true"]').count() > 0, true);
+    assert.equal((await modal(page).locator('[aria-invalid="true"]').count()) > 0, true);
     assert.equal(verifications, 0);
     await modal(page).getByLabel('Mobile number').fill('9171234568');
     await modal(page).getByRole('button', { name: 'Send code' }).click();
-    await modal(page).getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
-    await modal(page).getByLabel('Verification code').fill(await outboxCode('9171234568'));
+    await modal(page)
+      .getByRole('button', { name: /Resend in \d+ s/ })
+      .waitFor();
+    await modal(page)
+      .getByLabel('Verification code')
+      .fill(await outboxCode('9171234568'));
     await finish(page);
     // The IP is recorded now: the next login needs no second factor.
     await page.getByRole('button', { name: 'Log out' }).click();

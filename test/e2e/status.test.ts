@@ -23,7 +23,11 @@ afterEach(async () => {
 });
 
 async function dev(path: string, body: unknown) {
-  const res = await fetch(h.server.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(h.server.url + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   assert.equal(res.status, 200, `${path}: ${await res.clone().text()}`);
   return res.json();
 }
@@ -87,7 +91,11 @@ describe('status screens', () => {
   });
 
   it("uses the operator's own maintenance texts and hides the English copy in English", async () => {
-    await dev('/dev/maintenance', { on: true, end: null, texts: { EN: { title: 'Planned upgrade', description: 'Back at noon.' } } });
+    await dev('/dev/maintenance', {
+      on: true,
+      end: null,
+      texts: { EN: { title: 'Planned upgrade', description: 'Back at noon.' } },
+    });
     const page = await open('/m/home', { locale: 'en-US' });
     const screen = page.locator('wps-maintenance');
     await screen.getByRole('heading', { name: 'Planned upgrade' }).waitFor();

@@ -14,10 +14,28 @@ import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
-import { forgetScripts, type GeetestV3Validate, type GeetestV4Validate, type GeetestVendorError } from '../../src/features/captcha/model.ts';
+import {
+  forgetScripts,
+  type GeetestV3Validate,
+  type GeetestV4Validate,
+  type GeetestVendorError,
+} from '../../src/features/captcha/model.ts';
 import { installClock } from '../browser-helpers/clock.ts';
 import { statusFixture } from '../browser-helpers/status.ts';
-import { describeNode, expectAccessible, has, json, mount, part, recordEvents, sleep, stubFetch, unmountAll, waitFor, type FetchStub } from '../browser-helpers/helpers.ts';
+import {
+  describeNode,
+  expectAccessible,
+  has,
+  json,
+  mount,
+  part,
+  recordEvents,
+  sleep,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
 
 type Handler = ((e?: GeetestVendorError) => void) | undefined;
 
@@ -25,7 +43,12 @@ type Handler = ((e?: GeetestVendorError) => void) | undefined;
 class FakeCaptcha<V> {
   calls: string[] = [];
   validate: V | undefined;
-  private handlers: Record<'ready' | 'success' | 'error' | 'close', Handler> = { ready: undefined, success: undefined, error: undefined, close: undefined };
+  private handlers: Record<'ready' | 'success' | 'error' | 'close', Handler> = {
+    ready: undefined,
+    success: undefined,
+    error: undefined,
+    close: undefined,
+  };
   constructor(
     readonly version: 'v3' | 'v4',
     readonly config: Record<string, unknown>,
@@ -85,14 +108,12 @@ const vendor = {
 };
 
 function installVendor() {
-  const init =
-    (version: 'v3' | 'v4') =>
-    (config: Record<string, unknown>, callback: (c: FakeCaptcha<unknown>) => void) => {
-      const captcha = new FakeCaptcha<unknown>(version, config);
-      vendor.instances.push(captcha);
-      callback(captcha);
-      if (vendor.autoReady) void Promise.resolve().then(() => captcha.fireReady());
-    };
+  const init = (version: 'v3' | 'v4') => (config: Record<string, unknown>, callback: (c: FakeCaptcha<unknown>) => void) => {
+    const captcha = new FakeCaptcha<unknown>(version, config);
+    vendor.instances.push(captcha);
+    callback(captcha);
+    if (vendor.autoReady) void Promise.resolve().then(() => captcha.fireReady());
+  };
   window.initGeetest = init('v3') as unknown as typeof window.initGeetest;
   window.initGeetest4 = init('v4') as unknown as typeof window.initGeetest4;
 }
@@ -126,7 +147,12 @@ function interceptScripts() {
 }
 
 const V3_VALIDATE: GeetestV3Validate = { geetest_challenge: 'ch-1', geetest_validate: 'val-1', geetest_seccode: 'val-1|jordan' };
-const V4_VALIDATE: GeetestV4Validate = { lot_number: 'lot-1', captcha_output: 'out-1', pass_token: 'pass-1', gen_time: '1700000000' };
+const V4_VALIDATE: GeetestV4Validate = {
+  lot_number: 'lot-1',
+  captcha_output: 'out-1',
+  pass_token: 'pass-1',
+  gen_time: '1700000000',
+};
 
 function status(gw: Partial<SiteInfo['gw']> = {}): SiteStatus {
   const s = statusFixture();
@@ -223,7 +249,14 @@ describe('<wps-captcha> v3 (docs/product.md §4)', () => {
     expect(config[0]!.url.searchParams.get('t')).to.match(/^\d{10,16}$/);
     expect(config[0]!.url.searchParams.get('scene')).to.equal('login');
     expect(vendor.last.version).to.equal('v3');
-    expect(vendor.last.config).to.deep.equal({ gt: 'gt-demo', challenge: 'ch-1', offline: false, new_captcha: true, product: 'bind', lang: 'en' });
+    expect(vendor.last.config).to.deep.equal({
+      gt: 'gt-demo',
+      challenge: 'ch-1',
+      offline: false,
+      new_captcha: true,
+      product: 'bind',
+      lang: 'en',
+    });
     expect(scripts).to.deep.equal([`${location.origin}/captcha/gt.js`]);
   });
 
@@ -264,7 +297,14 @@ describe('<wps-captcha> v3 (docs/product.md §4)', () => {
     backend(status(), () => json({ success: true, value: { gt: 'gt-off', challenge: 'ch-off', newCaptcha: false, success: 0 } }));
     const e = el();
     await inState(e, 'waiting');
-    expect(vendor.last.config).to.deep.equal({ gt: 'gt-off', challenge: 'ch-off', offline: true, new_captcha: false, product: 'bind', lang: 'en' });
+    expect(vendor.last.config).to.deep.equal({
+      gt: 'gt-off',
+      challenge: 'ch-off',
+      offline: true,
+      new_captcha: false,
+      product: 'bind',
+      lang: 'en',
+    });
   });
 });
 
@@ -363,7 +403,11 @@ describe('<wps-captcha> errors, retry and close (docs/product.md §4, §5, §8)'
     await sleep(10);
     expect(vendor.last.calls).to.deep.equal(['verify']);
     vendor.last.solve(V3_VALIDATE);
-    expect(((await first) as { ok: unknown }).ok).to.deep.equal({ geetestChallenge: 'ch-1', geetestSeccode: 'val-1|jordan', geetestValidate: 'val-1' });
+    expect(((await first) as { ok: unknown }).ok).to.deep.equal({
+      geetestChallenge: 'ch-1',
+      geetestSeccode: 'val-1|jordan',
+      geetestValidate: 'val-1',
+    });
   });
 
   it('verify() while loading waits for ready, then opens the challenge', async () => {
@@ -376,7 +420,11 @@ describe('<wps-captcha> errors, retry and close (docs/product.md §4, §5, §8)'
     vendor.last.fireReady();
     await waitFor(() => expect(vendor.last.calls).to.deep.equal(['verify']));
     vendor.last.solve(V3_VALIDATE);
-    expect(((await p) as { ok: unknown }).ok).to.deep.equal({ geetestChallenge: 'ch-1', geetestSeccode: 'val-1|jordan', geetestValidate: 'val-1' });
+    expect(((await p) as { ok: unknown }).ok).to.deep.equal({
+      geetestChallenge: 'ch-1',
+      geetestSeccode: 'val-1|jordan',
+      geetestValidate: 'val-1',
+    });
   });
 
   it('the sms scene with v3 → error: unknown_error followed by the service text; nothing is loaded', async () => {
@@ -386,8 +434,13 @@ describe('<wps-captcha> errors, retry and close (docs/product.md §4, §5, §8)'
     await inState(e, 'error');
     seen.stop();
     expect(statusText(e)).to.equal('Unknown error. The captcha service is not working.');
-    expect(seen.events.map((x) => x.detail)).to.deep.equal([{ code: 'captcha.unavailable', message: 'Unknown error. The captcha service is not working.' }]);
-    expect(await outcome(e.verify())).to.deep.equal({ code: 'captcha.unavailable', message: 'Unknown error. The captcha service is not working.' });
+    expect(seen.events.map((x) => x.detail)).to.deep.equal([
+      { code: 'captcha.unavailable', message: 'Unknown error. The captcha service is not working.' },
+    ]);
+    expect(await outcome(e.verify())).to.deep.equal({
+      code: 'captcha.unavailable',
+      message: 'Unknown error. The captcha service is not working.',
+    });
     expect(scripts).to.deep.equal([]);
     expect(stubbed.to('/wps/captcha/geetest').length).to.equal(0);
   });
@@ -558,7 +611,8 @@ describe('<wps-captcha> attributes', () => {
       backend();
       const e = el(html);
       await inState(e, 'waiting');
-      if (vendor.last.version === 'v3') expect(stub!.to('/wps/captcha/geetest')[0]!.url.searchParams.get('scene')).to.equal(scene);
+      if (vendor.last.version === 'v3')
+        expect(stub!.to('/wps/captcha/geetest')[0]!.url.searchParams.get('scene')).to.equal(scene);
       else expect(scene).to.equal('sms');
     });
   }

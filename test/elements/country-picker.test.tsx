@@ -25,7 +25,21 @@ import {
   resolveCountry,
 } from '../../src/features/country-picker/model.ts';
 import { deepActiveElement } from '../../src/ui/focus.ts';
-import { expectAccessible, expectSameNode, has, json, mount, part, parts, recordEvents, sleep, stubFetch, unmountAll, waitFor, type FetchStub } from '../browser-helpers/helpers.ts';
+import {
+  expectAccessible,
+  expectSameNode,
+  has,
+  json,
+  mount,
+  part,
+  parts,
+  recordEvents,
+  sleep,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
 
 const PATH = '/wps/system/country';
 
@@ -593,9 +607,14 @@ describe('<wps-country-picker> language and accessibility', () => {
   it('the slide animation is switched off under prefers-reduced-motion', async () => {
     const el = await mountPicker();
     const rules = el.shadowRoot!.adoptedStyleSheets.flatMap((s) => Array.from(s.cssRules));
-    const reduced = rules.filter((r) => r instanceof CSSMediaRule && r.conditionText.includes('prefers-reduced-motion')) as CSSMediaRule[];
+    const reduced = rules.filter(
+      (r) => r instanceof CSSMediaRule && r.conditionText.includes('prefers-reduced-motion'),
+    ) as CSSMediaRule[];
     const inner = reduced.flatMap((m) => Array.from(m.cssRules)).filter((r): r is CSSStyleRule => r instanceof CSSStyleRule);
-    const off = inner.filter((r) => r.style.animationName === 'none').map((r) => r.selectorText).join(', ');
+    const off = inner
+      .filter((r) => r.style.animationName === 'none')
+      .map((r) => r.selectorText)
+      .join(', ');
     expect(off).to.contain('.wps-sheet-backdrop');
     expect(off).to.contain('.wps-sheet-backdrop[data-state="closing"] .wps-sheet');
   });
@@ -637,7 +656,10 @@ describe('CountryPicker in React code (value / onChange)', () => {
     expect(picked).to.deep.equal([{ countryCode: 'TH', countryDialingCode: '+66' }]);
     await waitFor(() => expect(button().querySelector('[part="code"]')!.textContent).to.equal('+66'));
     // Its CSS is adopted into the document it renders in.
-    const adopted = document.adoptedStyleSheets.flatMap((s) => Array.from(s.cssRules)).map((r) => r.cssText).join('\n');
+    const adopted = document.adoptedStyleSheets
+      .flatMap((s) => Array.from(s.cssRules))
+      .map((r) => r.cssText)
+      .join('\n');
     expect(adopted).to.contain('.wps-sheet-backdrop');
     expect(adopted).to.contain('.trigger');
   });

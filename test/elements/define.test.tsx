@@ -112,7 +112,9 @@ describe('defineElement: shadow root, styles, common attributes, guard', () => {
     expect(getComputedStyle(part(el, 'out')!).color).to.equal('rgb(1, 2, 3)');
     const other = mount('<wps-test-probe></wps-test-probe>');
     await waitFor(() => expect(has(other, 'out')).to.equal(true));
-    expect(other.shadowRoot!.adoptedStyleSheets[0] === el.shadowRoot!.adoptedStyleSheets[0], 'one sheet object shared').to.equal(true);
+    expect(other.shadowRoot!.adoptedStyleSheets[0] === el.shadowRoot!.adoptedStyleSheets[0], 'one sheet object shared').to.equal(
+      true,
+    );
   });
 
   it('merchant and api-base configure every call of the page', async () => {

@@ -11,7 +11,20 @@ import { notices } from '../../src/core/notice/notices.ts';
 import CN from '../../src/core/i18n/locales/CN.json';
 import EN from '../../src/core/i18n/locales/EN.json';
 import UR from '../../src/core/i18n/locales/UR.json';
-import { expectAccessible, has, json, mount, part, parts, recordEvents, sleep, stubFetch, unmountAll, waitFor, type FetchStub } from '../browser-helpers/helpers.ts';
+import {
+  expectAccessible,
+  has,
+  json,
+  mount,
+  part,
+  parts,
+  recordEvents,
+  sleep,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
 import { CS_URL, encodeCsPath, statusFixture } from '../browser-helpers/status.ts';
 
 const CATALOGUES: Record<'CN' | 'EN' | 'UR', Record<string, string>> = { CN, EN, UR };
@@ -19,7 +32,10 @@ const STATUS = '/wps/system/status';
 const MESSAGE = 'This domain is no longer available. Please use the new one.';
 
 type Answer = () => Response | Promise<Response>;
-const domainDown = (message?: string): Answer => () => json({ success: false, errorCode: 'domain_not_available', ...(message === undefined ? {} : { message }) }, 400);
+const domainDown =
+  (message?: string): Answer =>
+  () =>
+    json({ success: false, errorCode: 'domain_not_available', ...(message === undefined ? {} : { message }) }, 400);
 const statusOk = (): Answer => () => json({ success: true, value: statusFixture() });
 
 let stub: FetchStub | undefined;
@@ -186,7 +202,9 @@ describe('<wps-domain-error> customer service', () => {
     const seen = recordEvents(document, ['wps-contact']);
     part<HTMLButtonElement>(el, 'cancel')!.click();
     seen.stop();
-    expect(seen.events.map((e) => [e.detail, e.cancelable, e.bubbles, e.composed])).to.deep.equal([[{ url: undefined }, true, true, true]]);
+    expect(seen.events.map((e) => [e.detail, e.cancelable, e.bubbles, e.composed])).to.deep.equal([
+      [{ url: undefined }, true, true, true],
+    ]);
     expect(windowsOpened).to.deep.equal([]);
     expect(notices.value.map((n) => n.messageKey)).to.deep.equal(['url_is_null']);
     expect(has(el, 'dialog'), 'the forced modal stays').to.equal(true);

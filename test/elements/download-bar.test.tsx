@@ -7,8 +7,31 @@ import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData, siteStatus, promotions } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
-import { GRADE, HIDE_KEY, MAX_NAME_LENGTH, displayName, hiddenThisSession, isBarShown, opensInSameTab, pickDownloadLink, type BarContext } from '../../src/features/download-bar/model.ts';
-import { expectAccessible, expectSameNode, has, json, mount, part, recordEvents, sleep, stubFetch, unmountAll, waitFor, type FetchStub } from '../browser-helpers/helpers.ts';
+import {
+  GRADE,
+  HIDE_KEY,
+  MAX_NAME_LENGTH,
+  displayName,
+  hiddenThisSession,
+  isBarShown,
+  opensInSameTab,
+  pickDownloadLink,
+  type BarContext,
+} from '../../src/features/download-bar/model.ts';
+import {
+  expectAccessible,
+  expectSameNode,
+  has,
+  json,
+  mount,
+  part,
+  recordEvents,
+  sleep,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
 
 const ICON = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const APK = 'https://dl.example.test/wps-app.apk';
@@ -48,10 +71,15 @@ interface Backend {
 }
 
 let stub: FetchStub | undefined;
-function backend({ status: s = status(allLinks), promotions: p = { APP_DOWNLOAD: { enabled: true, count: 1 } }, promotionsFail }: Backend = {}) {
+function backend({
+  status: s = status(allLinks),
+  promotions: p = { APP_DOWNLOAD: { enabled: true, count: 1 } },
+  promotionsFail,
+}: Backend = {}) {
   stub = stubFetch((c) => {
     if (c.url.pathname === '/wps/system/status') return json({ success: true, value: s });
-    if (c.url.pathname === '/wps/relay/MCSFE_getMerchantAvailablePromotions') return promotionsFail ? json({ success: false, errorCode: 'down' }, 500) : json({ success: true, value: p });
+    if (c.url.pathname === '/wps/relay/MCSFE_getMerchantAvailablePromotions')
+      return promotionsFail ? json({ success: false, errorCode: 'down' }, 500) : json({ success: true, value: p });
     return json({ success: false, errorCode: 'not.found' }, 404);
   });
   return stub;
@@ -162,7 +190,12 @@ describe('<wps-download-bar> rendering', () => {
   });
 
   it('is hidden when the status has no download link', async () => {
-    backend({ status: status([{ resourceType: 'AppDownloadIcon', url: ICON }, { resourceType: 'Android', url: '' }]) });
+    backend({
+      status: status([
+        { resourceType: 'AppDownloadIcon', url: ICON },
+        { resourceType: 'Android', url: '' },
+      ]),
+    });
     const el = await mountBar();
     expect(has(el, 'bar')).to.equal(false);
   });
@@ -206,7 +239,10 @@ describe('<wps-download-bar> attributes: merchant and api-base', () => {
       expect(c.url.origin).to.equal('https://api.example.test');
       expect(c.headers.get('Merchant')).to.equal('MERCHANT2');
     }
-    expect(stub!.calls.map((c) => c.url.pathname).sort()).to.deep.equal(['/wps/relay/MCSFE_getMerchantAvailablePromotions', '/wps/system/status']);
+    expect(stub!.calls.map((c) => c.url.pathname).sort()).to.deep.equal([
+      '/wps/relay/MCSFE_getMerchantAvailablePromotions',
+      '/wps/system/status',
+    ]);
     await waitFor(() => expect(has(el, 'bar')).to.equal(true));
     expect(part(el, 'icon')!.getAttribute('src')).to.equal('https://api.example.test/files/icon.png');
 
@@ -302,19 +338,38 @@ describe('download-bar rules (src/features/download-bar/model.ts)', () => {
     it(`isBarShown: ${label} → ${expected}`, () => expect(isBarShown(context)).to.equal(expected));
   }
 
-  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-  const android = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
-  const desktop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+  const iphone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+  const android =
+    'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+  const desktop =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
   const cfg = 'https://dl.example.test/profile.mobileconfig';
   const links: [label: string, resources: DownloadLink[], ua: string, expected: string | undefined][] = [
     ['iOS picks the IOS link', allLinks, iphone, IPA],
-    ['iOS without IOS picks MOBILECONFIG', [{ resourceType: 'Android', url: APK }, { resourceType: 'MOBILECONFIG', url: cfg }], iphone, cfg],
+    [
+      'iOS without IOS picks MOBILECONFIG',
+      [
+        { resourceType: 'Android', url: APK },
+        { resourceType: 'MOBILECONFIG', url: cfg },
+      ],
+      iphone,
+      cfg,
+    ],
     ['iOS never gets the APK', [{ resourceType: 'Android', url: APK }], iphone, undefined],
     ['Android picks the APK', allLinks, android, APK],
     ['Android never gets the IPA', [{ resourceType: 'IOS', url: IPA }], android, undefined],
     ['desktop prefers the APK', allLinks, desktop, APK],
     ['desktop falls back to IOS', [{ resourceType: 'IOS', url: IPA }], desktop, IPA],
-    ['an empty url does not count', [{ resourceType: 'IOS', url: '' }, { resourceType: 'MOBILECONFIG', url: cfg }], iphone, cfg],
+    [
+      'an empty url does not count',
+      [
+        { resourceType: 'IOS', url: '' },
+        { resourceType: 'MOBILECONFIG', url: cfg },
+      ],
+      iphone,
+      cfg,
+    ],
     ['the icon is not a download link', [{ resourceType: 'AppDownloadIcon', url: ICON }], desktop, undefined],
     ['nothing', [], android, undefined],
   ];

@@ -132,7 +132,9 @@ describe('element loader', () => {
       await new Promise((r) => setTimeout(r, 10));
       offline.now = false;
       window.dispatchEvent(new Event('online'));
-      await waitFor(() => expect(imported).to.deep.equal([`${liteBase}wps-promo-later-GGGG.js`, `${liteBase}wps-promo-later-GGGG.js`]));
+      await waitFor(() =>
+        expect(imported).to.deep.equal([`${liteBase}wps-promo-later-GGGG.js`, `${liteBase}wps-promo-later-GGGG.js`]),
+      );
     } finally {
       console.error = original;
     }

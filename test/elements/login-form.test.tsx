@@ -37,13 +37,25 @@ import { statusFixture } from '../browser-helpers/status.ts';
 const navigations: string[] = [];
 setNavigator((path) => navigations.push(path)); // nothing here may navigate the test page away
 
-const LOGIN: LoginValue = { id: 11, token: 'tok-login', userName: 'player1', customerType: 0, firstTimeLogin: false, passwordExpired: false };
-const COUNTRY = { countryCode: 'PH', countryDialingCode: '+63', countries: [{ countryCode: 'PH', countryDialingCode: '+63' }], currency: 'PHP', currencySymbol: '₱' };
+const LOGIN: LoginValue = {
+  id: 11,
+  token: 'tok-login',
+  userName: 'player1',
+  customerType: 0,
+  firstTimeLogin: false,
+  passwordExpired: false,
+};
+const COUNTRY = {
+  countryCode: 'PH',
+  countryDialingCode: '+63',
+  countries: [{ countryCode: 'PH', countryDialingCode: '+63' }],
+  currency: 'PHP',
+  currencySymbol: '₱',
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // ---------------------------------------------------------------------------------------------
 // A stand-in back end, and the server's way of opening sealed bodies (docs/api.md).
-
 
 const ok = (value: unknown) => json({ success: true, value });
 let stub: FetchStub | undefined;
@@ -238,7 +250,11 @@ describe('<wps-login-form> the login request (docs/product.md §3)', () => {
     expect(event.bubbles && event.composed).to.equal(true);
     expect(JSON.stringify(event.detail)).to.equal(JSON.stringify({ next: '/m/home', userName: 'player1' }));
     expect(session.value?.token).to.equal('tok-login');
-    const stored = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as { token?: string; userName?: string; merchantCode?: string } | null;
+    const stored = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as {
+      token?: string;
+      userName?: string;
+      merchantCode?: string;
+    } | null;
     expect(stored?.token).to.equal('tok-login');
     expect(stored?.userName).to.equal('player1');
     expect(stored?.merchantCode).to.equal('DEMO01');

@@ -25,7 +25,20 @@ import {
 import CN from '../../src/core/i18n/locales/CN.json';
 import EN from '../../src/core/i18n/locales/EN.json';
 import UR from '../../src/core/i18n/locales/UR.json';
-import { expectAccessible, has, hang, json, mount, part, recordEvents, stubFetch, unmountAll, waitFor, type FetchCall, type FetchStub } from '../browser-helpers/helpers.ts';
+import {
+  expectAccessible,
+  has,
+  hang,
+  json,
+  mount,
+  part,
+  recordEvents,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchCall,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 import { fakeProperty } from '../browser-helpers/status.ts';
 
@@ -314,7 +327,10 @@ describe('<wps-network-notice> unstable line', () => {
     const linePingsBefore = linePings().length;
 
     await clock!.tickAsync(SPEED_TEST_TIMEOUT_MS - 1);
-    expect(candidatePings().filter((c) => c.signal!.aborted), 'none aborted at 9999 ms').to.have.length(0);
+    expect(
+      candidatePings().filter((c) => c.signal!.aborted),
+      'none aborted at 9999 ms',
+    ).to.have.length(0);
     expect(linePings().length).to.equal(linePingsBefore);
     await clock!.tickAsync(1);
     await waitFor(() => expect(candidatePings().filter((c) => c.signal!.aborted)).to.have.length(10));
@@ -364,7 +380,8 @@ describe('lineSpeedTest (model)', () => {
   it('entries without a usable domainName are skipped', async () => {
     clock = installClock();
     stub = stubFetch((c: FetchCall) => {
-      if (c.url.pathname === ROUTE) return json({ success: true, value: [{ domainName: '' }, {}, { domainName: 'line2.example.test:8002' }] });
+      if (c.url.pathname === ROUTE)
+        return json({ success: true, value: [{ domainName: '' }, {}, { domainName: 'line2.example.test:8002' }] });
       return pong();
     });
     expect(await lineSpeedTest()).to.equal('line2.example.test:8002');
@@ -463,7 +480,10 @@ describe('a request without an answer checks the line', () => {
     expect(notices.value.map((n) => n.messageKey)).to.deep.equal(['network.unstable']);
     onLine = false;
     await call('systemCountry').catch(() => undefined);
-    expect(notices.value.map((n) => n.messageKey), 'same notice id: replaced').to.deep.equal(['network.offline']);
+    expect(
+      notices.value.map((n) => n.messageKey),
+      'same notice id: replaced',
+    ).to.deep.equal(['network.offline']);
     expect(stub!.calls.filter((c) => c.url.pathname === PING)).to.have.length(0);
   });
 });

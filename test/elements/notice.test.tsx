@@ -6,7 +6,18 @@ import { notices, showNotice } from '../../src/core/notice/notices.ts';
 import { sessionGone } from '../../src/core/api/errors.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { deepActiveElement } from '../../src/ui/focus.ts';
-import { expectAccessible, expectSameNode, has, mount, part, parts, recordEvents, sleep, unmountAll, waitFor } from '../browser-helpers/helpers.ts';
+import {
+  expectAccessible,
+  expectSameNode,
+  has,
+  mount,
+  part,
+  parts,
+  recordEvents,
+  sleep,
+  unmountAll,
+  waitFor,
+} from '../browser-helpers/helpers.ts';
 
 type NoticeElement = HTMLElement & { open?: boolean; heading?: string; message?: string; forced?: boolean };
 

@@ -37,10 +37,22 @@ import { statusFixture } from '../browser-helpers/status.ts';
 const navigations: string[] = [];
 setNavigator((path) => navigations.push(path));
 
-const REGISTERED: LoginValue = { id: 21, token: 'tok-new', userName: 'newbie1', customerType: 0, firstTimeLogin: true, passwordExpired: false };
-const COUNTRY = { countryCode: 'PH', countryDialingCode: '+63', countries: [{ countryCode: 'PH', countryDialingCode: '+63' }], currency: 'PHP', currencySymbol: '₱' };
+const REGISTERED: LoginValue = {
+  id: 21,
+  token: 'tok-new',
+  userName: 'newbie1',
+  customerType: 0,
+  firstTimeLogin: true,
+  passwordExpired: false,
+};
+const COUNTRY = {
+  countryCode: 'PH',
+  countryDialingCode: '+63',
+  countries: [{ countryCode: 'PH', countryDialingCode: '+63' }],
+  currency: 'PHP',
+  currencySymbol: '₱',
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 
 const ok = (value: unknown) => json({ success: true, value });
 let stub: FetchStub | undefined;
@@ -71,7 +83,8 @@ function backend() {
   return stub;
 }
 
-const registrations = () => stub!.calls.filter((c) => c.url.pathname === endpoints.register.path || c.url.pathname === endpoints.registerMobile.path);
+const registrations = () =>
+  stub!.calls.filter((c) => c.url.pathname === endpoints.register.path || c.url.pathname === endpoints.registerMobile.path);
 
 async function reset() {
   unmountAll();
@@ -86,7 +99,8 @@ async function reset() {
   localStorage.clear();
   sessionStorage.clear();
   language.value = 'EN';
-  if (registerBusy.peek()) await waitFor(() => expect(registerBusy.peek()).to.equal(false), 1000).catch(() => (registerBusy.value = false));
+  if (registerBusy.peek())
+    await waitFor(() => expect(registerBusy.peek()).to.equal(false), 1000).catch(() => (registerBusy.value = false));
 }
 
 before(async function () {
@@ -216,7 +230,10 @@ describe('<wps-register-form> the request (docs/product.md §3, §4)', () => {
   });
 
   it('referralCode, affiliateCode and domain come from session storage wps:registrationInfo', async () => {
-    sessionStorage.setItem('wps:registrationInfo', JSON.stringify({ referralCode: 'REF9', affiliateCode: 'AFF7', originalDomain: 'lucky.example' }));
+    sessionStorage.setItem(
+      'wps:registrationInfo',
+      JSON.stringify({ referralCode: 'REF9', affiliateCode: 'AFF7', originalDomain: 'lucky.example' }),
+    );
     const el = await open();
     el.addEventListener('wps-register', (e) => e.preventDefault());
     const { body } = await submitUsername(el);

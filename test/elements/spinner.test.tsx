@@ -3,7 +3,17 @@ import { expect } from 'chai';
 import '../../elements/spinner.tsx';
 import { SPINNER_AUTO_HIDE_MS } from '../../src/ui/Spinner.tsx';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
-import { expectAccessible, expectSameNode, has, mount, part, recordEvents, sleep, unmountAll, waitFor } from '../browser-helpers/helpers.ts';
+import {
+  expectAccessible,
+  expectSameNode,
+  has,
+  mount,
+  part,
+  recordEvents,
+  sleep,
+  unmountAll,
+  waitFor,
+} from '../browser-helpers/helpers.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 
 type SpinnerElement = HTMLElement & { open?: boolean; label?: string; timeout?: number };

@@ -17,7 +17,19 @@ import { formatMaintenanceEnd, statusScreen } from '../../src/features/site-stat
 import CN from '../../src/core/i18n/locales/CN.json';
 import EN from '../../src/core/i18n/locales/EN.json';
 import UR from '../../src/core/i18n/locales/UR.json';
-import { expectAccessible, has, json, mount, part, recordEvents, sleep, stubFetch, unmountAll, waitFor, type FetchStub } from '../browser-helpers/helpers.ts';
+import {
+  expectAccessible,
+  has,
+  json,
+  mount,
+  part,
+  recordEvents,
+  sleep,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
 import { CS_URL, encodeCsPath, statusFixture } from '../browser-helpers/status.ts';
 
 type Lang = 'CN' | 'EN' | 'UR';
@@ -30,7 +42,14 @@ function text(lang: Lang, key: string, vars: Record<string, string> = {}): strin
 }
 
 /** The options formatMaintenanceEnd documents: the same, independently written. */
-const END_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
+const END_OPTIONS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
 const END = Date.UTC(2030, 5, 1, 14, 30);
 
 let stub: FetchStub | undefined;
@@ -104,7 +123,11 @@ describe('<wps-maintenance> before the English catalogue is loaded', () => {
     observer.observe(el.shadowRoot!, { subtree: true, childList: true, characterData: true });
     try {
       await shown(el);
-      await waitFor(() => expect(textOf(el, 'english')).to.equal(text('EN', 'status.maintenance.title') + text('EN', 'status.maintenance.description')));
+      await waitFor(() =>
+        expect(textOf(el, 'english')).to.equal(
+          text('EN', 'status.maintenance.title') + text('EN', 'status.maintenance.description'),
+        ),
+      );
     } finally {
       observer.disconnect();
     }
@@ -196,7 +219,10 @@ describe('<wps-access-denied> content', () => {
   });
 
   it('no IP line when the status has no IP', async () => {
-    const el = await mountLoaded('<wps-access-denied></wps-access-denied>', statusFixture({ regionRestriction: true, location: { ip: '' } }));
+    const el = await mountLoaded(
+      '<wps-access-denied></wps-access-denied>',
+      statusFixture({ regionRestriction: true, location: { ip: '' } }),
+    );
     await shown(el);
     expect(has(el, 'ip')).to.equal(false);
     expect(has(el, 'description')).to.equal(true);
@@ -296,7 +322,10 @@ describe('<wps-maintenance> content', () => {
   for (const lang of ['CN', 'EN', 'UR'] as const) {
     it(`${lang}: title, end time in the player's time zone, description; axe clean`, async () => {
       await switchTo(lang);
-      const el = await mountLoaded('<wps-maintenance></wps-maintenance>', statusFixture({ maintenance: true, maintenanceEnd: END }));
+      const el = await mountLoaded(
+        '<wps-maintenance></wps-maintenance>',
+        statusFixture({ maintenance: true, maintenanceEnd: END }),
+      );
       await shown(el);
       const time = new Intl.DateTimeFormat(htmlLang(lang as Language), END_OPTIONS).format(END);
       await waitFor(() => expect(textOf(el, 'title')).to.equal(text(lang, 'status.maintenance.title')));
@@ -309,7 +338,10 @@ describe('<wps-maintenance> content', () => {
   }
 
   it('no end line when maintenanceEnd is null (or missing)', async () => {
-    const el = await mountLoaded('<wps-maintenance></wps-maintenance>', statusFixture({ maintenance: true, maintenanceEnd: null }));
+    const el = await mountLoaded(
+      '<wps-maintenance></wps-maintenance>',
+      statusFixture({ maintenance: true, maintenanceEnd: null }),
+    );
     await shown(el);
     expect(has(el, 'end')).to.equal(false);
     siteStatus.value = { ...statusFixture({ maintenance: true }), maintenanceEnd: undefined };
@@ -320,8 +352,14 @@ describe('<wps-maintenance> content', () => {
   });
 
   it("the operator's maintenanceTexts for the current language win over the catalogue", async () => {
-    const texts = { CN: { title: '今晚维护', description: '运营商写的说明。' }, EN: { title: 'Tonight', description: 'Written by the operator.' } };
-    const el = await mountLoaded('<wps-maintenance></wps-maintenance>', statusFixture({ maintenance: true, maintenanceTexts: texts }));
+    const texts = {
+      CN: { title: '今晚维护', description: '运营商写的说明。' },
+      EN: { title: 'Tonight', description: 'Written by the operator.' },
+    };
+    const el = await mountLoaded(
+      '<wps-maintenance></wps-maintenance>',
+      statusFixture({ maintenance: true, maintenanceTexts: texts }),
+    );
     await shown(el);
     await waitFor(() => expect(textOf(el, 'title')).to.equal('今晚维护'));
     expect(textOf(el, 'description')).to.equal('运营商写的说明。');
@@ -331,7 +369,10 @@ describe('<wps-maintenance> content', () => {
 
   it('an operator text for one field only: the other comes from the catalogue; texts for other languages are ignored', async () => {
     const texts = { CN: { title: '只有标题' }, UR: { title: 'x', description: 'y' } };
-    const el = await mountLoaded('<wps-maintenance></wps-maintenance>', statusFixture({ maintenance: true, maintenanceTexts: texts }));
+    const el = await mountLoaded(
+      '<wps-maintenance></wps-maintenance>',
+      statusFixture({ maintenance: true, maintenanceTexts: texts }),
+    );
     await waitFor(() => expect(textOf(el, 'title')).to.equal('只有标题'));
     expect(textOf(el, 'description')).to.equal(text('CN', 'status.maintenance.description'));
   });
@@ -364,8 +405,13 @@ describe('<wps-maintenance> content', () => {
   });
 
   it('no English section when the current text is the same as the English one', async () => {
-    const same = { CN: { title: text('EN', 'status.maintenance.title'), description: text('EN', 'status.maintenance.description') } };
-    const el = await mountLoaded('<wps-maintenance></wps-maintenance>', statusFixture({ maintenance: true, maintenanceTexts: same }));
+    const same = {
+      CN: { title: text('EN', 'status.maintenance.title'), description: text('EN', 'status.maintenance.description') },
+    };
+    const el = await mountLoaded(
+      '<wps-maintenance></wps-maintenance>',
+      statusFixture({ maintenance: true, maintenanceTexts: same }),
+    );
     await waitFor(() => expect(textOf(el, 'title')).to.equal(text('EN', 'status.maintenance.title')));
     await sleep(50);
     expect(has(el, 'english')).to.equal(false);
@@ -385,7 +431,10 @@ describe('<wps-maintenance> content', () => {
   });
 
   it('without a usable customer-service path the notice queue gets url_is_null', async () => {
-    const el = await mountLoaded('<wps-maintenance></wps-maintenance>', statusFixture({ maintenance: true }, encodeCsPath('javascript:alert(1)')));
+    const el = await mountLoaded(
+      '<wps-maintenance></wps-maintenance>',
+      statusFixture({ maintenance: true }, encodeCsPath('javascript:alert(1)')),
+    );
     await shown(el);
     part<HTMLButtonElement>(el, 'contact')!.click();
     expect(opened).to.deep.equal([]);

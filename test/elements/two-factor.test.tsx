@@ -42,13 +42,25 @@ import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 
 setNavigator(() => undefined); // nothing here may navigate the test page away
 
-const LOGIN: LoginValue = { id: 7, token: 'tok-2fa', userName: 'player1', customerType: 0, firstTimeLogin: false, passwordExpired: false };
-const COUNTRY = { countryCode: 'SG', countryDialingCode: '+65', countries: [{ countryCode: 'SG', countryDialingCode: '+65' }], currency: 'SGD', currencySymbol: '$' };
+const LOGIN: LoginValue = {
+  id: 7,
+  token: 'tok-2fa',
+  userName: 'player1',
+  customerType: 0,
+  firstTimeLogin: false,
+  passwordExpired: false,
+};
+const COUNTRY = {
+  countryCode: 'SG',
+  countryDialingCode: '+65',
+  countries: [{ countryCode: 'SG', countryDialingCode: '+65' }],
+  currency: 'SGD',
+  currencySymbol: '$',
+};
 const TITLE = 'Login from a new IP';
 
 // ---------------------------------------------------------------------------------------------
 // A stand-in back end: the RSA key, country info, send code, verification and login.
-
 
 const ok = (value: unknown) => json({ success: true, value });
 let stub: FetchStub | undefined;
@@ -75,7 +87,8 @@ function backend() {
 
 const verifications = () => stub!.to(endpoints.loginVerification.path);
 /** The decrypted bodies of the verification requests. */
-const verificationBodies = () => verifications().map((c) => unsealValue(c.headers, (JSON.parse(c.body!) as { value: string }).value));
+const verificationBodies = () =>
+  verifications().map((c) => unsealValue(c.headers, (JSON.parse(c.body!) as { value: string }).value));
 
 // ---------------------------------------------------------------------------------------------
 // Element helpers
@@ -137,7 +150,10 @@ const tabNames = (el: Element) => parts(el, 'tab').map((t) => t.textContent);
 const activeTab = (el: Element) => part(el, 'tab-active')?.textContent;
 const input = (el: Element, name: FieldName) => part<HTMLInputElement>(el, `input-${name}`)!;
 const inputNames = (el: Element) => parts<HTMLInputElement>(el, 'input').map((i) => i.name);
-const invalidFields = (el: Element) => parts<HTMLInputElement>(el, 'input').filter((i) => i.getAttribute('aria-invalid') === 'true').map((i) => i.name);
+const invalidFields = (el: Element) =>
+  parts<HTMLInputElement>(el, 'input')
+    .filter((i) => i.getAttribute('aria-invalid') === 'true')
+    .map((i) => i.name);
 const focused = () => describeNode(deepActiveElement());
 const text = (el: Element, name: string) => part(el, name)?.textContent ?? null;
 
@@ -168,7 +184,12 @@ async function smsTab(extra: Partial<TwoFactorDetail> = {}) {
 
 describe('<wps-two-factor> tabs (docs/product.md §2, §4)', () => {
   const LABEL = { sms: 'SMS', ga: 'Authenticator', email: 'Email', payeeName: 'Real name' } as const;
-  const FIELDS = { sms: ['countryDialingCode', 'mobileNum', 'verificationCode'], ga: ['authCode'], email: ['email'], payeeName: ['payeeName'] } as const;
+  const FIELDS = {
+    sms: ['countryDialingCode', 'mobileNum', 'verificationCode'],
+    ga: ['authCode'],
+    email: ['email'],
+    payeeName: ['payeeName'],
+  } as const;
   const rows: [TwoFactorDetail['flags'], (keyof typeof LABEL)[]][] = [
     [{ sms: true }, ['sms']],
     [{ ga: true }, ['ga']],
@@ -219,11 +240,21 @@ describe('<wps-two-factor> tabs (docs/product.md §2, §4)', () => {
     const { el } = await openWith({ sms: true, ga: true, email: true, payeeName: true });
     const labels: string[] = [];
     for (const tab of ['SMS', 'Authenticator', 'Email', 'Real name']) {
-      parts(el, 'tab').find((t) => t.textContent === tab)!.click();
+      parts(el, 'tab')
+        .find((t) => t.textContent === tab)!
+        .click();
       await waitFor(() => expect(activeTab(el)).to.equal(tab));
-      for (const field of parts<HTMLInputElement>(el, 'input')) labels.push(el.shadowRoot!.querySelector(`label[for="${field.id}"]`)?.textContent ?? `none for ${field.name}`);
+      for (const field of parts<HTMLInputElement>(el, 'input'))
+        labels.push(el.shadowRoot!.querySelector(`label[for="${field.id}"]`)?.textContent ?? `none for ${field.name}`);
     }
-    expect(labels).to.deep.equal(['Country code', 'Mobile number', 'Verification code', 'Authenticator code', 'Email address', 'Real name of the bank account holder']);
+    expect(labels).to.deep.equal([
+      'Country code',
+      'Mobile number',
+      'Verification code',
+      'Authenticator code',
+      'Email address',
+      'Real name of the bank account holder',
+    ]);
   });
 
   it('a click selects a tab; arrow keys, Home and End move between tabs (wrapping) and focus follows', async () => {
@@ -295,12 +326,20 @@ describe('<wps-two-factor> the verification request (docs/product.md §3)', () =
     ['email', { email: true }, 'Email', { email: 'player@example.com' }, { method: 'E', email: 'player@example.com' }],
     ['payeeName', { payeeName: true }, 'Real name', { payeeName: 'Tan Ah Kow' }, { method: 'P', payeeName: 'Tan Ah Kow' }],
     ['ga', { ga: true }, 'Authenticator', { authCode: '123456' }, { method: 'G', authCode: '123456' }],
-    ['sms', { sms: true }, 'SMS', { mobileNum: '91234567', verificationCode: '0420' }, { method: 'S', mobileNum: '91234567', verificationCode: '0420' }],
+    [
+      'sms',
+      { sms: true },
+      'SMS',
+      { mobileNum: '91234567', verificationCode: '0420' },
+      { method: 'S', mobileNum: '91234567', verificationCode: '0420' },
+    ],
   ];
   for (const [name, flags, tab, values, expected] of rows) {
     it(`${name}: POST ${endpoints.loginVerification.path}, encrypted, method ${expected.method} with its fields only`, async () => {
       const { el } = await openWith({ ...flags, ga: true });
-      parts(el, 'tab').find((t) => t.textContent === tab)!.click();
+      parts(el, 'tab')
+        .find((t) => t.textContent === tab)!
+        .click();
       await waitFor(() => expect(activeTab(el)).to.equal(tab));
       fill(el, values);
       confirm(el);
@@ -313,11 +352,19 @@ describe('<wps-two-factor> the verification request (docs/product.md §3)', () =
   }
 
   it('identity-provider route: the firebaseIdToken is sent', async () => {
-    const { el } = await openWith({ ga: true }, { password: undefined, firebaseIdToken: 'id-token-1', route: 'identityProvider' });
+    const { el } = await openWith(
+      { ga: true },
+      { password: undefined, firebaseIdToken: 'id-token-1', route: 'identityProvider' },
+    );
     fill(el, { authCode: '654321' });
     confirm(el);
     await waitFor(() => expect(verifications().length).to.equal(1));
-    expect(verificationBodies()[0]).to.deep.equal({ username: 'player1', method: 'G', authCode: '654321', firebaseIdToken: 'id-token-1' });
+    expect(verificationBodies()[0]).to.deep.equal({
+      username: 'player1',
+      method: 'G',
+      authCode: '654321',
+      firebaseIdToken: 'id-token-1',
+    });
   });
 });
 
@@ -432,15 +479,28 @@ describe('<wps-two-factor> outcome (docs/product.md §4, §8, §9)', () => {
     await waitFor(() => expect(outcome).to.deep.equal(LOGIN));
   });
 
-  const errorRows: [string, TwoFactorDetail['flags'], Partial<Record<FieldName, string>>, Partial<Record<FieldName, string>>, FieldName][] = [
-    ['sms: the code is cleared, the number kept', { sms: true }, { mobileNum: '91234567', verificationCode: '0420' }, { countryDialingCode: '+65', mobileNum: '91234567', verificationCode: '' }, 'verificationCode'],
+  const errorRows: [
+    string,
+    TwoFactorDetail['flags'],
+    Partial<Record<FieldName, string>>,
+    Partial<Record<FieldName, string>>,
+    FieldName,
+  ][] = [
+    [
+      'sms: the code is cleared, the number kept',
+      { sms: true },
+      { mobileNum: '91234567', verificationCode: '0420' },
+      { countryDialingCode: '+65', mobileNum: '91234567', verificationCode: '' },
+      'verificationCode',
+    ],
     ['email: the email is cleared', { email: true }, { email: 'player@example.com' }, { email: '' }, 'email'],
     ['ga: the auth code is cleared', { ga: true }, { authCode: '123456' }, { authCode: '' }, 'authCode'],
     ['payeeName: the name stays', { payeeName: true }, { payeeName: 'Tan Ah Kow' }, { payeeName: 'Tan Ah Kow' }, 'payeeName'],
   ];
   for (const [name, flags, values, after, focus] of errorRows) {
     it(`error → the server message shows in the modal; ${name}`, async () => {
-      answers.verify = () => json({ success: false, errorCode: 'login.verify.failed', message: 'Verification failed, please try again' }, 400);
+      answers.verify = () =>
+        json({ success: false, errorCode: 'login.verify.failed', message: 'Verification failed, please try again' }, 400);
       const { el } = flags.sms ? await smsTab() : await openWith(flags);
       fill(el, values);
       confirm(el);
@@ -468,8 +528,15 @@ describe('<wps-two-factor> outcome (docs/product.md §4, §8, §9)', () => {
 });
 
 describe('<wps-two-factor auto> (docs/product.md §4: login_verify_required opens it)', () => {
-  const loginPayload = { type: 'username' as const, username: 'player1', password: 'Secret123', merchant: 'demo', loginDeviceId: '0123abcd-0123-4567-89ab-0123456789ab' };
-  const verifyRequired = (value: unknown) => () => json({ success: false, errorCode: 'login_verify_required', message: TITLE, value });
+  const loginPayload = {
+    type: 'username' as const,
+    username: 'player1',
+    password: 'Secret123',
+    merchant: 'demo',
+    loginDeviceId: '0123abcd-0123-4567-89ab-0123456789ab',
+  };
+  const verifyRequired = (value: unknown) => () =>
+    json({ success: false, errorCode: 'login_verify_required', message: TITLE, value });
 
   it('a login answered login_verify_required opens it with the pending login; a success reaches pendingLogin.onDone and wps-verified', async () => {
     const el = mount<TwoFactorElement>('<wps-two-factor auto></wps-two-factor>');

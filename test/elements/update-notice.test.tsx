@@ -9,10 +9,27 @@ import { merchantCode, apiBase } from '../../src/core/config/config.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
-import { UPDATE_CHECK_INTERVAL_MS, VISIBILITY_DEBOUNCE_MS, checkForUpdate, resetUpdateCheck, updateAvailable } from '../../src/features/update-check/model.ts';
+import {
+  UPDATE_CHECK_INTERVAL_MS,
+  VISIBILITY_DEBOUNCE_MS,
+  checkForUpdate,
+  resetUpdateCheck,
+  updateAvailable,
+} from '../../src/features/update-check/model.ts';
 import EN from '../../src/core/i18n/locales/EN.json';
 import UR from '../../src/core/i18n/locales/UR.json';
-import { expectAccessible, has, json, mount, part, recordEvents, stubFetch, unmountAll, waitFor, type FetchStub } from '../browser-helpers/helpers.ts';
+import {
+  expectAccessible,
+  has,
+  json,
+  mount,
+  part,
+  recordEvents,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
 
@@ -33,7 +50,8 @@ function serve() {
     const answer = manifests[c.url.pathname];
     if (answer !== undefined) {
       if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'));
-      if (typeof answer === 'number') return new Response('<html>Not Found</html>', { status: answer, headers: { 'Content-Type': 'text/html' } });
+      if (typeof answer === 'number')
+        return new Response('<html>Not Found</html>', { status: answer, headers: { 'Content-Type': 'text/html' } });
       return json(answer);
     }
     if (c.url.pathname === STATUS) return json({ success: true, value: statusFixture() });
@@ -188,7 +206,9 @@ describe('update check: hourly', () => {
     await clock!.tickAsync(HOUR);
     await noticeShown(el);
     // Dismiss it (Escape: the notice is not forced).
-    part(el, 'dialog')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true, cancelable: true }));
+    part(el, 'dialog')!.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true, cancelable: true }),
+    );
     await waitFor(() => expect(has(el, 'dialog')).to.equal(false));
     for (const v of [3, 4]) {
       manifests[M] = { v };
@@ -374,7 +394,12 @@ describe('<wps-update-notice> Refresh', () => {
     part<HTMLButtonElement>(el, 'confirm')!.click();
     expect(events!.types()).to.deep.equal(['wps-update-available', 'wps-refresh']);
     const refresh = events!.events[1]!;
-    expect([refresh.cancelable, refresh.defaultPrevented, refresh.bubbles, refresh.composed]).to.deep.equal([true, true, true, true]);
+    expect([refresh.cancelable, refresh.defaultPrevented, refresh.bubbles, refresh.composed]).to.deep.equal([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('axe-core finds no violation with the notice showing (EN and UR)', async () => {

@@ -46,8 +46,16 @@ const settings = (login: boolean, sms: boolean, register: boolean): Partial<Capt
 describe('captchaRequired (docs/product.md §5: login captcha)', () => {
   const rows: [name: string, input: LoginCaptchaInput, expected: boolean][] = [
     ['username login, login setting on', { type: 'username', username: 'amy', settings: settings(true, false, false) }, true],
-    ['username login, only the sms setting on', { type: 'username', username: 'amy', settings: settings(false, true, false) }, true],
-    ['username login, only the register setting on', { type: 'username', username: 'amy', settings: settings(false, false, true) }, true],
+    [
+      'username login, only the sms setting on',
+      { type: 'username', username: 'amy', settings: settings(false, true, false) },
+      true,
+    ],
+    [
+      'username login, only the register setting on',
+      { type: 'username', username: 'amy', settings: settings(false, false, true) },
+      true,
+    ],
     ['username login, every setting off', { type: 'username', username: 'amy', settings: settings(false, false, false) }, false],
     ['username login, no settings at all', { type: 'username', username: 'amy', settings: undefined }, false],
     ['username login, settings without captcha entries', { type: 'username', settings: { register: { captcha: off } } }, false],
@@ -56,7 +64,11 @@ describe('captchaRequired (docs/product.md §5: login captcha)', () => {
     ['firebase login with a username', { type: 'firebase', username: 'amy', settings: settings(true, true, true) }, false],
     ['firebase login without a username', { type: 'firebase', settings: settings(true, false, false) }, true],
     ['firebase login with an empty username', { type: 'firebase', username: '', settings: settings(true, false, false) }, true],
-    ['firebase login without a username, every setting off', { type: 'firebase', settings: settings(false, false, false) }, false],
+    [
+      'firebase login without a username, every setting off',
+      { type: 'firebase', settings: settings(false, false, false) },
+      false,
+    ],
     ['username login without a username (still required)', { type: 'username', settings: settings(true, false, false) }, true],
   ];
   for (const [name, input, expected] of rows) {
@@ -65,7 +77,12 @@ describe('captchaRequired (docs/product.md §5: login captcha)', () => {
 });
 
 describe('registerCaptchaRequired (docs/product.md §5: registration captcha)', () => {
-  const rows: [name: string, payload: Partial<CaptchaPayload> | undefined, settings: Partial<CaptchaSettings> | undefined, expected: boolean][] = [
+  const rows: [
+    name: string,
+    payload: Partial<CaptchaPayload> | undefined,
+    settings: Partial<CaptchaSettings> | undefined,
+    expected: boolean,
+  ][] = [
     ['no geetest fields', {}, undefined, true],
     ['no payload', undefined, undefined, true],
     ['v3 challenge and seccode present', { geetestChallenge: 'c', geetestSeccode: 'v|jordan' }, undefined, false],
@@ -114,11 +131,16 @@ describe('captcha payload and error text', () => {
     ['60205', 'Network failure', 'Network failure (60205)'],
     ['60500', 'Challenge expired', 'Challenge expired (60500)'],
     ['GT-60100', 'Bad config', 'Bad config (60100)'],
-    ['captcha.unavailable', 'Unknown error. The captcha service is not working.', 'Unknown error. The captcha service is not working.'],
+    [
+      'captcha.unavailable',
+      'Unknown error. The captcha service is not working.',
+      'Unknown error. The captcha service is not working.',
+    ],
     [undefined, 'Something', 'Something'],
   ];
   for (const [code, message, expected] of texts) {
-    it(`captchaErrorText({ ${String(code)}, ${message} }) → '${expected}'`, () => expect(captchaErrorText(new CaptchaError(code, message))).to.equal(expected));
+    it(`captchaErrorText({ ${String(code)}, ${message} }) → '${expected}'`, () =>
+      expect(captchaErrorText(new CaptchaError(code, message))).to.equal(expected));
   }
 
   it('vendor onError payloads keep their code (number or string) and message', () => {
@@ -146,7 +168,8 @@ describe('captcha payload and error text', () => {
 });
 
 describe('loadScript (docs/product.md §8, §9)', () => {
-  const captchaScripts = () => Array.from(document.head.querySelectorAll<HTMLScriptElement>('script[data-wps-captcha]')).map((s) => s.src);
+  const captchaScripts = () =>
+    Array.from(document.head.querySelectorAll<HTMLScriptElement>('script[data-wps-captcha]')).map((s) => s.src);
   const blobScript = (code: string) => URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
   const runs = () => (window as unknown as { __loadScriptRuns?: number }).__loadScriptRuns ?? 0;
 
@@ -170,7 +193,10 @@ describe('loadScript (docs/product.md §8, §9)', () => {
   it('a failed load rejects with 60204 Network failure and removes its script; the next call loads again', async () => {
     const url = blobScript('window.__loadScriptRuns = (window.__loadScriptRuns || 0) + 1;');
     URL.revokeObjectURL(url); // now it cannot load
-    const err = await loadScript(url).then(() => undefined, (e: CaptchaError) => ({ code: e.code, message: e.message, name: e.name }));
+    const err = await loadScript(url).then(
+      () => undefined,
+      (e: CaptchaError) => ({ code: e.code, message: e.message, name: e.name }),
+    );
     expect(err).to.deep.equal({ code: '60204', message: 'Network failure', name: 'CaptchaError' });
     expect(captchaScripts()).to.deep.equal([]);
     const again = loadScript(url);
@@ -193,7 +219,11 @@ describe('loadScript (docs/product.md §8, §9)', () => {
       document.head.append = realAppend;
       delete (document.head as { append?: unknown }).append;
     }
-    expect(seen).to.deep.equal(['https://api.example.test/captcha/gt.js', 'https://api.example.test/captcha/other.js', 'https://static.example.test/gt4.js']);
+    expect(seen).to.deep.equal([
+      'https://api.example.test/captcha/gt.js',
+      'https://api.example.test/captcha/other.js',
+      'https://static.example.test/gt4.js',
+    ]);
   });
 
   it('times out after exactly 3000 ms (not at 2999) with 60204, and the script is removed', async () => {
@@ -275,7 +305,10 @@ describe('CaptchaSession transitions (docs/product.md §4, §5)', () => {
   it('loading → waiting on ready → success on solve; verify() resolves; a later verify() gives the same result at once', async () => {
     const s = scriptedAdapter();
     const seen: string[] = [];
-    const session = new CaptchaSession({ adapter: s.adapter, on: { ready: () => seen.push('ready'), success: () => seen.push('success') } });
+    const session = new CaptchaSession({
+      adapter: s.adapter,
+      on: { ready: () => seen.push('ready'), success: () => seen.push('success') },
+    });
     session.start();
     expect(session.state.value).to.equal('loading');
     await waitFor(() => expect(s.log).to.deep.equal(['init']));
@@ -309,7 +342,10 @@ describe('CaptchaSession transitions (docs/product.md §4, §5)', () => {
   it('close → waiting and verify() rejects with verify_first; error → error state and rejection; retry → loading', async () => {
     const s = scriptedAdapter();
     const seen: string[] = [];
-    const session = new CaptchaSession({ adapter: s.adapter, on: { close: () => seen.push('close'), error: (e) => seen.push(`error:${e.code}`) } });
+    const session = new CaptchaSession({
+      adapter: s.adapter,
+      on: { close: () => seen.push('close'), error: (e) => seen.push(`error:${e.code}`) },
+    });
     session.start();
     await waitFor(() => expect(s.log).to.deep.equal(['init']));
     s.h.ready();
@@ -322,7 +358,10 @@ describe('CaptchaSession transitions (docs/product.md §4, §5)', () => {
     s.h.error(new CaptchaError('60500', 'Boom'));
     expect(await failed).to.deep.equal({ code: '60500', message: 'Boom' });
     expect(session.state.value).to.equal('error');
-    expect(await outcome(session.verify()), 'verify() in the error state gives the error').to.deep.equal({ code: '60500', message: 'Boom' });
+    expect(await outcome(session.verify()), 'verify() in the error state gives the error').to.deep.equal({
+      code: '60500',
+      message: 'Boom',
+    });
 
     session.retry();
     expect(session.state.value).to.equal('loading');

@@ -28,7 +28,11 @@ import {
   type IdentityConfig,
   type Sdk,
 } from '../../src/features/sign-in/identity/firebase.ts';
-import { INCOGNITO_QUOTA_LIMIT, chromiumPrivateHeuristic, setPrivateModeCheck } from '../../src/features/sign-in/identity/incognito.ts';
+import {
+  INCOGNITO_QUOTA_LIMIT,
+  chromiumPrivateHeuristic,
+  setPrivateModeCheck,
+} from '../../src/features/sign-in/identity/incognito.ts';
 import {
   BIND_CUSTOMER_REQUIRED,
   NOT_SUPPORT_INCOGNITO,
@@ -72,7 +76,17 @@ interface FakeBehaviour {
 
 function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => Promise<Sdk> } {
   const auth = { emulatorConfig: null as unknown, settings: { appVerificationDisabledForTesting: false } };
-  const log: FakeLog = { loads: 0, apps: [], emulator: [], popups: [], phones: [], confirms: [], signOuts: 0, verifiers: [], auth };
+  const log: FakeLog = {
+    loads: 0,
+    apps: [],
+    emulator: [],
+    popups: [],
+    phones: [],
+    confirms: [],
+    signOuts: 0,
+    verifiers: [],
+    auth,
+  };
   const apps: { name: string }[] = [];
   const user = (token: string) => ({ user: { getIdToken: async () => token } });
   class Provider {
@@ -120,7 +134,8 @@ function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => P
         verificationId: 'v1',
         confirm: async (code: string) => {
           log.confirms.push(code);
-          if (code !== (behaviour.code ?? '123456')) throw { code: 'auth/invalid-verification-code', message: 'Firebase: Error (auth/invalid-verification-code).' };
+          if (code !== (behaviour.code ?? '123456'))
+            throw { code: 'auth/invalid-verification-code', message: 'Firebase: Error (auth/invalid-verification-code).' };
           return user(`phone-token-${phone}`);
         },
       };
@@ -138,11 +153,24 @@ function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => P
   };
 }
 
-const CONFIG: IdentityConfig = { apiKey: 'fake-key', authDomain: 'demo-test.firebaseapp.com', projectId: 'demo-test', appId: '1:1:web:1', authEmulatorUrl: 'http://127.0.0.1:9099' };
+const CONFIG: IdentityConfig = {
+  apiKey: 'fake-key',
+  authDomain: 'demo-test.firebaseapp.com',
+  projectId: 'demo-test',
+  appId: '1:1:web:1',
+  authEmulatorUrl: 'http://127.0.0.1:9099',
+};
 
 function identityStatus(patch: { autoRegister?: boolean; createFlag?: boolean; firebase?: boolean } = {}) {
   const s = statusFixture();
-  s.info.sms = { firebase: patch.firebase ?? true, apiKey: CONFIG.apiKey, authDomain: CONFIG.authDomain, projectId: CONFIG.projectId, appId: CONFIG.appId, authEmulatorUrl: CONFIG.authEmulatorUrl };
+  s.info.sms = {
+    firebase: patch.firebase ?? true,
+    apiKey: CONFIG.apiKey,
+    authDomain: CONFIG.authDomain,
+    projectId: CONFIG.projectId,
+    appId: CONFIG.appId,
+    authEmulatorUrl: CONFIG.authEmulatorUrl,
+  };
   s.info.register = { captcha: { enabled: false }, autoRegister: patch.autoRegister ?? false };
   s.info.whitelabelVal = { FIREBASECREATEACC3: patch.createFlag ?? false };
   return s;
@@ -166,11 +194,15 @@ function bodyOf(call: FetchCall): Record<string, unknown> {
   const material = rsaPair().decrypt(call.headers.get('X-RSA') ?? '') as string;
   const key = CryptoJS.enc.Hex.parse(material.slice(0, 48));
   const iv = CryptoJS.enc.Hex.parse(material.slice(48));
-  const plain = CryptoJS.TripleDES.decrypt(CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(body.value as string) }), key, {
-    iv,
-    mode: CryptoJS.mode.CBC,
-    padding: CryptoJS.pad.Pkcs7,
-  }).toString(CryptoJS.enc.Utf8);
+  const plain = CryptoJS.TripleDES.decrypt(
+    CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(body.value as string) }),
+    key,
+    {
+      iv,
+      mode: CryptoJS.mode.CBC,
+      padding: CryptoJS.pad.Pkcs7,
+    },
+  ).toString(CryptoJS.enc.Utf8);
   return JSON.parse(plain) as Record<string, unknown>;
 }
 
@@ -181,7 +213,10 @@ function stubWps(loginAnswer: (body: Record<string, unknown>) => Response): Fetc
   return stubFetch((call) => {
     switch (call.url.pathname) {
       case '/wps/session/key/rsa':
-        return json({ success: true, value: { rsaKey: rsaPair().rsaKey, RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' } });
+        return json({
+          success: true,
+          value: { rsaKey: rsaPair().rsaKey, RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' },
+        });
       case '/wps/session/login':
         return loginAnswer(bodyOf(call));
       case '/wps/member/register':
@@ -194,7 +229,8 @@ function stubWps(loginAnswer: (body: Record<string, unknown>) => Response): Fetc
   });
 }
 
-const bindRequired = (value: unknown) => json({ success: false, errorCode: BIND_CUSTOMER_REQUIRED, message: 'Bind a member first', value }, 400);
+const bindRequired = (value: unknown) =>
+  json({ success: false, errorCode: BIND_CUSTOMER_REQUIRED, message: 'Bind a member first', value }, 400);
 
 // ---- set-up ---------------------------------------------------------------------------------------
 
@@ -232,17 +268,29 @@ describe('identity-provider errors (docs/product.md §8)', () => {
     it(`${code}: its own text, then Code and Reason lines`, () => {
       expect(en[`identity.error.${code}`], 'EN text').to.be.a('string').and.not.equal('');
       const text = identityErrorText({ code, message: `Firebase: Error (${code}).` });
-      expect(text.split('\n')).to.deep.equal([en[`identity.error.${code}`], `Code: ${code}`, `Reason: Firebase: Error (${code}).`]);
+      expect(text.split('\n')).to.deep.equal([
+        en[`identity.error.${code}`],
+        `Code: ${code}`,
+        `Reason: Firebase: Error (${code}).`,
+      ]);
     });
   }
 
   it('an untranslated code falls back to auth/unknown, keeping its own code', () => {
     const text = identityErrorText({ code: 'auth/user-disabled', message: 'Firebase: Error (auth/user-disabled).' });
-    expect(text.split('\n')).to.deep.equal([en['identity.error.auth/unknown'], 'Code: auth/user-disabled', 'Reason: Firebase: Error (auth/user-disabled).']);
+    expect(text.split('\n')).to.deep.equal([
+      en['identity.error.auth/unknown'],
+      'Code: auth/user-disabled',
+      'Reason: Firebase: Error (auth/user-disabled).',
+    ]);
   });
 
   it('something that is not an SDK error is auth/unknown with its message as the reason', () => {
-    expect(identityErrorText(new Error('boom')).split('\n')).to.deep.equal([en['identity.error.auth/unknown'], 'Code: auth/unknown', 'Reason: boom']);
+    expect(identityErrorText(new Error('boom')).split('\n')).to.deep.equal([
+      en['identity.error.auth/unknown'],
+      'Code: auth/unknown',
+      'Reason: boom',
+    ]);
   });
 
   it('a failed SDK chunk load is a network failure', () => {
@@ -253,7 +301,9 @@ describe('identity-provider errors (docs/product.md §8)', () => {
   it('is shown as a notice; a cancelled popup is silent', () => {
     expect(reportIdentityError({ code: 'auth/popup-blocked', message: 'blocked' })).to.equal(true);
     expect(notices.value).to.have.length(1);
-    expect(notices.value[0]!.message).to.equal(`${en['identity.error.auth/popup-blocked']}\nCode: auth/popup-blocked\nReason: blocked`);
+    expect(notices.value[0]!.message).to.equal(
+      `${en['identity.error.auth/popup-blocked']}\nCode: auth/popup-blocked\nReason: blocked`,
+    );
     notices.value = [];
     for (const code of SILENT_CODES) expect(reportIdentityError({ code, message: 'closed' }), code).to.equal(false);
     expect(notices.value).to.deep.equal([]);
@@ -262,11 +312,21 @@ describe('identity-provider errors (docs/product.md §8)', () => {
   it('the CN texts are in use when the language is CN', async () => {
     setLanguage('CN');
     try {
-      await waitFor(() => expect(identityErrorText({ code: 'auth/too-many-requests', message: 'x' }).split('\n')[0]).to.not.equal(en['identity.error.auth/too-many-requests']));
-      expect(identityErrorText({ code: 'auth/too-many-requests', message: 'x' }).split('\n')[1]).to.contain('auth/too-many-requests');
+      await waitFor(() =>
+        expect(identityErrorText({ code: 'auth/too-many-requests', message: 'x' }).split('\n')[0]).to.not.equal(
+          en['identity.error.auth/too-many-requests'],
+        ),
+      );
+      expect(identityErrorText({ code: 'auth/too-many-requests', message: 'x' }).split('\n')[1]).to.contain(
+        'auth/too-many-requests',
+      );
     } finally {
       setLanguage('EN');
-      await waitFor(() => expect(identityErrorText({ code: 'auth/unknown', message: 'x' }).split('\n')[0]).to.equal(en['identity.error.auth/unknown']));
+      await waitFor(() =>
+        expect(identityErrorText({ code: 'auth/unknown', message: 'x' }).split('\n')[0]).to.equal(
+          en['identity.error.auth/unknown'],
+        ),
+      );
     }
   });
 });
@@ -276,8 +336,14 @@ describe('social sign-in by popup', () => {
     const fake = fakeSdk();
     setSdkLoader(fake.loader);
     expect(fake.log.loads).to.equal(0);
-    expect(await signInWithProvider(CONFIG, 'google.com')).to.deep.equal({ idToken: 'popup-token-google.com', channel: 'google.com' });
-    expect(await signInWithProvider(CONFIG, 'apple.com')).to.deep.equal({ idToken: 'popup-token-apple.com', channel: 'apple.com' });
+    expect(await signInWithProvider(CONFIG, 'google.com')).to.deep.equal({
+      idToken: 'popup-token-google.com',
+      channel: 'google.com',
+    });
+    expect(await signInWithProvider(CONFIG, 'apple.com')).to.deep.equal({
+      idToken: 'popup-token-apple.com',
+      channel: 'apple.com',
+    });
     expect(fake.log.loads).to.equal(1);
     expect(fake.log.apps).to.have.length(1);
     expect(fake.log.emulator).to.deep.equal([['http://127.0.0.1:9099', { disableWarnings: true }]]);
@@ -287,7 +353,9 @@ describe('social sign-in by popup', () => {
 
   it('a closed popup is silent (socialSignIn)', async () => {
     siteStatus.value = identityStatus();
-    const fake = fakeSdk({ popup: () => ({ code: 'auth/popup-closed-by-user', message: 'Firebase: Error (auth/popup-closed-by-user).' }) });
+    const fake = fakeSdk({
+      popup: () => ({ code: 'auth/popup-closed-by-user', message: 'Firebase: Error (auth/popup-closed-by-user).' }),
+    });
     setSdkLoader(fake.loader);
     expect(await socialSignIn('google.com')).to.equal(undefined);
     expect(fake.log.popups).to.deep.equal(['google.com']);
@@ -296,9 +364,13 @@ describe('social sign-in by popup', () => {
 
   it('a blocked popup shows its translated text with Code and Reason', async () => {
     siteStatus.value = identityStatus();
-    setSdkLoader(fakeSdk({ popup: () => ({ code: 'auth/popup-blocked', message: 'Firebase: Error (auth/popup-blocked).' }) }).loader);
+    setSdkLoader(
+      fakeSdk({ popup: () => ({ code: 'auth/popup-blocked', message: 'Firebase: Error (auth/popup-blocked).' }) }).loader,
+    );
     expect(await socialSignIn('google.com')).to.equal(undefined);
-    expect(notices.value[0]!.message).to.equal(`${en['identity.error.auth/popup-blocked']}\nCode: auth/popup-blocked\nReason: Firebase: Error (auth/popup-blocked).`);
+    expect(notices.value[0]!.message).to.equal(
+      `${en['identity.error.auth/popup-blocked']}\nCode: auth/popup-blocked\nReason: Firebase: Error (auth/popup-blocked).`,
+    );
   });
 
   it('private browsing outside the app is refused before any popup (not_support_incognito)', async () => {
@@ -323,8 +395,10 @@ describe('social sign-in by popup', () => {
 
   describe('the private browsing heuristic (Chromium quota under 120 MB)', () => {
     const CHROME = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-    const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-    const CRIOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0 Mobile/15E148 Safari/604.1';
+    const SAFARI =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const CRIOS =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0 Mobile/15E148 Safari/604.1';
     const FIREFOX = 'Mozilla/5.0 (Android 14; Mobile; rv:127.0) Gecko/127.0 Firefox/127.0';
     const MB = 1024 * 1024;
     const nav = (userAgent: string, quota?: number | 'throws' | 'none') => ({
@@ -361,7 +435,10 @@ describe('phone sign-in', () => {
     expect(error).to.be.instanceOf(IdentityError);
     expect((error as IdentityError).code).to.equal('auth/code-expired');
     expect(await confirmPhone('123456')).to.equal(undefined);
-    expect(notices.value[0]!.message!.split('\n').slice(0, 2)).to.deep.equal([en['identity.error.auth/code-expired'], 'Code: auth/code-expired']);
+    expect(notices.value[0]!.message!.split('\n').slice(0, 2)).to.deep.equal([
+      en['identity.error.auth/code-expired'],
+      'Code: auth/code-expired',
+    ]);
   });
 
   it('sends the code (invisible reCAPTCHA, test mode in the emulator), keeps it pending, confirms', async () => {
@@ -384,7 +461,9 @@ describe('phone sign-in', () => {
 
   it('sendPhoneCode builds the E.164 number and reports a refused number', async () => {
     siteStatus.value = identityStatus();
-    const fake = fakeSdk({ phone: () => ({ code: 'auth/invalid-phone-number', message: 'Firebase: Error (auth/invalid-phone-number).' }) });
+    const fake = fakeSdk({
+      phone: () => ({ code: 'auth/invalid-phone-number', message: 'Firebase: Error (auth/invalid-phone-number).' }),
+    });
     setSdkLoader(fake.loader);
     expect(await sendPhoneCode('+63', '0917 123 4567')).to.equal(false);
     expect(fake.log.phones).to.deep.equal(['+639171234567']);
@@ -413,12 +492,30 @@ describe('bind_customer_required (docs/product.md §4)', () => {
     const info = (autoRegister?: boolean) => ({ register: { captcha: { enabled: false }, autoRegister } });
     const rows: [string, unknown, ReturnType<typeof info>, boolean, ReturnType<typeof bindDecision>][] = [
       ['value autoRegister on', { autoRegister: true, canCreate: false }, info(false), false, { kind: 'register' }],
-      ['value autoRegister off, canCreate on', { autoRegister: false, canCreate: true }, info(true), false, { kind: 'choose', canCreate: true }],
-      ['value autoRegister off, canCreate off', { autoRegister: false, canCreate: false }, info(true), true, { kind: 'choose', canCreate: false }],
+      [
+        'value autoRegister off, canCreate on',
+        { autoRegister: false, canCreate: true },
+        info(true),
+        false,
+        { kind: 'choose', canCreate: true },
+      ],
+      [
+        'value autoRegister off, canCreate off',
+        { autoRegister: false, canCreate: false },
+        info(true),
+        true,
+        { kind: 'choose', canCreate: false },
+      ],
       ['no value: site autoRegister on', undefined, info(true), false, { kind: 'register' }],
       ['no value: site off, FIREBASECREATEACC3 on', undefined, info(false), true, { kind: 'choose', canCreate: true }],
       ['no value: site off, FIREBASECREATEACC3 off', null, info(undefined), false, { kind: 'choose', canCreate: false }],
-      ['non-boolean value fields are ignored', { autoRegister: 'yes', canCreate: 1 }, info(false), false, { kind: 'choose', canCreate: false }],
+      [
+        'non-boolean value fields are ignored',
+        { autoRegister: 'yes', canCreate: 1 },
+        info(false),
+        false,
+        { kind: 'choose', canCreate: false },
+      ],
     ];
     for (const [name, value, site, flag, expected] of rows) {
       it(name, () => expect(bindDecision(value, site, flag)).to.deep.equal(expected));
@@ -436,7 +533,12 @@ describe('bind_customer_required (docs/product.md §4)', () => {
     });
     const r = await identityLogin(google);
     expect(r.kind).to.equal('done');
-    expect(bodies[0]).to.include({ type: 'firebase', firebaseChannel: 'google.com', firebaseIdToken: 'id-token-1', merchant: 'DEMO01' });
+    expect(bodies[0]).to.include({
+      type: 'firebase',
+      firebaseChannel: 'google.com',
+      firebaseIdToken: 'id-token-1',
+      merchant: 'DEMO01',
+    });
     expect(bodies[0]).to.not.have.property('username');
     expect(session.value?.token).to.equal('tok-7');
   });
@@ -485,7 +587,13 @@ describe('bind_customer_required (docs/product.md §4)', () => {
     });
     const r = await bindExistingAccount(google, ' demo ', 'Demo1234');
     expect(r.kind).to.equal('done');
-    expect(bodies[0]).to.include({ type: 'firebase', firebaseChannel: 'google.com', firebaseIdToken: 'id-token-1', username: 'demo', password: 'Demo1234' });
+    expect(bodies[0]).to.include({
+      type: 'firebase',
+      firebaseChannel: 'google.com',
+      firebaseIdToken: 'id-token-1',
+      username: 'demo',
+      password: 'Demo1234',
+    });
   });
 
   it('another refusal is not a bind: failed, with the server message as the notice', async () => {

@@ -13,7 +13,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function withMobilePassword(on: boolean | undefined) {
   const s = statusFixture();
-  siteStatus.value = { ...s, info: { ...s.info, register: { captcha: { enabled: false }, ...(on === undefined ? {} : { mobilePassword: on }) } } };
+  siteStatus.value = {
+    ...s,
+    info: { ...s.info, register: { captcha: { enabled: false }, ...(on === undefined ? {} : { mobilePassword: on }) } },
+  };
 }
 
 beforeEach(() => {
@@ -41,7 +44,13 @@ describe('registrationPayload: fields common to every registration (docs/product
   const codes: { name: string; stored?: object; attr?: string; referral?: string; affiliate?: string; domain?: string }[] = [
     { name: 'nothing stored, no code given', referral: undefined, affiliate: undefined },
     { name: 'stored codes', stored: { referralCode: 'R1', affiliateCode: 'A1' }, referral: 'R1', affiliate: 'A1' },
-    { name: 'a given code overrides the stored referral code', stored: { referralCode: 'R1', affiliateCode: 'A1' }, attr: 'AGENT1', referral: 'AGENT1', affiliate: 'A1' },
+    {
+      name: 'a given code overrides the stored referral code',
+      stored: { referralCode: 'R1', affiliateCode: 'A1' },
+      attr: 'AGENT1',
+      referral: 'AGENT1',
+      affiliate: 'A1',
+    },
     { name: 'a given code without a stored one', attr: 'AGENT1', referral: 'AGENT1' },
     { name: 'an empty given code falls back to the stored one', stored: { referralCode: 'R1' }, attr: '', referral: 'R1' },
     { name: 'the stored original domain', stored: { originalDomain: 'lucky.example' }, domain: 'lucky.example' },
@@ -116,10 +125,20 @@ describe('registrationPayload: credentials by method (docs/product.md §3, §5)'
 describe('registrationPayload: registerMethod by environment (docs/product.md §3)', () => {
   const rows: { name: string; ua?: string; inApp?: string; standalone?: boolean; method: string; official?: boolean }[] = [
     { name: 'a normal tab', method: 'H5' },
-    { name: 'the native app (WPSApp/ in the user agent)', ua: 'Mozilla/5.0 (Linux; Android 13) WPSApp/2.3.1', method: 'APP', official: true },
+    {
+      name: 'the native app (WPSApp/ in the user agent)',
+      ua: 'Mozilla/5.0 (Linux; Android 13) WPSApp/2.3.1',
+      method: 'APP',
+      official: true,
+    },
     { name: 'inApp=1 remembered for the session', inApp: '1', method: 'APP', official: false },
     { name: 'an installed app on Android', ua: 'Mozilla/5.0 (Linux; Android 13) Chrome/120', standalone: true, method: 'PWA' },
-    { name: 'a home-screen web clip on iOS', ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_0 like Mac OS X) Mobile/15E148', standalone: true, method: 'WEBCLIP' },
+    {
+      name: 'a home-screen web clip on iOS',
+      ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_0 like Mac OS X) Mobile/15E148',
+      standalone: true,
+      method: 'WEBCLIP',
+    },
   ];
   for (const row of rows) {
     it(`${row.name}: ${row.method}`, async () => {

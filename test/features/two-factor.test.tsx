@@ -92,21 +92,42 @@ describe('two-factor validation (docs/product.md §5)', () => {
     ['sms nothing', 'sms', f({}), { ok: false, field: 'mobileNum', reason: 'required' }],
     ['sms no code', 'sms', f({ mobileNum: '91234567' }), { ok: false, field: 'verificationCode', reason: 'required' }],
     ['sms no number', 'sms', f({ verificationCode: '1234' }), { ok: false, field: 'mobileNum', reason: 'required' }],
-    ['sms both, trimmed', 'sms', f({ mobileNum: ' 91234567 ', verificationCode: ' 0420 ', email: 'ignored' }), { ok: true, values: { mobileNum: '91234567', verificationCode: '0420' } }],
+    [
+      'sms both, trimmed',
+      'sms',
+      f({ mobileNum: ' 91234567 ', verificationCode: ' 0420 ', email: 'ignored' }),
+      { ok: true, values: { mobileNum: '91234567', verificationCode: '0420' } },
+    ],
   ];
   for (const [name, method, fields, expected] of rows) {
     it(name, () => expect(validate(method, fields)).to.deep.equal(expected));
   }
 
   it('sending a code needs a mobile number and a dialling code (sent as given, trimmed)', () => {
-    expect(validateSendCode({ countryDialingCode: '65', mobileNum: ' ' })).to.deep.equal({ ok: false, field: 'mobileNum', reason: 'required' });
-    expect(validateSendCode({ countryDialingCode: '', mobileNum: '91234567' })).to.deep.equal({ ok: false, field: 'countryDialingCode', reason: 'required' });
-    expect(validateSendCode({ countryDialingCode: ' +65', mobileNum: ' 91234567' })).to.deep.equal({ ok: true, values: { countryDialingCode: '+65', mobileNum: '91234567' } });
+    expect(validateSendCode({ countryDialingCode: '65', mobileNum: ' ' })).to.deep.equal({
+      ok: false,
+      field: 'mobileNum',
+      reason: 'required',
+    });
+    expect(validateSendCode({ countryDialingCode: '', mobileNum: '91234567' })).to.deep.equal({
+      ok: false,
+      field: 'countryDialingCode',
+      reason: 'required',
+    });
+    expect(validateSendCode({ countryDialingCode: ' +65', mobileNum: ' 91234567' })).to.deep.equal({
+      ok: true,
+      values: { countryDialingCode: '+65', mobileNum: '91234567' },
+    });
   });
 
   it('an authenticator code is exactly six digits', () => {
     expect(['123456', '000000'].map((c) => AUTH_CODE_PATTERN.test(c))).to.deep.equal([true, true]);
-    expect(['12345', '1234567', '12 456', 'abcdef'].map((c) => AUTH_CODE_PATTERN.test(c))).to.deep.equal([false, false, false, false]);
+    expect(['12345', '1234567', '12 456', 'abcdef'].map((c) => AUTH_CODE_PATTERN.test(c))).to.deep.equal([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -116,17 +137,30 @@ describe('two-factor request (docs/product.md §3)', () => {
     ['email', { email: 'a@b.co' }, { method: 'E', email: 'a@b.co' }],
     ['payeeName', { payeeName: 'Tan' }, { method: 'P', payeeName: 'Tan' }],
     ['ga', { authCode: '123456' }, { method: 'G', authCode: '123456' }],
-    ['sms', { mobileNum: '91234567', verificationCode: '0420' }, { method: 'S', mobileNum: '91234567', verificationCode: '0420' }],
+    [
+      'sms',
+      { mobileNum: '91234567', verificationCode: '0420' },
+      { method: 'S', mobileNum: '91234567', verificationCode: '0420' },
+    ],
   ];
   for (const [method, values, expected] of rows) {
     it(`${method}: method ${expected.method} and only its fields`, () => {
-      expect(verificationPayload(state, method, values)).to.deep.equal({ username: 'player1', password: 'Secret123', ...expected });
+      expect(verificationPayload(state, method, values)).to.deep.equal({
+        username: 'player1',
+        password: 'Secret123',
+        ...expected,
+      });
     });
   }
 
   it('identity-provider route: firebaseIdToken is sent, password only when there is one', () => {
     const idp = toState({ username: 'player1', flags: { ga: true }, firebaseIdToken: 'id-token', route: 'identityProvider' });
-    expect(verificationPayload(idp, 'ga', { authCode: '123456' })).to.deep.equal({ username: 'player1', method: 'G', authCode: '123456', firebaseIdToken: 'id-token' });
+    expect(verificationPayload(idp, 'ga', { authCode: '123456' })).to.deep.equal({
+      username: 'player1',
+      method: 'G',
+      authCode: '123456',
+      firebaseIdToken: 'id-token',
+    });
     expect(idp.route).to.equal('identityProvider');
     expect(toState({ username: 'x', flags: {}, route: 'bogus' as never }).route).to.equal('password');
   });
@@ -134,7 +168,9 @@ describe('two-factor request (docs/product.md §3)', () => {
 
 describe('send code (docs/product.md §4, §9)', () => {
   const answer = (value: unknown) => {
-    stub = stubFetch((c) => (c.url.pathname === endpoints.smsNoLogin.path ? json({ success: true, value }) : json({ success: false }, 404)));
+    stub = stubFetch((c) =>
+      c.url.pathname === endpoints.smsNoLogin.path ? json({ success: true, value }) : json({ success: false }, 404),
+    );
   };
 
   it('POSTs countryDialingCode and mobileNum, and counts down to expirationTime', async () => {

@@ -22,13 +22,20 @@ const EN_KEYS = Object.keys(EN).sort();
 const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 /** Texts of the access-denied and maintenance pages. */
-const STATUS_KEYS = EN_KEYS.filter((k) => k.startsWith('status.access_denied.') || k.startsWith('status.maintenance.') || k === 'status.contact_us');
+const STATUS_KEYS = EN_KEYS.filter(
+  (k) => k.startsWith('status.access_denied.') || k.startsWith('status.maintenance.') || k === 'status.contact_us',
+);
 /** Languages where a status text may equal the English one (shared loanwords such as "Error" or "IP address"). */
 const MAY_MATCH_EN: ReadonlySet<Language> = new Set(['EN', 'TY', 'MS', 'ID']);
 
 describe('i18n catalogues', () => {
   test('the status page keys are present in EN.json (sanity check of the selection)', () => {
-    for (const key of ['status.access_denied.title', 'status.access_denied.description', 'status.maintenance.title', 'status.contact_us']) {
+    for (const key of [
+      'status.access_denied.title',
+      'status.access_denied.description',
+      'status.maintenance.title',
+      'status.contact_us',
+    ]) {
       assert.ok(STATUS_KEYS.includes(key), `expected ${key} in EN.json`);
     }
   });
@@ -51,14 +58,17 @@ describe('i18n catalogues', () => {
       });
 
       test(`every ${lang} value is a non-empty string`, () => {
-        const bad = Object.entries(read(lang)).filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+        const bad = Object.entries(read(lang))
+          .filter(([, v]) => typeof v !== 'string' || v.trim() === '')
+          .map(([k]) => k);
         assert.deepEqual(bad, []);
       });
 
       test(`${lang} uses the same {{placeholders}} as EN in each text`, () => {
         const strings = read(lang);
-        const differ = EN_KEYS.filter((k) => k in strings && JSON.stringify(placeholders(strings[k])) !== JSON.stringify(placeholders(EN[k])))
-          .map((k) => `${k}: ${JSON.stringify(placeholders(strings[k]))} vs EN ${JSON.stringify(placeholders(EN[k]))}`);
+        const differ = EN_KEYS.filter(
+          (k) => k in strings && JSON.stringify(placeholders(strings[k])) !== JSON.stringify(placeholders(EN[k])),
+        ).map((k) => `${k}: ${JSON.stringify(placeholders(strings[k]))} vs EN ${JSON.stringify(placeholders(EN[k]))}`);
         assert.deepEqual(differ, []);
       });
 
@@ -75,7 +85,8 @@ describe('i18n catalogues', () => {
       for (const key of STATUS_KEYS) {
         const value = strings[key];
         if (typeof value !== 'string' || value.trim() === '') problems.push(`${lang} ${key}: missing or empty`);
-        else if (!MAY_MATCH_EN.has(lang) && value.trim() === String(EN[key]).trim()) problems.push(`${lang} ${key}: same as English`);
+        else if (!MAY_MATCH_EN.has(lang) && value.trim() === String(EN[key]).trim())
+          problems.push(`${lang} ${key}: same as English`);
       }
     }
     assert.deepEqual(problems, []);

@@ -69,7 +69,9 @@ describe('i18n keys', () => {
   for (const lang of ['CN', 'EN'] as const) {
     test(`every key used in the code exists in ${lang}.json`, () => {
       const strings = lang === 'CN' ? CN : EN;
-      const missing = [...used.entries()].filter(([key]) => typeof strings[key] !== 'string').map(([key, files]) => `${key} (${[...files].join(', ')})`);
+      const missing = [...used.entries()]
+        .filter(([key]) => typeof strings[key] !== 'string')
+        .map(([key, files]) => `${key} (${[...files].join(', ')})`);
       assert.deepEqual(missing, [], `keys missing from ${lang}.json`);
     });
   }
@@ -87,8 +89,13 @@ describe('i18n keys', () => {
   });
 
   test('no catalogue entry is empty', () => {
-    for (const [lang, strings] of [['CN', CN], ['EN', EN]] as const) {
-      const empty = Object.entries(strings).filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+    for (const [lang, strings] of [
+      ['CN', CN],
+      ['EN', EN],
+    ] as const) {
+      const empty = Object.entries(strings)
+        .filter(([, v]) => typeof v !== 'string' || v.trim() === '')
+        .map(([k]) => k);
       assert.deepEqual(empty, [], `empty or non-text entries in ${lang}.json`);
     }
   });

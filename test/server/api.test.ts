@@ -25,7 +25,11 @@ async function stillServing() {
   assert.equal(answer.body.value, 'pong');
 }
 
-async function refused(answer: Promise<{ status: number; body: { success: boolean; errorCode?: string; message?: string } }>, status: number, errorCode: string) {
+async function refused(
+  answer: Promise<{ status: number; body: { success: boolean; errorCode?: string; message?: string } }>,
+  status: number,
+  errorCode: string,
+) {
   const a = await answer;
   assert.equal(a.status, status, JSON.stringify(a.body));
   assert.equal(a.body.success, false);
@@ -64,11 +68,20 @@ describe('system calls', () => {
     assert.deepEqual(v.info.sms.captcha, { enabled: false });
     assert.equal(v.info.register.mobilePassword, false);
     assert.equal(v.info.register.autoRegister, false);
-    assert.deepEqual(
-      v.info.resources.map((r: { resourceType: string }) => r.resourceType).sort(),
-      ['Android', 'AppDownloadIcon', 'IOS', 'MOBILECONFIG'],
-    );
-    for (const flag of ['CBS3', 'MOBILEAUTOLOGIN3', 'PWDEXPFORCECHANGE3', 'UPDATEMOBILEICC3', 'FIREBASECREATEACC3', 'LOTTMINIGAME3']) {
+    assert.deepEqual(v.info.resources.map((r: { resourceType: string }) => r.resourceType).sort(), [
+      'Android',
+      'AppDownloadIcon',
+      'IOS',
+      'MOBILECONFIG',
+    ]);
+    for (const flag of [
+      'CBS3',
+      'MOBILEAUTOLOGIN3',
+      'PWDEXPFORCECHANGE3',
+      'UPDATEMOBILEICC3',
+      'FIREBASECREATEACC3',
+      'LOTTMINIGAME3',
+    ]) {
       assert.equal(typeof v.info.whitelabelVal[flag], 'boolean', flag);
     }
     assert.ok(Array.isArray(v.info.customerService) && Array.isArray(v.info.imageCDNs));
@@ -79,7 +92,15 @@ describe('system calls', () => {
     assert.equal(v.maintenanceTexts, null);
     assert.equal(typeof v.test, 'boolean');
     const text = JSON.stringify(a.body);
-    for (const secret of ['allowedOrigins', 'members', 'Demo1234', 'password', 'demo@example.com', 'JRMP6JI4', 'passwordMaxAgeDays']) {
+    for (const secret of [
+      'allowedOrigins',
+      'members',
+      'Demo1234',
+      'password',
+      'demo@example.com',
+      'JRMP6JI4',
+      'passwordMaxAgeDays',
+    ]) {
       assert.ok(!text.includes(secret), secret);
     }
   });
@@ -112,7 +133,11 @@ describe('system calls', () => {
     const a = await wps.app.request('http://wps.example:8080/wps/system/domainRoute');
     const body = await a.json();
     assert.equal(body.success, true);
-    assert.deepEqual(body.value, [{ domainName: 'wps.example:8080' }, { domainName: '127.0.0.1:8080' }, { domainName: 'localhost:8080' }]);
+    assert.deepEqual(body.value, [
+      { domainName: 'wps.example:8080' },
+      { domainName: '127.0.0.1:8080' },
+      { domainName: 'localhost:8080' },
+    ]);
   });
 
   test('GET /wps/system/test/ping answers pong, never cached', async () => {
@@ -224,7 +249,11 @@ describe('every refusal is a JSON envelope with its own errorCode', () => {
       400,
       'encryption.payload.invalid',
     );
-    await refused(call(wps, 'POST', '/wps/session/login', { body: { nope: 1 }, headers: s.headers }), 400, 'encryption.payload.invalid');
+    await refused(
+      call(wps, 'POST', '/wps/session/login', { body: { nope: 1 }, headers: s.headers }),
+      400,
+      'encryption.payload.invalid',
+    );
   });
 
   test('tampered digest → encryption.digest.mismatch', async () => {
@@ -269,7 +298,11 @@ describe('every refusal is a JSON envelope with its own errorCode', () => {
     }
     const missing = await refused(call(wps, 'POST', '/wps/member/language', { body: {}, token }), 400, 'request.invalid');
     assert.match(missing.message!, /"language" is missing/);
-    const wrong = await refused(call(wps, 'POST', '/wps/member/language', { body: { language: 7 }, token }), 400, 'request.invalid');
+    const wrong = await refused(
+      call(wps, 'POST', '/wps/member/language', { body: { language: 7 }, token }),
+      400,
+      'request.invalid',
+    );
     assert.match(wrong.message!, /"language" is invalid/);
     await refused(call(wps, 'POST', '/wps/member/language', { body: { language: 'english' }, token }), 400, 'request.invalid');
   });
@@ -339,14 +372,28 @@ describe('CORS', () => {
     const preflight = (origin: string) =>
       wps.app.request('/wps/session/login', {
         method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-rsa, x-digest, encryption' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'x-rsa, x-digest, encryption',
+        },
       });
     const ok = await preflight(TEST_ORIGIN);
     assert.equal(ok.status, 204);
     assert.equal(ok.headers.get('Access-Control-Allow-Origin'), TEST_ORIGIN);
     assert.equal(ok.headers.get('Access-Control-Allow-Credentials'), 'true');
     const allowed = (ok.headers.get('Access-Control-Allow-Headers') ?? '').toLowerCase();
-    for (const h of ['merchant', 'language', 'authorization', 'moduleid', 'content-type', 'encryption', 'x-rsa', 'x-digest', 'device']) {
+    for (const h of [
+      'merchant',
+      'language',
+      'authorization',
+      'moduleid',
+      'content-type',
+      'encryption',
+      'x-rsa',
+      'x-digest',
+      'device',
+    ]) {
       assert.ok(allowed.split(/,\s*/).includes(h), h);
     }
     assert.match(ok.headers.get('Access-Control-Allow-Methods') ?? '', /POST/);

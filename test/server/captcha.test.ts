@@ -42,8 +42,12 @@ afterEach(async () => {
   for (const merchant of ['demo', 'demo2']) assert.equal((await dev(wps, 'POST', '/dev/reset', undefined, merchant)).status, 200);
 });
 
-const login = (extra: Record<string, unknown> = {}, merchant?: string, username = 'demo', password = merchant === 'demo2' ? 'Demo5678' : 'Demo1234') =>
-  sealedCall(wps, '/wps/session/login', loginBody(username, password, extra), rsaKey, { merchant });
+const login = (
+  extra: Record<string, unknown> = {},
+  merchant?: string,
+  username = 'demo',
+  password = merchant === 'demo2' ? 'Demo5678' : 'Demo1234',
+) => sealedCall(wps, '/wps/session/login', loginBody(username, password, extra), rsaKey, { merchant });
 const settings = (body: Record<string, unknown>, merchant?: string) => dev(wps, 'POST', '/dev/site-settings', body, merchant);
 
 async function refused(answer: Promise<Answer> | Answer, status: number, errorCode: string) {
@@ -80,7 +84,11 @@ describe('v3 challenges and the stand-in endpoints', () => {
     assert.match(q.code, /^\d{4}$/);
     assert.equal(ok(await call(wps, 'GET', `/captcha/local/question?challenge=${challenge}`)).code, q.code, 'stable');
     const wrong = q.code === '0000' ? '0001' : '0000';
-    await refused(call(wps, 'POST', '/captcha/local/answer', { body: { challenge, answer: wrong } }), 400, 'captcha.answer.wrong');
+    await refused(
+      call(wps, 'POST', '/captcha/local/answer', { body: { challenge, answer: wrong } }),
+      400,
+      'captcha.answer.wrong',
+    );
     // text/plain (what the stand-in sends, so no preflight is needed) is read as JSON too.
     const res = await wps.app.request('/captcha/local/answer', {
       method: 'POST',
@@ -94,7 +102,11 @@ describe('v3 challenges and the stand-in endpoints', () => {
 
     await refused(call(wps, 'GET', '/captcha/local/question?challenge=0123456789abcdef0123456789abcdef'), 400, 'captcha.invalid');
     await refused(call(wps, 'GET', '/captcha/local/question?challenge=../../etc'), 400, 'captcha.invalid');
-    await refused(call(wps, 'POST', '/captcha/local/answer', { body: { challenge: 'nope', answer: '1234' } }), 400, 'captcha.invalid');
+    await refused(
+      call(wps, 'POST', '/captcha/local/answer', { body: { challenge: 'nope', answer: '1234' } }),
+      400,
+      'captcha.invalid',
+    );
     await refused(call(wps, 'POST', '/captcha/local/answer', { raw: '{"challenge":' }), 400, 'request.malformed');
     await refused(call(wps, 'POST', '/captcha/local/answer', { raw: '[]' }), 400, 'request.malformed');
     const preflight = await wps.app.request('/captcha/local/answer', { method: 'OPTIONS' });
@@ -178,7 +190,12 @@ describe('the login captcha', () => {
     ok(await login(await solveV4(wps, DEMO_GEETEST_ID)));
     // An sms login needs no captcha (the code request had one).
     await refused(
-      sealedCall(wps, '/wps/session/login', { ...loginBody('x', 'x'), type: 'sms', mobileNum: '9171234567', countryDialingCode: '+63', verificationCode: '000000' }, rsaKey),
+      sealedCall(
+        wps,
+        '/wps/session/login',
+        { ...loginBody('x', 'x'), type: 'sms', mobileNum: '9171234567', countryDialingCode: '+63', verificationCode: '000000' },
+        rsaKey,
+      ),
       400,
       'login.cred.err',
     );
@@ -190,11 +207,22 @@ describe('the login captcha', () => {
     const lot = ok(await call(wps, 'GET', `/captcha/local/load?captchaId=${DEMO_GEETEST_ID}`));
     assert.match(lot.lot_number, /^[0-9a-f]{32}$/);
     assert.match(lot.code, /^\d{4}$/);
-    const result = ok(await call(wps, 'POST', '/captcha/local/answer', { body: { lot_number: lot.lot_number, answer: lot.code } }));
+    const result = ok(
+      await call(wps, 'POST', '/captcha/local/answer', { body: { lot_number: lot.lot_number, answer: lot.code } }),
+    );
     assert.deepEqual(Object.keys(result).sort(), ['captcha_output', 'gen_time', 'lot_number', 'pass_token']);
     assert.equal(result.lot_number, lot.lot_number);
     assert.match(result.gen_time, /^\d{10}$/);
-    await refused(login({ geetestValidateV4: JSON.stringify({ ...result, pass_token: result.pass_token.replace(/^./, (c: string) => (c === 'a' ? 'b' : 'a')) }) }), 400, 'captcha.invalid');
+    await refused(
+      login({
+        geetestValidateV4: JSON.stringify({
+          ...result,
+          pass_token: result.pass_token.replace(/^./, (c: string) => (c === 'a' ? 'b' : 'a')),
+        }),
+      }),
+      400,
+      'captcha.invalid',
+    );
     await refused(login({ geetestValidateV4: JSON.stringify({ ...result, gen_time: '1' }) }), 400, 'captcha.invalid');
     await refused(login({ geetestValidateV4: '{not json' }), 400, 'captcha.invalid');
     await refused(login({ geetestValidateV4: JSON.stringify({ lot_number: lot.lot_number }) }), 400, 'captcha.invalid');
@@ -219,9 +247,15 @@ describe('the registration and SMS captchas', () => {
   const register = (username: string, extra: Record<string, unknown> = {}) =>
     sealedCall(wps, '/wps/member/register', registerBody(username, 'abc123', extra), rsaKey, { headers: { ModuleId: 'REG3' } });
   const registerMobile = (mobileNum: string, extra: Record<string, unknown> = {}) =>
-    sealedCall(wps, '/wps/member/register/mobile', { ...registerBody('', 'abc123', extra), username: undefined, countryDialingCode: '+63', mobileNum }, rsaKey, {
-      headers: { ModuleId: 'MOBILENUMREG3' },
-    });
+    sealedCall(
+      wps,
+      '/wps/member/register/mobile',
+      { ...registerBody('', 'abc123', extra), username: undefined, countryDialingCode: '+63', mobileNum },
+      rsaKey,
+      {
+        headers: { ModuleId: 'MOBILENUMREG3' },
+      },
+    );
 
   test('registration: required when the setting is on; each result once', async () => {
     await settings({ registerCaptcha: true });
@@ -240,7 +274,10 @@ describe('the registration and SMS captchas', () => {
 
   test('SMS code: the sms setting asks for a v4 result (a v3 one is not enough)', async () => {
     const send = (extra: Record<string, unknown> = {}, ip = '192.0.2.120') =>
-      call(wps, 'POST', '/wps/verification/sms/noLogin', { body: { countryDialingCode: '+63', mobileNum: '9176660002', ...extra }, headers: { 'X-Forwarded-For': ip } });
+      call(wps, 'POST', '/wps/verification/sms/noLogin', {
+        body: { countryDialingCode: '+63', mobileNum: '9176660002', ...extra },
+        headers: { 'X-Forwarded-For': ip },
+      });
     await settings({ smsCaptcha: true, geetestVersion: 'v4' });
     assert.deepEqual(ok(await call(wps, 'GET', '/wps/system/status')).info.sms.captcha, { enabled: true });
     const required = await refused(send(), 400, 'captcha.required');
@@ -270,7 +307,11 @@ describe('the stand-in scripts', () => {
       const text = await res.text();
       assert.doesNotThrow(() => new Function(text), path);
       const win: Record<string, unknown> = {};
-      new Function('window', 'document', 'location', text)(win, { currentScript: { src: `http://127.0.0.1:8080${path}` } }, { origin: 'http://127.0.0.1:8080' });
+      new Function('window', 'document', 'location', text)(
+        win,
+        { currentScript: { src: `http://127.0.0.1:8080${path}` } },
+        { origin: 'http://127.0.0.1:8080' },
+      );
       assert.equal(typeof win[defined], 'function', defined);
       assert.equal(win[other], undefined);
       // No inline style element or attribute, no eval, no markup strings: adopted styles and DOM calls.
@@ -288,7 +329,10 @@ describe('the stand-in scripts', () => {
     const env = sandbox('/captcha/gt.js');
     const config = ok(await call(wps, 'GET', '/wps/captcha/geetest?t=1'));
     const captcha = await new Promise<any>((resolve) =>
-      env.win.initGeetest({ gt: config.gt, challenge: config.challenge, offline: !config.success, new_captcha: true, product: 'bind', lang: 'en' }, resolve),
+      env.win.initGeetest(
+        { gt: config.gt, challenge: config.challenge, offline: !config.success, new_captcha: true, product: 'bind', lang: 'en' },
+        resolve,
+      ),
     );
     await new Promise<void>((resolve) => captcha.onReady(resolve));
     const success = new Promise<void>((resolve) => captcha.onSuccess(resolve));
@@ -335,7 +379,9 @@ describe('the stand-in scripts', () => {
   test('v4 by the script: the result opens an SMS code', async () => {
     await settings({ smsCaptcha: true, geetestVersion: 'v4' });
     const env = sandbox('/captcha/gt4.js');
-    const captcha = await new Promise<any>((resolve) => env.win.initGeetest4({ captchaId: DEMO_GEETEST_ID, product: 'bind', language: 'eng' }, resolve));
+    const captcha = await new Promise<any>((resolve) =>
+      env.win.initGeetest4({ captchaId: DEMO_GEETEST_ID, product: 'bind', language: 'eng' }, resolve),
+    );
     await new Promise<void>((resolve) => captcha.onReady(resolve));
     const success = new Promise<void>((resolve) => captcha.onSuccess(resolve));
     captcha.showCaptcha();
@@ -345,10 +391,12 @@ describe('the stand-in scripts', () => {
     await success;
     const result = captcha.getValidate();
     assert.deepEqual(Object.keys(result).sort(), ['captcha_output', 'gen_time', 'lot_number', 'pass_token']);
-    ok(await call(wps, 'POST', '/wps/verification/sms/noLogin', {
-      body: { countryDialingCode: '+63', mobileNum: '9176660003', geetestValidateV4: JSON.stringify(result) },
-      headers: { 'X-Forwarded-For': '192.0.2.130' },
-    }));
+    ok(
+      await call(wps, 'POST', '/wps/verification/sms/noLogin', {
+        body: { countryDialingCode: '+63', mobileNum: '9176660003', geetestValidateV4: JSON.stringify(result) },
+        headers: { 'X-Forwarded-For': '192.0.2.130' },
+      }),
+    );
   });
 
   test('dev control: hang-extra → onError 60205 after the 3 s timeout; hang-script holds gt.js; reset → ok', async () => {
@@ -356,7 +404,9 @@ describe('the stand-in scripts', () => {
     assert.deepEqual(ok(await dev(wps, 'POST', '/dev/captcha', { mode: 'hang-extra' })), { mode: 'hang-extra' });
     const env = sandbox('/captcha/gt.js', { shortenTimeouts: true });
     const config = ok(await call(wps, 'GET', '/wps/captcha/geetest'));
-    const captcha = await new Promise<any>((resolve) => env.win.initGeetest({ gt: config.gt, challenge: config.challenge, product: 'bind' }, resolve));
+    const captcha = await new Promise<any>((resolve) =>
+      env.win.initGeetest({ gt: config.gt, challenge: config.challenge, product: 'bind' }, resolve),
+    );
     const error = await new Promise<any>((resolve) => captcha.onError(resolve));
     assert.deepEqual(error, { code: '60205', msg: 'Network failure' });
     assert.equal((await wps.app.request('/captcha/gt.js')).status, 200, 'the script itself still answers');
@@ -386,7 +436,16 @@ describe('the stand-in scripts', () => {
 
 describe('sign-in dev controls', () => {
   test('site settings: each one reaches /wps/system/status, per merchant, until reset', async () => {
-    const v = ok(await settings({ loginCaptcha: true, smsCaptcha: true, registerCaptcha: true, geetestVersion: 'v4', mobilePassword: true, autoRegister: true }));
+    const v = ok(
+      await settings({
+        loginCaptcha: true,
+        smsCaptcha: true,
+        registerCaptcha: true,
+        geetestVersion: 'v4',
+        mobilePassword: true,
+        autoRegister: true,
+      }),
+    );
     assert.equal(v.geetestVersion, 'v4');
     const info = ok(await call(wps, 'GET', '/wps/system/status')).info;
     assert.deepEqual(info.login, { captcha: { enabled: true } });
@@ -417,7 +476,10 @@ describe('sign-in dev controls', () => {
     assert.equal(flags.MOBILEAUTOLOGIN3, false);
     assert.equal(flags.NEWFLAG3, true);
     assert.equal(flags.CBS3, true);
-    assert.equal(ok(await call(wps, 'GET', '/wps/system/status', { merchant: 'demo2' })).info.whitelabelVal.PWDEXPFORCECHANGE3, false);
+    assert.equal(
+      ok(await call(wps, 'GET', '/wps/system/status', { merchant: 'demo2' })).info.whitelabelVal.PWDEXPFORCECHANGE3,
+      false,
+    );
     for (const body of [{ flag: 'lower3', on: true }, { flag: 'X', on: 'yes' }, { flag: '__proto__', on: true }, { on: true }]) {
       await refused(dev(wps, 'POST', '/dev/whitelabel', body), 400, 'request.invalid');
     }
@@ -430,7 +492,11 @@ describe('sign-in dev controls', () => {
   test('member IPs: record (the second check is then skipped), forget, refuse bad input', async () => {
     const ip = '192.0.2.150';
     const from = { headers: { 'X-Forwarded-For': ip } };
-    await refused(sealedCall(wps, '/wps/session/login', loginBody('demo', 'Demo1234'), rsaKey, from), 400, 'login_verify_required');
+    await refused(
+      sealedCall(wps, '/wps/session/login', loginBody('demo', 'Demo1234'), rsaKey, from),
+      400,
+      'login_verify_required',
+    );
     const v = ok(await dev(wps, 'POST', '/dev/members/demo/ips', { ip }));
     assert.deepEqual(v.ips.sort(), ['127.0.0.1', '::1', ip].sort());
     ok(await sealedCall(wps, '/wps/session/login', loginBody('demo', 'Demo1234'), rsaKey, from));
@@ -442,7 +508,10 @@ describe('sign-in dev controls', () => {
     await refused(dev(wps, 'POST', '/dev/members/demo/ips', {}), 400, 'request.invalid');
     await refused(dev(wps, 'POST', '/dev/members/nobody_here/ips', { ip }), 404, 'not.found');
     await refused(call(wps, 'DELETE', '/dev/members/nobody_here/ips'), 404, 'not.found');
-    const cross = await wps.app.request('/dev/members/demo/ips', { method: 'DELETE', headers: { Origin: 'https://evil.example', Host: 'localhost:8080' } });
+    const cross = await wps.app.request('/dev/members/demo/ips', {
+      method: 'DELETE',
+      headers: { Origin: 'https://evil.example', Host: 'localhost:8080' },
+    });
     assert.equal(cross.status, 403);
   });
 
@@ -456,19 +525,31 @@ describe('sign-in dev controls', () => {
   });
 
   test('the /dev/ page: forms for the new controls; what it reads has the outbox, never a secret', async () => {
-    await call(wps, 'POST', '/wps/verification/sms/noLogin', { body: { countryDialingCode: '+63', mobileNum: '9176660009' }, headers: { 'X-Forwarded-For': '192.0.2.160' } });
+    await call(wps, 'POST', '/wps/verification/sms/noLogin', {
+      body: { countryDialingCode: '+63', mobileNum: '9176660009' },
+      headers: { 'X-Forwarded-For': '192.0.2.160' },
+    });
     const code = await outboxCode(wps, '9176660009');
     const html = await (await wps.app.request('/dev/')).text();
-    for (const action of ['/dev/site-settings', '/dev/whitelabel', '/dev/captcha']) assert.ok(html.includes(`action="${action}"`), action);
+    for (const action of ['/dev/site-settings', '/dev/whitelabel', '/dev/captcha'])
+      assert.ok(html.includes(`action="${action}"`), action);
     // Each member's forms: the script makes /dev/members/<name>/ips, /password-age and /totp.
     for (const path of ['ips', 'password-age']) assert.ok(html.includes(`data-path="${path}"`), path);
     const read = async (path: string) => JSON.stringify((await call(wps, 'GET', path)).body.value);
     assert.ok((await read('/dev/outbox')).includes(code), 'the outbox is there to show');
-    const members = (await call(wps, 'GET', '/dev/members')).body.value as { username: string; factors: { authenticator: boolean } }[];
-    assert.deepEqual(members.filter((m) => m.factors.authenticator).map((m) => m.username), ['demo', 'guard'], 'their codes are linked');
+    const members = (await call(wps, 'GET', '/dev/members')).body.value as {
+      username: string;
+      factors: { authenticator: boolean };
+    }[];
+    assert.deepEqual(
+      members.filter((m) => m.factors.authenticator).map((m) => m.username),
+      ['demo', 'guard'],
+      'their codes are linked',
+    );
     const script = await (await wps.app.request('/dev/dev.js')).text();
     for (const text of [html, script, await read('/dev/members'), await read('/dev/merchants'), await read('/dev/state')]) {
-      for (const secret of ['Demo1234', 'Guard1234', GA_SECRETS.demo, GA_SECRETS.guard]) assert.ok(!text.includes(secret), secret);
+      for (const secret of ['Demo1234', 'Guard1234', GA_SECRETS.demo, GA_SECRETS.guard])
+        assert.ok(!text.includes(secret), secret);
     }
 
     // Form posts of the page.
@@ -493,7 +574,8 @@ describe('sign-in dev controls', () => {
     assert.equal(info.login.captcha.enabled, true);
     assert.equal(info.gw.GEETEST_VERSION, 'v4');
     assert.equal(info.whitelabelVal.FIREBASECREATEACC3, true);
-    const guardIps = async () => (await call(wps, 'GET', '/dev/members')).body.value.find((m: { username: string }) => m.username === 'guard').ips;
+    const guardIps = async () =>
+      (await call(wps, 'GET', '/dev/members')).body.value.find((m: { username: string }) => m.username === 'guard').ips;
     assert.ok((await guardIps()).includes('192.0.2.170'));
     assert.deepEqual((await call(wps, 'GET', '/dev/captcha')).body.value, { mode: 'hang-extra' });
     assert.equal((await post('/dev/members/guard/ips', { forget: '1' })).status, 303);
@@ -549,7 +631,13 @@ class FakeNode {
 function all(node: FakeNode): FakeNode[] {
   return [node, ...(node.shadow ? all(node.shadow) : []), ...node.children.flatMap(all)];
 }
-const text = (node: FakeNode): string => (node.tagName === '#text' ? node.textContent : node.children.filter((c) => c.tagName === '#text').map(text).join(''));
+const text = (node: FakeNode): string =>
+  node.tagName === '#text'
+    ? node.textContent
+    : node.children
+        .filter((c) => c.tagName === '#text')
+        .map(text)
+        .join('');
 
 async function until(check: () => boolean, ms = 5000) {
   const end = Date.now() + ms;
@@ -580,7 +668,8 @@ function sandbox(path: string, { shortenTimeouts = false } = {}) {
     }
   }
   const win: Record<string, any> = {};
-  const fetchToApp = (url: string, init: RequestInit = {}) => wps.app.request(url, { ...init, headers: { 'X-Forwarded-For': '192.0.2.200', ...(init.headers as object) } });
+  const fetchToApp = (url: string, init: RequestInit = {}) =>
+    wps.app.request(url, { ...init, headers: { 'X-Forwarded-For': '192.0.2.200', ...(init.headers as object) } });
   const timeout = shortenTimeouts ? (fn: () => void, ms: number) => setTimeout(fn, ms >= 3000 ? 30 : ms) : setTimeout;
   new Function('window', 'document', 'location', 'fetch', 'setTimeout', 'CSSStyleSheet', readScript(path))(
     win,

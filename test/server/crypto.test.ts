@@ -112,7 +112,15 @@ describe('unseal', () => {
 
   test('value missing, not a string, not base64 or not whole 3DES blocks → encryption.payload.invalid', () => {
     const s = seal(payload, keys.publicValue.rsaKey);
-    for (const body of [{}, { value: 42 }, { value: '' }, { value: '%%%' }, { value: Buffer.alloc(7).toString('base64') }, null, []]) {
+    for (const body of [
+      {},
+      { value: 42 },
+      { value: '' },
+      { value: '%%%' },
+      { value: Buffer.alloc(7).toString('base64') },
+      null,
+      [],
+    ]) {
       assert.throws(() => unseal(keys, headersOf(s), body), refusedWith('encryption.payload.invalid'), JSON.stringify(body));
     }
   });
@@ -137,7 +145,11 @@ describe('unseal', () => {
     const flipped = (d[0] === '0' ? '1' : '0') + d.slice(1);
     const plainSha = createHmac('sha256', Buffer.alloc(24)).update(JSON.stringify(payload)).digest('hex');
     for (const xDigest of [undefined, '', flipped, d.slice(2), d + '00', 'zz' + d.slice(2), plainSha]) {
-      assert.throws(() => unseal(keys, { ...headersOf(s), xDigest }, s.body), refusedWith('encryption.digest.mismatch'), String(xDigest));
+      assert.throws(
+        () => unseal(keys, { ...headersOf(s), xDigest }, s.body),
+        refusedWith('encryption.digest.mismatch'),
+        String(xDigest),
+      );
     }
   });
 

@@ -170,7 +170,9 @@ export async function solveV3(wps: AppLike, merchant?: string): Promise<{ geetes
 export async function solveV4(wps: AppLike, captchaId: string): Promise<{ geetestValidateV4: string }> {
   const load = await call(wps, 'GET', `/captcha/local/load?captchaId=${encodeURIComponent(captchaId)}`);
   if (load.status !== 200) throw new Error(`captcha load: ${JSON.stringify(load.body)}`);
-  const answer = await call(wps, 'POST', '/captcha/local/answer', { body: { lot_number: load.body.lot_number, answer: load.body.code } });
+  const answer = await call(wps, 'POST', '/captcha/local/answer', {
+    body: { lot_number: load.body.lot_number, answer: load.body.code },
+  });
   if (answer.status !== 200) throw new Error(`captcha answer: ${JSON.stringify(answer.body)}`);
   return { geetestValidateV4: JSON.stringify(answer.body) };
 }

@@ -22,7 +22,18 @@ import {
   startAuthEmulator,
   type AuthEmulator,
 } from '../e2e/harness.ts';
-import { call, dev, DEVICE_ID, merchantsFileWith, registerBody, rsaKeyOf, sealedCall, tempDir, testApp, type Answer } from './helpers.ts';
+import {
+  call,
+  dev,
+  DEVICE_ID,
+  merchantsFileWith,
+  registerBody,
+  rsaKeyOf,
+  sealedCall,
+  tempDir,
+  testApp,
+  type Answer,
+} from './helpers.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>;
 const realNow = clock.now;
@@ -119,8 +130,11 @@ describe('identity provider in production (RS256, injected keys)', () => {
       ...extra,
     };
   };
-  const token = (extra: Record<string, unknown> = {}, header: Record<string, unknown> = { alg: 'RS256', kid: KID, typ: 'JWT' }, key?: KeyObject | null) =>
-    jwt(header, claimsOf(extra), key === undefined ? privateKey : key);
+  const token = (
+    extra: Record<string, unknown> = {},
+    header: Record<string, unknown> = { alg: 'RS256', kid: KID, typ: 'JWT' },
+    key?: KeyObject | null,
+  ) => jwt(header, claimsOf(extra), key === undefined ? privateKey : key);
   const login = (t: string, extra: Record<string, unknown> = {}) =>
     sealedCall(prod, '/wps/session/login', firebaseBody(t, extra), rsaKey, { headers: { Device: 'MOBILE' } });
 
@@ -128,7 +142,14 @@ describe('identity provider in production (RS256, injected keys)', () => {
     tmp = tempDir();
     const file = merchantsFileWith(tmp.dir);
     const data = JSON.parse(readFileSync(file, 'utf8'));
-    data.merchants.demo.info.sms = { ...data.merchants.demo.info.sms, firebase: true, projectId: PROJECT, apiKey: 'prod-key', authDomain: `${PROJECT}.firebaseapp.com`, appId: '1:2:web:3' };
+    data.merchants.demo.info.sms = {
+      ...data.merchants.demo.info.sms,
+      firebase: true,
+      projectId: PROJECT,
+      apiKey: 'prod-key',
+      authDomain: `${PROJECT}.firebaseapp.com`,
+      appId: '1:2:web:3',
+    };
     data.merchants.demo2.info.sms = { firebase: true, projectId: PROJECT };
     data.merchants.demo2.identityMaxAgeSeconds = 60;
     writeFileSync(file, JSON.stringify(data));
@@ -174,7 +195,10 @@ describe('identity provider in production (RS256, injected keys)', () => {
 
   test('claims: project, issuer, expiry, issue time, sign-in age (300 s), subject, provider', async () => {
     const now = Math.floor(Date.now() / 1000);
-    await refused(login(token({ aud: 'another-project', iss: 'https://securetoken.google.com/another-project' })), 'firebase.token.invalid');
+    await refused(
+      login(token({ aud: 'another-project', iss: 'https://securetoken.google.com/another-project' })),
+      'firebase.token.invalid',
+    );
     await refused(login(token({ iss: 'https://accounts.google.com' })), 'firebase.token.invalid');
     await refused(login(token({ exp: now - 1 })), 'firebase.token.invalid');
     await refused(login(token({ iat: now + 600 })), 'firebase.token.invalid');
@@ -185,24 +209,47 @@ describe('identity provider in production (RS256, injected keys)', () => {
     await refused(login(token({ firebase: {} })), 'firebase.token.invalid');
     await refused(login(token({ auth_time: now - 290 })), 'bind_customer_required');
     // demo2's identityMaxAgeSeconds is 60.
-    const demo2 = (t: string) => sealedCall(prod, '/wps/session/login', firebaseBody(t, { merchant: 'demo2' }), rsaKey, { merchant: 'demo2' });
+    const demo2 = (t: string) =>
+      sealedCall(prod, '/wps/session/login', firebaseBody(t, { merchant: 'demo2' }), rsaKey, { merchant: 'demo2' });
     await refused(demo2(token({ auth_time: now - 90 })), 'firebase.token.invalid');
     await refused(demo2(token({ auth_time: now - 30 })), 'bind_customer_required');
   });
 
-  test('an x509 certificate as the key (Google’s format)', { skip: hasOpenssl() ? false : 'openssl is not installed' }, async () => {
-    const dir = tempDir();
-    try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir.dir, 'k.pem'), '-out', join(dir.dir, 'c.pem'), '-days', '2', '-subj', '/CN=wps-test'], { stdio: 'ignore' });
-      const certKey = (await import('node:crypto')).createPrivateKey(readFileSync(join(dir.dir, 'k.pem')));
-      certs['cert-kid'] = readFileSync(join(dir.dir, 'c.pem'), 'utf8');
-      await refused(login(token({}, { alg: 'RS256', kid: 'cert-kid' }, certKey)), 'bind_customer_required');
-      await refused(login(token({}, { alg: 'RS256', kid: 'cert-kid' }, privateKey)), 'firebase.token.invalid');
-    } finally {
-      delete certs['cert-kid'];
-      dir.remove();
-    }
-  });
+  test(
+    'an x509 certificate as the key (Google’s format)',
+    { skip: hasOpenssl() ? false : 'openssl is not installed' },
+    async () => {
+      const dir = tempDir();
+      try {
+        execFileSync(
+          'openssl',
+          [
+            'req',
+            '-x509',
+            '-newkey',
+            'rsa:2048',
+            '-nodes',
+            '-keyout',
+            join(dir.dir, 'k.pem'),
+            '-out',
+            join(dir.dir, 'c.pem'),
+            '-days',
+            '2',
+            '-subj',
+            '/CN=wps-test',
+          ],
+          { stdio: 'ignore' },
+        );
+        const certKey = (await import('node:crypto')).createPrivateKey(readFileSync(join(dir.dir, 'k.pem')));
+        certs['cert-kid'] = readFileSync(join(dir.dir, 'c.pem'), 'utf8');
+        await refused(login(token({}, { alg: 'RS256', kid: 'cert-kid' }, certKey)), 'bind_customer_required');
+        await refused(login(token({}, { alg: 'RS256', kid: 'cert-kid' }, privateKey)), 'firebase.token.invalid');
+      } finally {
+        delete certs['cert-kid'];
+        dir.remove();
+      }
+    },
+  );
 
   test('Google’s certificates are cached for their max-age; a failed refresh keeps the last ones', async () => {
     let calls = 0;
@@ -210,7 +257,9 @@ describe('identity provider in production (RS256, injected keys)', () => {
     const fakeFetch = (async () => {
       calls++;
       if (fail) throw new Error('offline');
-      return new Response(JSON.stringify({ a: 'PEM-A' }), { headers: { 'Cache-Control': 'public, max-age=100, must-revalidate' } });
+      return new Response(JSON.stringify({ a: 'PEM-A' }), {
+        headers: { 'Cache-Control': 'public, max-age=100, must-revalidate' },
+      });
     }) as typeof fetch;
     const start = Date.now();
     clock.now = () => start;
@@ -237,251 +286,330 @@ describe('identity provider in production (RS256, injected keys)', () => {
 
 // ---- emulator mode (demo and test) -----------------------------------------------------------------
 
-describe('identity provider with the Auth emulator', { skip: noFirebase ? `skipped: ${FIREBASE_BIN} is missing (run npm install)` : false }, () => {
-  let emu: AuthEmulator;
-  let wps: App;
-  let rsaKey: string;
-  let n = 0;
-  const unique = () => `${process.pid % 10000}x${n++}`;
+describe(
+  'identity provider with the Auth emulator',
+  { skip: noFirebase ? `skipped: ${FIREBASE_BIN} is missing (run npm install)` : false },
+  () => {
+    let emu: AuthEmulator;
+    let wps: App;
+    let rsaKey: string;
+    let n = 0;
+    const unique = () => `${process.pid % 10000}x${n++}`;
 
-  const login = (body: Record<string, unknown>, ip = HOME) =>
-    sealedCall(wps, '/wps/session/login', body, rsaKey, { headers: { ...xff(ip), Device: 'MOBILE' } });
-  const verify = (body: Record<string, unknown>, ip: string) => sealedCall(wps, '/wps/session/login/verification', body, rsaKey, { headers: xff(ip) });
-  const register = (body: Record<string, unknown>, ip = HOME) =>
-    sealedCall(wps, '/wps/member/register', body, rsaKey, { headers: { ...xff(ip), ModuleId: 'REG3' } });
-  const settings = (body: Record<string, unknown>) => dev(wps, 'POST', '/dev/site-settings', body);
-  const google = () => {
-    const id = unique();
-    return emulatorIdpSignIn(emu.url, 'google.com', { sub: `g${id}`, email: `player.${id}@example.com` }).then((r) => ({ ...r, email: `player.${id}@example.com` }));
-  };
-  /** A member without second-check factors (logs in from anywhere). */
-  async function plainMember(password = 'abc123') {
-    const username = `pl_${unique()}`;
-    ok(await register(registerBody(username, password, { login: false })));
-    return username;
-  }
+    const login = (body: Record<string, unknown>, ip = HOME) =>
+      sealedCall(wps, '/wps/session/login', body, rsaKey, { headers: { ...xff(ip), Device: 'MOBILE' } });
+    const verify = (body: Record<string, unknown>, ip: string) =>
+      sealedCall(wps, '/wps/session/login/verification', body, rsaKey, { headers: xff(ip) });
+    const register = (body: Record<string, unknown>, ip = HOME) =>
+      sealedCall(wps, '/wps/member/register', body, rsaKey, { headers: { ...xff(ip), ModuleId: 'REG3' } });
+    const settings = (body: Record<string, unknown>) => dev(wps, 'POST', '/dev/site-settings', body);
+    const google = () => {
+      const id = unique();
+      return emulatorIdpSignIn(emu.url, 'google.com', { sub: `g${id}`, email: `player.${id}@example.com` }).then((r) => ({
+        ...r,
+        email: `player.${id}@example.com`,
+      }));
+    };
+    /** A member without second-check factors (logs in from anywhere). */
+    async function plainMember(password = 'abc123') {
+      const username = `pl_${unique()}`;
+      ok(await register(registerBody(username, password, { login: false })));
+      return username;
+    }
 
-  before(async () => {
-    emu = await emulatorStarting!;
-    wps = await testApp({ trustProxy: true });
-    rsaKey = await rsaKeyOf(wps);
-  });
-  after(async () => {
-    await wps?.close();
-  });
-  beforeEach(async () => {
-    ok(await dev(wps, 'POST', '/dev/reset'));
-    ok(await settings({ firebase: true, authEmulatorUrl: emu.url }));
-  });
-  afterEach(() => {
-    clock.now = realNow;
-  });
-
-  test('site status and the dev control', async () => {
-    const info = ok(await call(wps, 'GET', '/wps/system/status')).info;
-    assert.deepEqual(
-      { ...info.sms, captcha: undefined, provider: undefined },
-      { firebase: true, apiKey: 'fake-api-key', authDomain: 'demo-test.firebaseapp.com', projectId: 'demo-test', appId: '1:0:web:demo', authEmulatorUrl: emu.url, captcha: undefined, provider: undefined },
-    );
-    // Off: no emulator config in the status; login with a token is not offered.
-    ok(await settings({ firebase: false }));
-    const off = ok(await call(wps, 'GET', '/wps/system/status')).info.sms;
-    assert.equal(off.firebase, false);
-    assert.equal(off.authEmulatorUrl, undefined);
-    assert.equal(off.projectId, undefined);
-    const { idToken } = await google();
-    await refused(login(firebaseBody(idToken)), 'login.type.unsupported');
-    // On needs an emulator URL (none after a reset); the URL cannot be dropped while on.
-    ok(await dev(wps, 'POST', '/dev/reset'));
-    const missing = await refused(settings({ firebase: true }), 'request.invalid');
-    assert.match(missing.message!, /authEmulatorUrl/);
-    await refused(settings({ authEmulatorUrl: 'ftp://x' }), 'request.invalid');
-    const on = ok(await settings({ firebase: true, authEmulatorUrl: `${emu.url}/`, autoRegister: true }));
-    assert.equal(on.authEmulatorUrl, emu.url);
-    assert.equal(on.autoRegister, true);
-    await refused(settings({ authEmulatorUrl: null }), 'request.invalid');
-  });
-
-  test('an unlinked account: bind_customer_required with the flags', async () => {
-    const { idToken, email } = await google();
-    const body = await refused(login(firebaseBody(idToken)), 'bind_customer_required');
-    assert.equal(body.message, 'This account is not linked yet.');
-    assert.deepEqual(body.value, { channel: 'google.com', email, autoRegister: false, canCreate: false });
-    ok(await dev(wps, 'POST', '/dev/whitelabel', { flag: 'FIREBASECREATEACC3', on: true }));
-    assert.deepEqual((await refused(login(firebaseBody(idToken)), 'bind_customer_required')).value, { channel: 'google.com', email, autoRegister: false, canCreate: true });
-    ok(await dev(wps, 'POST', '/dev/whitelabel', { flag: 'FIREBASECREATEACC3', on: false }));
-    ok(await settings({ autoRegister: true }));
-    assert.deepEqual((await refused(login(firebaseBody(idToken)), 'bind_customer_required')).value, { channel: 'google.com', email, autoRegister: true, canCreate: true });
-    await refused(login(firebaseBody('')), 'request.invalid');
-  });
-
-  test('bind to an existing account with username + password; later logins go straight in', async () => {
-    const username = await plainMember();
-    const { idToken, localId } = await google();
-    const wrong = await refused(login(firebaseBody(idToken, { username, password: 'wrong123' })), 'login.cred.err');
-    assert.equal(wrong.message, 'Incorrect username or password');
-    await refused(login(firebaseBody(idToken, { username: 'nobody_here', password: 'abc123' })), 'login.cred.err');
-    await refused(login(firebaseBody(idToken, { username })), 'request.invalid');
-    const { rows: none } = await wps.db!.query('SELECT 1 FROM member_identities WHERE uid = $1', [localId]);
-    assert.equal(none.length, 0, 'a failed bind links nothing');
-
-    const bound = ok(await login(firebaseBody(idToken, { username: username.toUpperCase(), password: 'abc123' }), freshIp()));
-    assert.equal(bound.userName, username);
-    assert.match(bound.token, /^[A-Za-z0-9_-]{40,}$/);
-    const { rows } = await wps.db!.query<any>('SELECT channel, email, phone, member_id FROM member_identities WHERE uid = $1', [localId]);
-    assert.equal(rows.length, 1);
-    assert.deepEqual(rows[0], { channel: 'google.com', email: rows[0]!.email, phone: null, member_id: bound.id });
-    assert.match(rows[0]!.email, /@example\.com$/);
-
-    const again = ok(await login(firebaseBody(idToken), freshIp()));
-    assert.equal(again.id, bound.id);
-    assert.equal(again.passwordExpired, false);
-    assert.equal((await call(wps, 'GET', '/wps/member/info', { token: again.token })).body.value.userName, username);
-    // Binding the same provider account again (to anyone): it is already linked, so it just logs in.
-    const other = await plainMember();
-    assert.equal(ok(await login(firebaseBody(idToken, { username: other, password: 'abc123' }))).id, bound.id);
-  });
-
-  test('the lockout of the password login applies to binding', async () => {
-    const username = await plainMember();
-    const { idToken } = await google();
-    const ip = freshIp();
-    for (let i = 0; i < 5; i++) await refused(login(firebaseBody(idToken, { username, password: 'wrong123' }), ip), 'login.cred.err');
-    const locked = await refused(login(firebaseBody(idToken, { username, password: 'abc123' }), ip), 'TOO_MANY_REQUEST_LOGIN');
-    assert.equal(typeof locked.value.retryAfter, 'number');
-  });
-
-  test('the second check: binding links only once passed; then the token stands in for the password', async () => {
-    const { idToken, localId } = await google();
-    const ip = freshIp();
-    const need = await refused(login(firebaseBody(idToken, { username: 'guard', password: 'Guard1234' }), ip), 'login_verify_required');
-    assert.deepEqual(need.value, { email: true, ga: true, sms: true, payeeName: true });
-    assert.equal((await wps.db!.query('SELECT 1 FROM member_identities WHERE uid = $1', [localId])).rows.length, 0);
-    // Password + token + factor: logs in and links.
-    const v = ok(await verify({ username: 'guard', password: 'Guard1234', method: 'E', email: 'guard@example.com', firebaseIdToken: idToken }, ip));
-    assert.equal(v.userName, 'guard');
-    assert.equal((await wps.db!.query('SELECT 1 FROM member_identities WHERE uid = $1', [localId])).rows.length, 1);
-    ok(await login(firebaseBody(idToken), ip)); // recorded IP now
-    // Another IP: the second check again, with the username for the verification call.
-    const ip2 = freshIp();
-    const again = await refused(login(firebaseBody(idToken), ip2), 'login_verify_required');
-    assert.deepEqual(again.value, { email: true, ga: true, sms: true, payeeName: true, userName: 'guard' });
-    await refused(verify({ username: '', method: 'E', email: 'wrong@example.com', firebaseIdToken: idToken }, ip2), 'verification.failed');
-    await refused(verify({ username: 'demo', method: 'E', email: 'guard@example.com', firebaseIdToken: idToken }, ip2), 'verification.failed');
-    await refused(verify({ username: '', method: 'E', email: 'guard@example.com' }, ip2), 'request.invalid');
-    await refused(verify({ username: '', method: 'E', email: 'guard@example.com', firebaseIdToken: editPayload(idToken, (c) => (c.aud = 'x')) }, ip2), 'firebase.token.invalid');
-    const byToken = ok(await verify({ username: '', method: 'E', email: 'Guard@example.com', firebaseIdToken: idToken }, ip2));
-    assert.equal(byToken.userName, 'guard');
-    assert.equal(byToken.passwordExpired, false);
-    // A token not linked to anybody, without a password: nothing to verify.
-    const stranger = await google();
-    await refused(verify({ username: 'guard', method: 'E', email: 'guard@example.com', firebaseIdToken: stranger.idToken }, freshIp()), 'verification.failed');
-    // A password of one member with a token linked to another.
-    await refused(verify({ username: 'demo', password: 'Demo1234', method: 'E', email: 'demo@example.com', firebaseIdToken: idToken }, freshIp()), 'firebase.already.bound');
-  });
-
-  test('registration with the provider: refused when both switches are off', async () => {
-    const { idToken } = await google();
-    const body = await refused(register(providerRegisterBody(idToken)), 'firebase.create.disabled');
-    assert.equal(typeof body.message, 'string');
-    ok(await settings({ firebase: false, autoRegister: true }));
-    await refused(register(providerRegisterBody(idToken)), 'firebase.create.disabled');
-  });
-
-  test('registration with autoRegister on: generated username, random password, linked, no captcha', async () => {
-    ok(await settings({ autoRegister: true, registerCaptcha: true }));
-    const { idToken, email, localId } = await google();
-    const v = ok(await register(providerRegisterBody(idToken, { smsTemplate: 'REGISTER' })));
-    assert.equal(v.userName, email.split('@')[0]!.replace(/[^A-Za-z0-9_]/g, '').slice(0, 12));
-    assert.match(v.token, /^[A-Za-z0-9_-]{40,}$/);
-    assert.equal(v.firstTimeLogin, true);
-    const { rows } = await wps.db!.query<any>('SELECT member_id, channel FROM member_identities WHERE uid = $1', [localId]);
-    assert.deepEqual(rows, [{ member_id: v.id, channel: 'google.com' }]);
-    ok(await settings({ autoRegister: false }));
-    const again = ok(await login(firebaseBody(idToken), freshIp()));
-    assert.equal(again.id, v.id);
-    assert.equal(again.firstTimeLogin, false);
-    ok(await settings({ autoRegister: true }));
-    await refused(register(providerRegisterBody(idToken)), 'firebase.already.bound');
-    // A second account with the same email local part gets another name.
-    const twin = await emulatorIdpSignIn(emu.url, 'facebook.com', { sub: `f${unique()}`, email: email.replace('@example.com', '@example.org') });
-    const w = ok(await register(providerRegisterBody(twin.idToken, { firebaseChannel: 'facebook.com' })));
-    assert.notEqual(w.userName, v.userName);
-    assert.ok(w.userName.startsWith(v.userName.slice(0, 12)), w.userName);
-  });
-
-  test('registration with FIREBASECREATEACC3 on: the given username and password work too', async () => {
-    ok(await dev(wps, 'POST', '/dev/whitelabel', { flag: 'FIREBASECREATEACC3', on: true }));
-    const { idToken } = await google();
-    const username = `fb_${unique()}`;
-    await refused(register(providerRegisterBody(idToken, { username: 'x' })), 'register.username.invalid');
-    await refused(register(providerRegisterBody(idToken, { username, password: 'short' })), 'register.password.invalid');
-    const v = ok(await register(providerRegisterBody(idToken, { username, password: 'Pass1234', login: false })));
-    assert.equal(v.userName, username);
-    assert.equal(v.token, undefined);
-    ok(await sealedCall(wps, '/wps/session/login', { type: 'username', username, password: 'Pass1234', merchant: 'demo', loginDeviceId: DEVICE_ID }, rsaKey, { headers: xff(freshIp()) }));
-    assert.equal(ok(await login(firebaseBody(idToken))).userName, username);
-    // A taken username is refused (and nothing is linked).
-    const other = await google();
-    await refused(register(providerRegisterBody(other.idToken, { username })), 'register.username.exists');
-    await refused(login(firebaseBody(other.idToken)), 'bind_customer_required');
-  });
-
-  test('phone sign-in works like google (channel phone)', async () => {
-    ok(await settings({ autoRegister: true }));
-    const digits = String(10_000_000 + ((process.pid * 7919 + n++) % 89_999_999));
-    const phoneNumber = `+63917${digits.slice(-7)}`;
-    const { idToken, localId } = await emulatorPhoneSignIn(emu.url, phoneNumber);
-    const body = await refused(login(firebaseBody(idToken, { firebaseChannel: 'phone' })), 'bind_customer_required');
-    assert.deepEqual(body.value, { channel: 'phone', phoneNumber, autoRegister: true, canCreate: true });
-    const v = ok(await register(providerRegisterBody(idToken, { firebaseChannel: 'phone' })));
-    assert.equal(v.userName, `p${phoneNumber.slice(-8)}`);
-    const { rows } = await wps.db!.query<any>('SELECT channel, phone FROM member_identities WHERE uid = $1', [localId]);
-    assert.deepEqual(rows, [{ channel: 'phone', phone: phoneNumber }]);
-    assert.equal(ok(await login(firebaseBody(idToken, { firebaseChannel: 'phone' }))).id, v.id);
-    // An email/password account of the provider (channel password) too.
-    const pw = await emulatorSignUp(emu.url, `pw.${unique()}@example.com`, 'secret12');
-    assert.equal((await refused(login(firebaseBody(pw.idToken)), 'bind_customer_required')).value.channel, 'password');
-  });
-
-  test('tampered and foreign tokens: firebase.token.invalid, nothing more', async () => {
-    const { idToken } = await google();
-    const [h, p, s] = idToken.split('.');
-    const flipped = `${h}.${p![0] === 'e' ? 'f' : 'e'}${p!.slice(1)}.${s}`;
-    const body = await refused(login(firebaseBody(flipped)), 'firebase.token.invalid');
-    assert.deepEqual(Object.keys(body).sort(), ['errorCode', 'message', 'success']);
-    // One character of the subject changed: not the emulator's user.
-    const sub = editPayload(idToken, (c) => {
-      const last = c.sub.at(-1) === 'A' ? 'B' : 'A';
-      c.sub = c.user_id = c.sub.slice(0, -1) + last;
+    before(async () => {
+      emu = await emulatorStarting!;
+      wps = await testApp({ trustProxy: true });
+      rsaKey = await rsaKeyOf(wps);
     });
-    await refused(login(firebaseBody(sub)), 'firebase.token.invalid');
-    // Another email in the token than the account's.
-    await refused(login(firebaseBody(editPayload(idToken, (c) => (c.email = 'someone.else@example.com')))), 'firebase.token.invalid');
-    // Another project's token.
-    const foreign = editPayload(idToken, (c) => {
-      c.aud = 'demo-other';
-      c.iss = 'https://securetoken.google.com/demo-other';
+    after(async () => {
+      await wps?.close();
     });
-    await refused(login(firebaseBody(foreign)), 'firebase.token.invalid');
-    await refused(login(firebaseBody('not.a.token')), 'firebase.token.invalid');
-    await refused(login(firebaseBody('abc')), 'firebase.token.invalid');
-    // Registration checks the token the same way.
-    ok(await settings({ autoRegister: true }));
-    await refused(register(providerRegisterBody(flipped)), 'firebase.token.invalid');
-  });
+    beforeEach(async () => {
+      ok(await dev(wps, 'POST', '/dev/reset'));
+      ok(await settings({ firebase: true, authEmulatorUrl: emu.url }));
+    });
+    afterEach(() => {
+      clock.now = realNow;
+    });
 
-  test('a sign-in older than 300 s, or an expired token: invalid', async () => {
-    const { idToken } = await google();
-    const start = Date.now();
-    clock.now = () => start + 250_000;
-    await refused(login(firebaseBody(idToken)), 'bind_customer_required'); // still fresh enough
-    clock.now = () => start + 302_000;
-    await refused(login(firebaseBody(idToken)), 'firebase.token.invalid');
-    clock.now = () => start - 120_000; // issued "in the future"
-    await refused(login(firebaseBody(idToken)), 'firebase.token.invalid');
-  });
-});
+    test('site status and the dev control', async () => {
+      const info = ok(await call(wps, 'GET', '/wps/system/status')).info;
+      assert.deepEqual(
+        { ...info.sms, captcha: undefined, provider: undefined },
+        {
+          firebase: true,
+          apiKey: 'fake-api-key',
+          authDomain: 'demo-test.firebaseapp.com',
+          projectId: 'demo-test',
+          appId: '1:0:web:demo',
+          authEmulatorUrl: emu.url,
+          captcha: undefined,
+          provider: undefined,
+        },
+      );
+      // Off: no emulator config in the status; login with a token is not offered.
+      ok(await settings({ firebase: false }));
+      const off = ok(await call(wps, 'GET', '/wps/system/status')).info.sms;
+      assert.equal(off.firebase, false);
+      assert.equal(off.authEmulatorUrl, undefined);
+      assert.equal(off.projectId, undefined);
+      const { idToken } = await google();
+      await refused(login(firebaseBody(idToken)), 'login.type.unsupported');
+      // On needs an emulator URL (none after a reset); the URL cannot be dropped while on.
+      ok(await dev(wps, 'POST', '/dev/reset'));
+      const missing = await refused(settings({ firebase: true }), 'request.invalid');
+      assert.match(missing.message!, /authEmulatorUrl/);
+      await refused(settings({ authEmulatorUrl: 'ftp://x' }), 'request.invalid');
+      const on = ok(await settings({ firebase: true, authEmulatorUrl: `${emu.url}/`, autoRegister: true }));
+      assert.equal(on.authEmulatorUrl, emu.url);
+      assert.equal(on.autoRegister, true);
+      await refused(settings({ authEmulatorUrl: null }), 'request.invalid');
+    });
+
+    test('an unlinked account: bind_customer_required with the flags', async () => {
+      const { idToken, email } = await google();
+      const body = await refused(login(firebaseBody(idToken)), 'bind_customer_required');
+      assert.equal(body.message, 'This account is not linked yet.');
+      assert.deepEqual(body.value, { channel: 'google.com', email, autoRegister: false, canCreate: false });
+      ok(await dev(wps, 'POST', '/dev/whitelabel', { flag: 'FIREBASECREATEACC3', on: true }));
+      assert.deepEqual((await refused(login(firebaseBody(idToken)), 'bind_customer_required')).value, {
+        channel: 'google.com',
+        email,
+        autoRegister: false,
+        canCreate: true,
+      });
+      ok(await dev(wps, 'POST', '/dev/whitelabel', { flag: 'FIREBASECREATEACC3', on: false }));
+      ok(await settings({ autoRegister: true }));
+      assert.deepEqual((await refused(login(firebaseBody(idToken)), 'bind_customer_required')).value, {
+        channel: 'google.com',
+        email,
+        autoRegister: true,
+        canCreate: true,
+      });
+      await refused(login(firebaseBody('')), 'request.invalid');
+    });
+
+    test('bind to an existing account with username + password; later logins go straight in', async () => {
+      const username = await plainMember();
+      const { idToken, localId } = await google();
+      const wrong = await refused(login(firebaseBody(idToken, { username, password: 'wrong123' })), 'login.cred.err');
+      assert.equal(wrong.message, 'Incorrect username or password');
+      await refused(login(firebaseBody(idToken, { username: 'nobody_here', password: 'abc123' })), 'login.cred.err');
+      await refused(login(firebaseBody(idToken, { username })), 'request.invalid');
+      const { rows: none } = await wps.db!.query('SELECT 1 FROM member_identities WHERE uid = $1', [localId]);
+      assert.equal(none.length, 0, 'a failed bind links nothing');
+
+      const bound = ok(await login(firebaseBody(idToken, { username: username.toUpperCase(), password: 'abc123' }), freshIp()));
+      assert.equal(bound.userName, username);
+      assert.match(bound.token, /^[A-Za-z0-9_-]{40,}$/);
+      const { rows } = await wps.db!.query<any>('SELECT channel, email, phone, member_id FROM member_identities WHERE uid = $1', [
+        localId,
+      ]);
+      assert.equal(rows.length, 1);
+      assert.deepEqual(rows[0], { channel: 'google.com', email: rows[0]!.email, phone: null, member_id: bound.id });
+      assert.match(rows[0]!.email, /@example\.com$/);
+
+      const again = ok(await login(firebaseBody(idToken), freshIp()));
+      assert.equal(again.id, bound.id);
+      assert.equal(again.passwordExpired, false);
+      assert.equal((await call(wps, 'GET', '/wps/member/info', { token: again.token })).body.value.userName, username);
+      // Binding the same provider account again (to anyone): it is already linked, so it just logs in.
+      const other = await plainMember();
+      assert.equal(ok(await login(firebaseBody(idToken, { username: other, password: 'abc123' }))).id, bound.id);
+    });
+
+    test('the lockout of the password login applies to binding', async () => {
+      const username = await plainMember();
+      const { idToken } = await google();
+      const ip = freshIp();
+      for (let i = 0; i < 5; i++)
+        await refused(login(firebaseBody(idToken, { username, password: 'wrong123' }), ip), 'login.cred.err');
+      const locked = await refused(login(firebaseBody(idToken, { username, password: 'abc123' }), ip), 'TOO_MANY_REQUEST_LOGIN');
+      assert.equal(typeof locked.value.retryAfter, 'number');
+    });
+
+    test('the second check: binding links only once passed; then the token stands in for the password', async () => {
+      const { idToken, localId } = await google();
+      const ip = freshIp();
+      const need = await refused(
+        login(firebaseBody(idToken, { username: 'guard', password: 'Guard1234' }), ip),
+        'login_verify_required',
+      );
+      assert.deepEqual(need.value, { email: true, ga: true, sms: true, payeeName: true });
+      assert.equal((await wps.db!.query('SELECT 1 FROM member_identities WHERE uid = $1', [localId])).rows.length, 0);
+      // Password + token + factor: logs in and links.
+      const v = ok(
+        await verify(
+          { username: 'guard', password: 'Guard1234', method: 'E', email: 'guard@example.com', firebaseIdToken: idToken },
+          ip,
+        ),
+      );
+      assert.equal(v.userName, 'guard');
+      assert.equal((await wps.db!.query('SELECT 1 FROM member_identities WHERE uid = $1', [localId])).rows.length, 1);
+      ok(await login(firebaseBody(idToken), ip)); // recorded IP now
+      // Another IP: the second check again, with the username for the verification call.
+      const ip2 = freshIp();
+      const again = await refused(login(firebaseBody(idToken), ip2), 'login_verify_required');
+      assert.deepEqual(again.value, { email: true, ga: true, sms: true, payeeName: true, userName: 'guard' });
+      await refused(
+        verify({ username: '', method: 'E', email: 'wrong@example.com', firebaseIdToken: idToken }, ip2),
+        'verification.failed',
+      );
+      await refused(
+        verify({ username: 'demo', method: 'E', email: 'guard@example.com', firebaseIdToken: idToken }, ip2),
+        'verification.failed',
+      );
+      await refused(verify({ username: '', method: 'E', email: 'guard@example.com' }, ip2), 'request.invalid');
+      await refused(
+        verify(
+          { username: '', method: 'E', email: 'guard@example.com', firebaseIdToken: editPayload(idToken, (c) => (c.aud = 'x')) },
+          ip2,
+        ),
+        'firebase.token.invalid',
+      );
+      const byToken = ok(await verify({ username: '', method: 'E', email: 'Guard@example.com', firebaseIdToken: idToken }, ip2));
+      assert.equal(byToken.userName, 'guard');
+      assert.equal(byToken.passwordExpired, false);
+      // A token not linked to anybody, without a password: nothing to verify.
+      const stranger = await google();
+      await refused(
+        verify({ username: 'guard', method: 'E', email: 'guard@example.com', firebaseIdToken: stranger.idToken }, freshIp()),
+        'verification.failed',
+      );
+      // A password of one member with a token linked to another.
+      await refused(
+        verify(
+          { username: 'demo', password: 'Demo1234', method: 'E', email: 'demo@example.com', firebaseIdToken: idToken },
+          freshIp(),
+        ),
+        'firebase.already.bound',
+      );
+    });
+
+    test('registration with the provider: refused when both switches are off', async () => {
+      const { idToken } = await google();
+      const body = await refused(register(providerRegisterBody(idToken)), 'firebase.create.disabled');
+      assert.equal(typeof body.message, 'string');
+      ok(await settings({ firebase: false, autoRegister: true }));
+      await refused(register(providerRegisterBody(idToken)), 'firebase.create.disabled');
+    });
+
+    test('registration with autoRegister on: generated username, random password, linked, no captcha', async () => {
+      ok(await settings({ autoRegister: true, registerCaptcha: true }));
+      const { idToken, email, localId } = await google();
+      const v = ok(await register(providerRegisterBody(idToken, { smsTemplate: 'REGISTER' })));
+      assert.equal(
+        v.userName,
+        email
+          .split('@')[0]!
+          .replace(/[^A-Za-z0-9_]/g, '')
+          .slice(0, 12),
+      );
+      assert.match(v.token, /^[A-Za-z0-9_-]{40,}$/);
+      assert.equal(v.firstTimeLogin, true);
+      const { rows } = await wps.db!.query<any>('SELECT member_id, channel FROM member_identities WHERE uid = $1', [localId]);
+      assert.deepEqual(rows, [{ member_id: v.id, channel: 'google.com' }]);
+      ok(await settings({ autoRegister: false }));
+      const again = ok(await login(firebaseBody(idToken), freshIp()));
+      assert.equal(again.id, v.id);
+      assert.equal(again.firstTimeLogin, false);
+      ok(await settings({ autoRegister: true }));
+      await refused(register(providerRegisterBody(idToken)), 'firebase.already.bound');
+      // A second account with the same email local part gets another name.
+      const twin = await emulatorIdpSignIn(emu.url, 'facebook.com', {
+        sub: `f${unique()}`,
+        email: email.replace('@example.com', '@example.org'),
+      });
+      const w = ok(await register(providerRegisterBody(twin.idToken, { firebaseChannel: 'facebook.com' })));
+      assert.notEqual(w.userName, v.userName);
+      assert.ok(w.userName.startsWith(v.userName.slice(0, 12)), w.userName);
+    });
+
+    test('registration with FIREBASECREATEACC3 on: the given username and password work too', async () => {
+      ok(await dev(wps, 'POST', '/dev/whitelabel', { flag: 'FIREBASECREATEACC3', on: true }));
+      const { idToken } = await google();
+      const username = `fb_${unique()}`;
+      await refused(register(providerRegisterBody(idToken, { username: 'x' })), 'register.username.invalid');
+      await refused(register(providerRegisterBody(idToken, { username, password: 'short' })), 'register.password.invalid');
+      const v = ok(await register(providerRegisterBody(idToken, { username, password: 'Pass1234', login: false })));
+      assert.equal(v.userName, username);
+      assert.equal(v.token, undefined);
+      ok(
+        await sealedCall(
+          wps,
+          '/wps/session/login',
+          { type: 'username', username, password: 'Pass1234', merchant: 'demo', loginDeviceId: DEVICE_ID },
+          rsaKey,
+          { headers: xff(freshIp()) },
+        ),
+      );
+      assert.equal(ok(await login(firebaseBody(idToken))).userName, username);
+      // A taken username is refused (and nothing is linked).
+      const other = await google();
+      await refused(register(providerRegisterBody(other.idToken, { username })), 'register.username.exists');
+      await refused(login(firebaseBody(other.idToken)), 'bind_customer_required');
+    });
+
+    test('phone sign-in works like google (channel phone)', async () => {
+      ok(await settings({ autoRegister: true }));
+      const digits = String(10_000_000 + ((process.pid * 7919 + n++) % 89_999_999));
+      const phoneNumber = `+63917${digits.slice(-7)}`;
+      const { idToken, localId } = await emulatorPhoneSignIn(emu.url, phoneNumber);
+      const body = await refused(login(firebaseBody(idToken, { firebaseChannel: 'phone' })), 'bind_customer_required');
+      assert.deepEqual(body.value, { channel: 'phone', phoneNumber, autoRegister: true, canCreate: true });
+      const v = ok(await register(providerRegisterBody(idToken, { firebaseChannel: 'phone' })));
+      assert.equal(v.userName, `p${phoneNumber.slice(-8)}`);
+      const { rows } = await wps.db!.query<any>('SELECT channel, phone FROM member_identities WHERE uid = $1', [localId]);
+      assert.deepEqual(rows, [{ channel: 'phone', phone: phoneNumber }]);
+      assert.equal(ok(await login(firebaseBody(idToken, { firebaseChannel: 'phone' }))).id, v.id);
+      // An email/password account of the provider (channel password) too.
+      const pw = await emulatorSignUp(emu.url, `pw.${unique()}@example.com`, 'secret12');
+      assert.equal((await refused(login(firebaseBody(pw.idToken)), 'bind_customer_required')).value.channel, 'password');
+    });
+
+    test('tampered and foreign tokens: firebase.token.invalid, nothing more', async () => {
+      const { idToken } = await google();
+      const [h, p, s] = idToken.split('.');
+      const flipped = `${h}.${p![0] === 'e' ? 'f' : 'e'}${p!.slice(1)}.${s}`;
+      const body = await refused(login(firebaseBody(flipped)), 'firebase.token.invalid');
+      assert.deepEqual(Object.keys(body).sort(), ['errorCode', 'message', 'success']);
+      // One character of the subject changed: not the emulator's user.
+      const sub = editPayload(idToken, (c) => {
+        const last = c.sub.at(-1) === 'A' ? 'B' : 'A';
+        c.sub = c.user_id = c.sub.slice(0, -1) + last;
+      });
+      await refused(login(firebaseBody(sub)), 'firebase.token.invalid');
+      // Another email in the token than the account's.
+      await refused(
+        login(firebaseBody(editPayload(idToken, (c) => (c.email = 'someone.else@example.com')))),
+        'firebase.token.invalid',
+      );
+      // Another project's token.
+      const foreign = editPayload(idToken, (c) => {
+        c.aud = 'demo-other';
+        c.iss = 'https://securetoken.google.com/demo-other';
+      });
+      await refused(login(firebaseBody(foreign)), 'firebase.token.invalid');
+      await refused(login(firebaseBody('not.a.token')), 'firebase.token.invalid');
+      await refused(login(firebaseBody('abc')), 'firebase.token.invalid');
+      // Registration checks the token the same way.
+      ok(await settings({ autoRegister: true }));
+      await refused(register(providerRegisterBody(flipped)), 'firebase.token.invalid');
+    });
+
+    test('a sign-in older than 300 s, or an expired token: invalid', async () => {
+      const { idToken } = await google();
+      const start = Date.now();
+      clock.now = () => start + 250_000;
+      await refused(login(firebaseBody(idToken)), 'bind_customer_required'); // still fresh enough
+      clock.now = () => start + 302_000;
+      await refused(login(firebaseBody(idToken)), 'firebase.token.invalid');
+      clock.now = () => start - 120_000; // issued "in the future"
+      await refused(login(firebaseBody(idToken)), 'firebase.token.invalid');
+    });
+  },
+);
 
 function hasOpenssl(): boolean {
   try {

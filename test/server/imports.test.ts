@@ -30,7 +30,10 @@ function tsFiles(dir: string): string[] {
 /** The files a file imports by relative path (packages are left out). */
 function importsOf(file: string): string[] {
   const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  return importedFiles.map((i) => i.fileName).filter((s) => s.startsWith('.')).map((s) => resolve(dirname(file), s));
+  return importedFiles
+    .map((i) => i.fileName)
+    .filter((s) => s.startsWith('.'))
+    .map((s) => resolve(dirname(file), s));
 }
 
 /** Every cycle of the graph, one per strongly connected component, as a path that ends where it starts. */
@@ -100,14 +103,31 @@ describe('server/ imports', () => {
       ['d', []],
       ['e', ['e']],
     ]);
-    assert.deepEqual(cyclesOf(g).map((c) => c.join(' → ')).sort(), ['a → b → c → a', 'e → e']);
-    assert.deepEqual(cyclesOf(new Map([['a', ['b']], ['b', []]])), []);
+    assert.deepEqual(
+      cyclesOf(g)
+        .map((c) => c.join(' → '))
+        .sort(),
+      ['a → b → c → a', 'e → e'],
+    );
+    assert.deepEqual(
+      cyclesOf(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+      [],
+    );
   });
 
   test('no import cycles', () => {
     assert.ok(files.length > 20, `server files found: ${files.length}`);
     const cycles = cyclesOf(graph).map((cycle) => `  ${cycle.map(name).join(' → ')}`);
-    assert.equal(cycles.length, 0, `import cycles in server/ (move what both sides need to a file both can import):\n${cycles.join('\n')}`);
+    assert.equal(
+      cycles.length,
+      0,
+      `import cycles in server/ (move what both sides need to a file both can import):\n${cycles.join('\n')}`,
+    );
   });
 
   test('only the contract (src/core/api) from outside server/, and the contract pulls in nothing else', () => {
@@ -126,6 +146,10 @@ describe('server/ imports', () => {
       }
     };
     for (const file of files) walk([file]);
-    assert.equal(wrong.length, 0, `server/ may import only the contract, src/core/api/ (paths, types, schemas):\n${wrong.join('\n')}`);
+    assert.equal(
+      wrong.length,
+      0,
+      `server/ may import only the contract, src/core/api/ (paths, types, schemas):\n${wrong.join('\n')}`,
+    );
   });
 });

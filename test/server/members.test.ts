@@ -20,7 +20,10 @@ afterEach(async () => {
 const login = (username: string, password: string, o: { merchant?: string; extra?: Record<string, unknown> } = {}) =>
   sealedCall(wps, '/wps/session/login', loginBody(username, password, o.extra), rsaKey, { merchant: o.merchant });
 const register = (username: string, password: string, extra: Record<string, unknown> = {}, merchant?: string) =>
-  sealedCall(wps, '/wps/member/register', registerBody(username, password, extra), rsaKey, { merchant, headers: { ModuleId: 'REG3' } });
+  sealedCall(wps, '/wps/member/register', registerBody(username, password, extra), rsaKey, {
+    merchant,
+    headers: { ModuleId: 'REG3' },
+  });
 
 async function refusedWith(answer: ReturnType<typeof call>, status: number, errorCode: string) {
   const a = await answer;
@@ -168,7 +171,9 @@ describe('registration', () => {
   });
 
   test('the Language header becomes the member’s language', async () => {
-    const a = await sealedCall(wps, '/wps/member/register', registerBody('lang_player', 'abc123'), rsaKey, { headers: { Language: 'VI' } });
+    const a = await sealedCall(wps, '/wps/member/register', registerBody('lang_player', 'abc123'), rsaKey, {
+      headers: { Language: 'VI' },
+    });
     const info = await call(wps, 'GET', '/wps/member/info', { token: a.body.value.token });
     assert.equal(info.body.value.language, 'VI');
   });

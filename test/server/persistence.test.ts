@@ -23,7 +23,12 @@ const options = () => ({
   trustProxy: true,
 });
 
-async function wps(server: RunningServer, method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+async function wps(
+  server: RunningServer,
+  method: string,
+  path: string,
+  init: { body?: unknown; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(server.url + path, {
     method,
     headers: { 'Content-Type': 'application/json', ...init.headers },
@@ -64,15 +69,28 @@ test('data survives a restart on the same data folder', async () => {
     const texts = { EN: { title: 'Planned upgrade', description: 'Back soon' }, CN: { title: '系统维护' } };
     assert.equal((await wps(first, 'POST', '/dev/maintenance', { body: { on: true, end, texts } })).status, 200);
     assert.equal((await wps(first, 'POST', '/dev/ping', { body: { mode: 'fail' } })).status, 200);
-    assert.equal((await wps(first, 'POST', '/dev/region-restriction', { body: { on: true }, headers: { Merchant: 'demo2' } })).status, 200);
+    assert.equal(
+      (await wps(first, 'POST', '/dev/region-restriction', { body: { on: true }, headers: { Merchant: 'demo2' } })).status,
+      200,
+    );
     assert.equal((await wps(first, 'POST', '/dev/asset-manifest/publish')).body.value.assetRevision, 1);
     assert.equal((await wps(first, 'POST', '/dev/asset-manifest/publish')).body.value.assetRevision, 2);
 
     // Sign-in settings, a whitelabel flag, a recorded IP and an SMS code in the outbox.
-    assert.equal((await wps(first, 'POST', '/dev/site-settings', { body: { mobilePassword: true, geetestVersion: 'v4' } })).status, 200);
+    assert.equal(
+      (await wps(first, 'POST', '/dev/site-settings', { body: { mobilePassword: true, geetestVersion: 'v4' } })).status,
+      200,
+    );
     assert.equal((await wps(first, 'POST', '/dev/whitelabel', { body: { flag: 'PWDEXPFORCECHANGE3', on: true } })).status, 200);
     assert.equal((await wps(first, 'POST', '/dev/members/guard/ips', { body: { ip: '192.0.2.44' } })).status, 200);
-    assert.equal((await wps(first, 'POST', '/wps/verification/sms/noLogin', { body: { countryDialingCode: '+63', mobileNum: '9171234567' } })).status, 200);
+    assert.equal(
+      (
+        await wps(first, 'POST', '/wps/verification/sms/noLogin', {
+          body: { countryDialingCode: '+63', mobileNum: '9171234567' },
+        })
+      ).status,
+      200,
+    );
   } finally {
     await first.close();
   }
@@ -109,9 +127,15 @@ test('data survives a restart on the same data folder', async () => {
     const status = (await wps(second, 'GET', '/wps/system/status')).body.value;
     assert.equal(status.maintenance, true);
     assert.equal(status.maintenanceEnd, Date.UTC(2031, 5, 6));
-    assert.deepEqual(status.maintenanceTexts, { EN: { title: 'Planned upgrade', description: 'Back soon' }, CN: { title: '系统维护' } });
+    assert.deepEqual(status.maintenanceTexts, {
+      EN: { title: 'Planned upgrade', description: 'Back soon' },
+      CN: { title: '系统维护' },
+    });
     assert.equal(status.regionRestriction, false);
-    assert.equal((await wps(second, 'GET', '/wps/system/status', { headers: { Merchant: 'demo2' } })).body.value.regionRestriction, true);
+    assert.equal(
+      (await wps(second, 'GET', '/wps/system/status', { headers: { Merchant: 'demo2' } })).body.value.regionRestriction,
+      true,
+    );
     assert.equal((await wps(second, 'GET', '/wps/system/test/ping?speed=1')).status, 503);
     assert.equal((await wps(second, 'GET', '/mobile/mc/asset-manifest.json?t=1')).body.revision, 2);
     assert.equal((await wps(second, 'POST', '/dev/asset-manifest/publish')).body.value.assetRevision, 3);
@@ -145,7 +169,9 @@ test('data survives a restart on the same data folder', async () => {
     assert.equal(status.info.register.mobilePassword, false);
     assert.equal(status.info.gw.GEETEST_VERSION, 'v3');
     assert.equal(status.info.whitelabelVal.PWDEXPFORCECHANGE3, false);
-    const sms = await wps(production, 'POST', '/wps/verification/sms/noLogin', { body: { countryDialingCode: '+63', mobileNum: '9171234567' } });
+    const sms = await wps(production, 'POST', '/wps/verification/sms/noLogin', {
+      body: { countryDialingCode: '+63', mobileNum: '9171234567' },
+    });
     assert.equal(sms.status, 503);
     assert.equal(sms.body.errorCode, 'sms.unavailable');
     assert.equal((await fetch(`${production.url}/captcha/gt.js`)).status, 200, 'the captcha stand-in is not a dev control');
@@ -172,7 +198,11 @@ test('data survives a restart on the same data folder', async () => {
     const guard = await db.query<{ ip: string }>(
       "SELECT ip FROM member_ips JOIN members ON members.id = member_ips.member_id WHERE username = 'guard'",
     );
-    assert.deepEqual(guard.rows.map((r) => r.ip), ['192.0.2.44'], 'recorded IPs survive; seeding does not add any');
+    assert.deepEqual(
+      guard.rows.map((r) => r.ip),
+      ['192.0.2.44'],
+      'recorded IPs survive; seeding does not add any',
+    );
   } finally {
     await db.close();
   }

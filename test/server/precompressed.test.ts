@@ -15,7 +15,8 @@ let wps: Awaited<ReturnType<typeof testApp>>;
 let dist: string;
 
 /** Text that compresses well, different per name. */
-const text = (name: string, lines = 200) => Array.from({ length: lines }, (_, i) => `/* ${name} */ const v${i} = ${i * 7};\n`).join('');
+const text = (name: string, lines = 200) =>
+  Array.from({ length: lines }, (_, i) => `/* ${name} */ const v${i} = ${i * 7};\n`).join('');
 /** Under 1 KiB, as the real one: precompressed all the same. */
 const INDEX = `<!doctype html><title>wps</title>${text('index', 25)}`;
 const MAIN = text('main');
@@ -59,7 +60,13 @@ after(() => wps.close());
 describe('scripts/compress.mjs', () => {
   test('writes .br and .gz that decode to the file, for every compressible file they make smaller', () => {
     assert.ok(INDEX.length < 1024, 'index.html is small, as the real one');
-    for (const path of ['m/index.html', 'm/sw.js', 'm/manifest.webmanifest', 'm/assets/main-Ab12cd34.js', 'elements/chunks/core-Ef90ab12.js']) {
+    for (const path of [
+      'm/index.html',
+      'm/sw.js',
+      'm/manifest.webmanifest',
+      'm/assets/main-Ab12cd34.js',
+      'elements/chunks/core-Ef90ab12.js',
+    ]) {
       const file = join(dist, path);
       assert.equal(brotliDecompressSync(readFileSync(file + '.br')).toString(), FILES[path], path);
       assert.equal(gunzipSync(readFileSync(file + '.gz')).toString(), FILES[path], path);

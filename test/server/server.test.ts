@@ -99,8 +99,20 @@ describe('main.ts', () => {
     for (const path of ['/dev/', '/dev/dev.js', '/dev/dev.css', '/dev/state', '/dev/merchants', '/dev/members', '/dev/captcha']) {
       assert.equal((await fetch(origin + path)).status, 404, path);
     }
-    for (const path of ['/dev/maintenance', '/dev/region-restriction', '/dev/test-flag', '/dev/domain-unavailable', '/dev/ping', '/dev/asset-manifest/publish', '/dev/reset']) {
-      const res = await fetch(origin + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"on":true,"mode":"fail"}' });
+    for (const path of [
+      '/dev/maintenance',
+      '/dev/region-restriction',
+      '/dev/test-flag',
+      '/dev/domain-unavailable',
+      '/dev/ping',
+      '/dev/asset-manifest/publish',
+      '/dev/reset',
+    ]) {
+      const res = await fetch(origin + path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"on":true,"mode":"fail"}',
+      });
       assert.equal(res.status, 404, path);
     }
     // Nothing was switched.
@@ -110,7 +122,13 @@ describe('main.ts', () => {
   });
 
   test('raw request paths cannot leave the dist folder', async () => {
-    for (const path of ['/m/../secret.txt', '/m/../../secret.txt', '/m/..%2f..%2fsecret.txt', '/m/%2e%2e/%2e%2e/secret.txt', '/elements/../secret.txt']) {
+    for (const path of [
+      '/m/../secret.txt',
+      '/m/../../secret.txt',
+      '/m/..%2f..%2fsecret.txt',
+      '/m/%2e%2e/%2e%2e/secret.txt',
+      '/elements/../secret.txt',
+    ]) {
       const answer = await rawGet(path);
       assert.match(answer, /^HTTP\/1\.1 \d{3}/);
       assert.ok(!answer.includes(SECRET), path);

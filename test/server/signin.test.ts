@@ -41,7 +41,12 @@ afterEach(async () => {
 function fakeClock(start = Date.now()) {
   let now = start;
   clock.now = () => now;
-  return { advance: (ms: number) => (now += ms), get now() { return now; } };
+  return {
+    advance: (ms: number) => (now += ms),
+    get now() {
+      return now;
+    },
+  };
 }
 
 const HOME = '127.0.0.1';
@@ -65,11 +70,29 @@ const smsLoginBody = (mobileNum: string, verificationCode: string, countryDialin
 const verify = (payload: Record<string, unknown>, ip: string) =>
   sealedCall(wps, '/wps/session/login/verification', payload, rsaKey, { headers: xff(ip) });
 const sendCode = (mobileNum: string, ip = freshIp(), extra: Record<string, unknown> = {}, merchant?: string) =>
-  call(wps, 'POST', '/wps/verification/sms/noLogin', { body: { countryDialingCode: '+63', mobileNum, ...extra }, headers: xff(ip), merchant });
+  call(wps, 'POST', '/wps/verification/sms/noLogin', {
+    body: { countryDialingCode: '+63', mobileNum, ...extra },
+    headers: xff(ip),
+    merchant,
+  });
 const register = (payload: Record<string, unknown>, ip = HOME, path = '/wps/member/register') =>
-  sealedCall(wps, path, payload, rsaKey, { headers: { ...xff(ip), ModuleId: path.endsWith('mobile') ? 'MOBILENUMREG3' : 'REG3' } });
+  sealedCall(wps, path, payload, rsaKey, {
+    headers: { ...xff(ip), ModuleId: path.endsWith('mobile') ? 'MOBILENUMREG3' : 'REG3' },
+  });
 const registerMobile = (mobileNum: string, extra: Record<string, unknown> = {}, ip = HOME) =>
-  register({ registerMethod: 'H5', loginDeviceId: loginBody('x', 'x').loginDeviceId, login: true, countryDialingCode: '+63', mobileNum, password: DEFAULT_PASSWORD, ...extra }, ip, '/wps/member/register/mobile');
+  register(
+    {
+      registerMethod: 'H5',
+      loginDeviceId: loginBody('x', 'x').loginDeviceId,
+      login: true,
+      countryDialingCode: '+63',
+      mobileNum,
+      password: DEFAULT_PASSWORD,
+      ...extra,
+    },
+    ip,
+    '/wps/member/register/mobile',
+  );
 
 async function refused(answer: Promise<Answer> | Answer, status: number, errorCode: string) {
   const a = await answer;
@@ -124,7 +147,11 @@ describe('the second check (login from an unrecorded IP)', () => {
 
   test('email: case and spaces do not matter; the verified IP is recorded, so the next login needs no check', async () => {
     const ip = freshIp();
-    const wrong = await refused(verify({ username: 'guard', password: 'Guard1234', method: 'E', email: 'other@example.com' }, ip), 400, 'verification.failed');
+    const wrong = await refused(
+      verify({ username: 'guard', password: 'Guard1234', method: 'E', email: 'other@example.com' }, ip),
+      400,
+      'verification.failed',
+    );
     assert.match(wrong.message!, /email/i);
     const v = ok(await verify({ username: 'GUARD', password: 'Guard1234', method: 'E', email: '  Guard@Example.COM ' }, ip));
     assert.equal(v.userName, 'guard');
@@ -137,7 +164,11 @@ describe('the second check (login from an unrecorded IP)', () => {
   });
 
   test('payee name: trimmed, case-insensitive', async () => {
-    await refused(verify({ username: 'guard', password: 'Guard1234', method: 'P', payeeName: 'Guard Playr' }, freshIp()), 400, 'verification.failed');
+    await refused(
+      verify({ username: 'guard', password: 'Guard1234', method: 'P', payeeName: 'Guard Playr' }, freshIp()),
+      400,
+      'verification.failed',
+    );
     await refused(verify({ username: 'guard', password: 'Guard1234', method: 'P' }, freshIp()), 400, 'verification.failed');
     ok(await verify({ username: 'guard', password: 'Guard1234', method: 'P', payeeName: '  guard   PLAYER ' }, freshIp()));
   });
@@ -181,31 +212,58 @@ describe('the second check (login from an unrecorded IP)', () => {
 
   test('every failure is the same verification.failed: wrong password, unknown user, missing factor', async () => {
     const ip = freshIp();
-    const wrongPassword = await refused(verify({ username: 'guard', password: 'Wrong1234', method: 'E', email: 'guard@example.com' }, ip), 400, 'verification.failed');
-    const unknown = await refused(verify({ username: 'no_such_user', password: 'Guard1234', method: 'E', email: 'guard@example.com' }, ip), 400, 'verification.failed');
-    const wrongEmail = await refused(verify({ username: 'guard', password: 'Guard1234', method: 'E', email: 'x@example.com' }, ip), 400, 'verification.failed');
+    const wrongPassword = await refused(
+      verify({ username: 'guard', password: 'Wrong1234', method: 'E', email: 'guard@example.com' }, ip),
+      400,
+      'verification.failed',
+    );
+    const unknown = await refused(
+      verify({ username: 'no_such_user', password: 'Guard1234', method: 'E', email: 'guard@example.com' }, ip),
+      400,
+      'verification.failed',
+    );
+    const wrongEmail = await refused(
+      verify({ username: 'guard', password: 'Guard1234', method: 'E', email: 'x@example.com' }, ip),
+      400,
+      'verification.failed',
+    );
     assert.equal(wrongPassword.message, unknown.message);
     assert.equal(wrongPassword.message, wrongEmail.message);
     assert.deepEqual(Object.keys(wrongPassword).sort(), ['errorCode', 'message', 'success']);
     const username = await plainMember();
     await refused(verify({ username, password: 'abc123', method: 'E', email: '' }, freshIp()), 400, 'verification.failed');
-    await refused(verify({ username, password: 'abc123', method: 'G', authCode: '000000' }, freshIp()), 400, 'verification.failed');
+    await refused(
+      verify({ username, password: 'abc123', method: 'G', authCode: '000000' }, freshIp()),
+      400,
+      'verification.failed',
+    );
   });
 
   test('bad verification requests', async () => {
     await refused(verify({ username: 'guard', password: 'Guard1234', method: 'X' }, freshIp()), 400, 'request.invalid');
     await refused(verify({ username: 'guard', method: 'E', email: 'guard@example.com' }, freshIp()), 400, 'request.invalid');
     await refused(verify({ password: 'Guard1234', method: 'E' }, freshIp()), 400, 'request.invalid');
-    await refused(call(wps, 'POST', '/wps/session/login/verification', { body: { username: 'guard' } }), 400, 'encryption.required');
+    await refused(
+      call(wps, 'POST', '/wps/session/login/verification', { body: { username: 'guard' } }),
+      400,
+      'encryption.required',
+    );
     const sealed = seal({ username: 'guard', password: 'Guard1234', method: 'E', email: 'guard@example.com' }, rsaKey);
     const bytes = Buffer.from(sealed.body.value, 'base64');
     bytes[3] = bytes[3]! ^ 0x01;
     await refused(
-      call(wps, 'POST', '/wps/session/login/verification', { body: { value: bytes.toString('base64') }, headers: sealed.headers }),
+      call(wps, 'POST', '/wps/session/login/verification', {
+        body: { value: bytes.toString('base64') },
+        headers: sealed.headers,
+      }),
       400,
       'encryption.digest.mismatch',
     );
-    await refused(call(wps, 'POST', '/wps/session/login/verification', { raw: 'not json', headers: sealed.headers }), 400, 'request.malformed');
+    await refused(
+      call(wps, 'POST', '/wps/session/login/verification', { raw: 'not json', headers: sealed.headers }),
+      400,
+      'request.malformed',
+    );
   });
 
   test('5 failed verifications in 15 minutes lock that username + IP out, also for the right answer', async () => {
@@ -316,8 +374,13 @@ describe('password expiry and change', () => {
     const username = await plainMember('abc123');
     const { token } = ok(await passwordLogin(username, 'abc123'));
     await refused(call(wps, 'POST', '/wps/member/password', { token, body: { newPassword: 'x' } }), 400, 'encryption.required');
-    for (let i = 0; i < 5; i++) await refused(change(token, { oldPassword: 'nope1234', newPassword: 'new12345' }), 400, 'password.old.invalid');
-    const locked = await refused(change(token, { oldPassword: 'abc123', newPassword: 'new12345' }), 400, 'TOO_MANY_REQUEST_PASSWORD');
+    for (let i = 0; i < 5; i++)
+      await refused(change(token, { oldPassword: 'nope1234', newPassword: 'new12345' }), 400, 'password.old.invalid');
+    const locked = await refused(
+      change(token, { oldPassword: 'abc123', newPassword: 'new12345' }),
+      400,
+      'TOO_MANY_REQUEST_PASSWORD',
+    );
     assert.ok(locked.value.retryAfter > 0);
   });
 });
@@ -351,7 +414,11 @@ describe('SMS codes', () => {
     ok(await sendCode('9175550002'));
     const second = await outboxCode(wps, '9175550002');
     const box = ok(await call(wps, 'GET', '/dev/outbox?mobileNum=9175550002&countryDialingCode=%2B63'));
-    assert.deepEqual(box.map((o: { code: string }) => o.code), [second, first], 'newest first');
+    assert.deepEqual(
+      box.map((o: { code: string }) => o.code),
+      [second, first],
+      'newest first',
+    );
     await registerMobile('9175550002');
     if (first !== second) await refused(login(smsLoginBody('9175550002', first), freshIp()), 400, 'login.cred.err');
     ok(await login(smsLoginBody('9175550002', second), freshIp()));
@@ -369,7 +436,11 @@ describe('SMS codes', () => {
     await refused(sendCode('91x5550004'), 400, 'request.invalid');
     await refused(sendCode('123'), 400, 'request.invalid');
     await refused(sendCode('9175550004', freshIp(), { countryDialingCode: 'PH' }), 400, 'request.invalid');
-    await refused(call(wps, 'POST', '/wps/verification/sms/noLogin', { body: { mobileNum: '9175550004' } }), 400, 'request.invalid');
+    await refused(
+      call(wps, 'POST', '/wps/verification/sms/noLogin', { body: { mobileNum: '9175550004' } }),
+      400,
+      'request.invalid',
+    );
     await refused(call(wps, 'POST', '/wps/verification/sms/noLogin', { raw: '{"mobileNum":' }), 400, 'request.malformed');
   });
 
@@ -386,7 +457,17 @@ describe('SMS codes', () => {
     await refused(login(smsLoginBody('9170000001', unknown), freshIp()), 400, 'not.exists.user');
 
     const base = loginBody('x', 'x');
-    await refused(login({ type: 'sms', merchant: 'demo', loginDeviceId: base.loginDeviceId, mobileNum: '9171234567', countryDialingCode: '+63' }), 400, 'request.invalid');
+    await refused(
+      login({
+        type: 'sms',
+        merchant: 'demo',
+        loginDeviceId: base.loginDeviceId,
+        mobileNum: '9171234567',
+        countryDialingCode: '+63',
+      }),
+      400,
+      'request.invalid',
+    );
     await refused(login({ ...smsLoginBody('9171234567', '123456'), countryDialingCode: 'PH' }), 400, 'request.invalid');
   });
 
@@ -408,7 +489,14 @@ describe('SMS codes', () => {
 
 describe('registration by mobile number', () => {
   test('username m + last digits, the mobile stored normalized, logs in; attribution columns kept', async () => {
-    const v = ok(await registerMobile('0917-555-0200', { referralCode: 'REF1', affiliateCode: 'AFF1', domain: 'm.example', registerMethod: 'PWA' }));
+    const v = ok(
+      await registerMobile('0917-555-0200', {
+        referralCode: 'REF1',
+        affiliateCode: 'AFF1',
+        domain: 'm.example',
+        registerMethod: 'PWA',
+      }),
+    );
     assert.equal(v.userName, 'm75550200');
     assert.equal(v.firstTimeLogin, true);
     const { rows } = await wps.db!.query<Record<string, string>>(
@@ -416,7 +504,12 @@ describe('registration by mobile number', () => {
       [v.id],
     );
     assert.deepEqual(rows[0], {
-      mobile_num: '9175550200', country_dialing_code: '+63', referral_code: 'REF1', affiliate_code: 'AFF1', register_method: 'PWA', domain: 'm.example',
+      mobile_num: '9175550200',
+      country_dialing_code: '+63',
+      referral_code: 'REF1',
+      affiliate_code: 'AFF1',
+      register_method: 'PWA',
+      domain: 'm.example',
     });
     ok(await passwordLogin('m75550200', DEFAULT_PASSWORD));
     // The mobile number is a factor: from another IP the second check asks for it.
@@ -447,11 +540,16 @@ describe('registration by mobile number', () => {
 
   test('10 concurrent registrations of one number: exactly one succeeds', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => registerMobile(i % 2 ? '9175550500' : '09175550500', i % 3 ? {} : { username: `race_mobile${i}` })),
+      Array.from({ length: 10 }, (_, i) =>
+        registerMobile(i % 2 ? '9175550500' : '09175550500', i % 3 ? {} : { username: `race_mobile${i}` }),
+      ),
     );
     const codes = answers.map((a) => (a.status === 200 ? 'ok' : a.body.errorCode));
     assert.equal(codes.filter((c) => c === 'ok').length, 1, JSON.stringify(codes));
-    assert.ok(codes.every((c) => c === 'ok' || c === 'register.mobile.exists'), JSON.stringify(codes));
+    assert.ok(
+      codes.every((c) => c === 'ok' || c === 'register.mobile.exists'),
+      JSON.stringify(codes),
+    );
     const { rows } = await wps.db!.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE mobile_num = '9175550500'");
     assert.equal(rows[0]?.n, 1);
   });
@@ -467,12 +565,27 @@ describe('registration by mobile number', () => {
   });
 
   test('registration by username keeps referral, affiliate, method and domain', async () => {
-    const v = ok(await register(registerBody('attrib_user', 'abc123', { referralCode: 'R9', affiliateCode: 'A9', registerMethod: 'WEBCLIP', domain: 'x.example' })));
+    const v = ok(
+      await register(
+        registerBody('attrib_user', 'abc123', {
+          referralCode: 'R9',
+          affiliateCode: 'A9',
+          registerMethod: 'WEBCLIP',
+          domain: 'x.example',
+        }),
+      ),
+    );
     const { rows } = await wps.db!.query<Record<string, string>>(
       'SELECT referral_code, affiliate_code, register_method, domain, mobile_num FROM members WHERE id = $1',
       [v.id],
     );
-    assert.deepEqual(rows[0], { referral_code: 'R9', affiliate_code: 'A9', register_method: 'WEBCLIP', domain: 'x.example', mobile_num: null });
+    assert.deepEqual(rows[0], {
+      referral_code: 'R9',
+      affiliate_code: 'A9',
+      register_method: 'WEBCLIP',
+      domain: 'x.example',
+      mobile_num: null,
+    });
   });
 });
 
@@ -488,21 +601,28 @@ describe('secrets stay secret', () => {
     try {
       ok(await sendCode('9171234568'));
       code = await outboxCode(wps, '9171234568');
-      token = ok(await verify({ username: 'guard', password: 'Guard1234', method: 'S', mobileNum: '9171234568', verificationCode: code }, freshIp())).token;
+      token = ok(
+        await verify(
+          { username: 'guard', password: 'Guard1234', method: 'S', mobileNum: '9171234568', verificationCode: code },
+          freshIp(),
+        ),
+      ).token;
       await passwordLogin('guard', 'Wrong-pass1', freshIp());
     } finally {
       Object.assign(console, originals);
     }
     const secretB64 = base32Decode(GA_SECRETS.guard).toString('base64');
     for (const text of logged) {
-      for (const secret of [code, token, 'Guard1234', 'Wrong-pass1', GA_SECRETS.guard, secretB64]) assert.ok(!text.includes(secret), text);
+      for (const secret of [code, token, 'Guard1234', 'Wrong-pass1', GA_SECRETS.guard, secretB64])
+        assert.ok(!text.includes(secret), text);
     }
     const dump: string[] = [];
     for (const table of ['members', 'sessions', 'sms_codes', 'member_ips', 'captcha_results']) {
       dump.push(JSON.stringify((await wps.db!.query(`SELECT * FROM ${table}`)).rows));
     }
     const all = dump.join('\n');
-    for (const secret of [token, 'Guard1234', 'Demo1234', GA_SECRETS.guard, GA_SECRETS.demo, secretB64]) assert.ok(!all.includes(secret), secret);
+    for (const secret of [token, 'Guard1234', 'Demo1234', GA_SECRETS.guard, GA_SECRETS.demo, secretB64])
+      assert.ok(!all.includes(secret), secret);
     const { rows } = await wps.db!.query<{ ga_secret: string }>("SELECT ga_secret FROM members WHERE username = 'guard'");
     assert.match(rows[0]!.ga_secret, /^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
   });

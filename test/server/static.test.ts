@@ -79,7 +79,11 @@ describe('/m', () => {
     assert.equal(res.headers.get('Content-Security-Policy'), PAGE_CSP);
     assert.match(CSP, /default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:/);
     assert.match(CSP, /object-src 'none'; base-uri 'self'; frame-ancestors 'self'/);
-    assert.doesNotMatch(res.headers.get('Content-Security-Policy') ?? '', /sha256|unsafe-inline/, 'no inline script without the build\'s hashes');
+    assert.doesNotMatch(
+      res.headers.get('Content-Security-Policy') ?? '',
+      /sha256|unsafe-inline/,
+      "no inline script without the build's hashes",
+    );
     assert.equal(res.headers.get('X-Content-Type-Options'), 'nosniff');
     assert.equal(res.headers.get('Referrer-Policy'), 'strict-origin-when-cross-origin');
     assert.equal(res.headers.get('Cache-Control'), 'no-cache');

@@ -46,7 +46,11 @@ function formPost(path: string, fields: Record<string, string>, headers: Record<
   });
 }
 
-async function refused(answer: Promise<{ status: number; body: any }> | { status: number; body: any }, status: number, errorCode: string) {
+async function refused(
+  answer: Promise<{ status: number; body: any }> | { status: number; body: any },
+  status: number,
+  errorCode: string,
+) {
   const a = await answer;
   assert.equal(a.status, status, JSON.stringify(a.body));
   assert.equal(a.body.success, false);
@@ -92,7 +96,11 @@ describe('status and its switches', () => {
 
   test('maintenance with an end and texts; off clears them', async () => {
     const end = Date.UTC(2030, 0, 2, 3, 4);
-    const texts = { EN: { title: 'Upgrade', description: 'Back <b>soon</b>' }, CN: { title: '维护' }, 'PT-BR': { description: 'Voltamos já' } };
+    const texts = {
+      EN: { title: 'Upgrade', description: 'Back <b>soon</b>' },
+      CN: { title: '维护' },
+      'PT-BR': { description: 'Voltamos já' },
+    };
     const on = await dev('/dev/maintenance', { on: true, end, texts });
     assert.equal(on.status, 200, JSON.stringify(on.body));
     assert.equal(on.body.value.maintenance, true);
@@ -135,7 +143,11 @@ describe('status and its switches', () => {
   test('domain unavailable: the status call fails with domain_not_available; other calls keep working', async () => {
     await dev('/dev/domain-unavailable', { on: true });
     const body = await refused(status(), 400, 'domain_not_available');
-    assert.deepEqual(body, { success: false, errorCode: 'domain_not_available', message: 'This domain is not available, please use another line.' });
+    assert.deepEqual(body, {
+      success: false,
+      errorCode: 'domain_not_available',
+      message: 'This domain is not available, please use another line.',
+    });
     // The client then looks for another line.
     assert.equal((await call(wps, 'GET', '/wps/system/domainRoute')).status, 200);
     assert.equal((await call(wps, 'GET', '/wps/system/test/ping')).status, 200);
@@ -146,7 +158,13 @@ describe('status and its switches', () => {
 
   test('a stored row with bad fields falls back to merchants.json field by field', async () => {
     await wps.db!.query(`INSERT INTO merchant_state (merchant_code, state) VALUES ('demo', $1::jsonb)`, [
-      JSON.stringify({ maintenance: 'yes', pingMode: 'slow', assetRevision: -3, regionRestriction: true, maintenanceTexts: { en: {} } }),
+      JSON.stringify({
+        maintenance: 'yes',
+        pingMode: 'slow',
+        assetRevision: -3,
+        regionRestriction: true,
+        maintenanceTexts: { en: {} },
+      }),
     ]);
     const v = (await status()).body.value;
     assert.equal(v.maintenance, false);
@@ -172,7 +190,8 @@ describe('status and its switches', () => {
 const pick = (v: any) => ({ maintenance: v.maintenance, maintenanceEnd: v.maintenanceEnd, maintenanceTexts: v.maintenanceTexts });
 
 describe('domainRoute', () => {
-  const route = async (host: string) => (await (await wps.app.request('/wps/system/domainRoute', { headers: { Host: host } })).json()).value;
+  const route = async (host: string) =>
+    (await (await wps.app.request('/wps/system/domainRoute', { headers: { Host: host } })).json()).value;
 
   test('"$host" and "$port" expand to the request host and port, duplicates removed', async () => {
     assert.deepEqual(await route('wps.example:8080'), [
@@ -183,8 +202,16 @@ describe('domainRoute', () => {
     assert.deepEqual(await route('127.0.0.1:9000'), [{ domainName: '127.0.0.1:9000' }, { domainName: 'localhost:9000' }]);
     assert.deepEqual(await route('LOCALHOST:9000'), [{ domainName: 'LOCALHOST:9000' }, { domainName: '127.0.0.1:9000' }]);
     // No port: the scheme's default.
-    assert.deepEqual(await route('wps.example'), [{ domainName: 'wps.example' }, { domainName: '127.0.0.1:80' }, { domainName: 'localhost:80' }]);
-    assert.deepEqual(await route('[::1]:8080'), [{ domainName: '[::1]:8080' }, { domainName: '127.0.0.1:8080' }, { domainName: 'localhost:8080' }]);
+    assert.deepEqual(await route('wps.example'), [
+      { domainName: 'wps.example' },
+      { domainName: '127.0.0.1:80' },
+      { domainName: 'localhost:80' },
+    ]);
+    assert.deepEqual(await route('[::1]:8080'), [
+      { domainName: '[::1]:8080' },
+      { domainName: '127.0.0.1:8080' },
+      { domainName: 'localhost:8080' },
+    ]);
   });
 
   test('a Host that is no host name is never repeated', async () => {
@@ -212,7 +239,11 @@ describe('ping', () => {
   test('preflight from another line is allowed without credentials', async () => {
     const res = await wps.app.request('/wps/system/test/ping?speed=1', {
       method: 'OPTIONS',
-      headers: { Origin: 'http://127.0.0.1:8080', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'merchant, language' },
+      headers: {
+        Origin: 'http://127.0.0.1:8080',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'merchant, language',
+      },
     });
     assert.equal(res.status, 204);
     assert.equal(res.headers.get('Access-Control-Allow-Origin'), '*');
@@ -243,7 +274,9 @@ describe('ping', () => {
     await dev('/dev/ping', { mode: 'hang' });
     const controller = new AbortController();
     let settled = false;
-    const pending = Promise.resolve(wps.app.request('/wps/system/test/ping?speed=1', { signal: controller.signal })).finally(() => (settled = true));
+    const pending = Promise.resolve(wps.app.request('/wps/system/test/ping?speed=1', { signal: controller.signal })).finally(
+      () => (settled = true),
+    );
     await new Promise((r) => setTimeout(r, 150));
     assert.equal(settled, false, 'no answer');
     assert.equal((await status()).status, 200, 'the server keeps serving');
@@ -259,10 +292,11 @@ describe('ping', () => {
       const s = serve({ fetch: wps.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
         resolve({
           url: `http://127.0.0.1:${info.port}`,
-          close: () => new Promise<void>((done) => {
-            s.close(() => done());
-            if ('closeAllConnections' in s) s.closeAllConnections();
-          }),
+          close: () =>
+            new Promise<void>((done) => {
+              s.close(() => done());
+              if ('closeAllConnections' in s) s.closeAllConnections();
+            }),
         }),
       );
     });
@@ -368,7 +402,10 @@ describe('asset manifests', () => {
     mkdirSync(join(dist, 'mobile/mc'), { recursive: true });
     writeFileSync(join(dist, 'mobile/mc/asset-manifest.json'), '{"files":{"mc":"/mobile/mc/mc-1.js"},"entrypoints":[]}');
     try {
-      assert.deepEqual(await (await get('/mobile/mc/asset-manifest.json')).json(), { files: { mc: '/mobile/mc/mc-1.js' }, entrypoints: [] });
+      assert.deepEqual(await (await get('/mobile/mc/asset-manifest.json')).json(), {
+        files: { mc: '/mobile/mc/mc-1.js' },
+        entrypoints: [],
+      });
       await dev('/dev/asset-manifest/publish');
       assert.equal((await (await get('/mobile/mc/asset-manifest.json')).json()).revision, 1);
     } finally {
@@ -429,7 +466,11 @@ describe('dev controls: bad input', () => {
   test('unknown merchant → merchant.unknown; body too large → request.too.large', async () => {
     await refused(dev('/dev/maintenance', { on: true }, 'nope'), 400, 'merchant.unknown');
     await refused(call(wps, 'GET', '/dev/state', { merchant: '__proto__' }), 400, 'merchant.unknown');
-    await refused(call(wps, 'POST', '/dev/maintenance', { raw: JSON.stringify({ on: true, pad: 'x'.repeat(20_000) }) }), 413, 'request.too.large');
+    await refused(
+      call(wps, 'POST', '/dev/maintenance', { raw: JSON.stringify({ on: true, pad: 'x'.repeat(20_000) }) }),
+      413,
+      'request.too.large',
+    );
   });
 
   test('a post from another site is refused', async () => {
@@ -451,23 +492,46 @@ describe('the /dev/ page', () => {
 
   test('a static template: its script and style from /dev/, the strict CSP on all three, forms for every switch', async () => {
     const { text: html } = await get('/dev/');
-    for (const [path, type] of [['/dev/', /^text\/html/], ['/dev/dev.js', /^text\/javascript/], ['/dev/dev.css', /^text\/css/]] as const) {
+    for (const [path, type] of [
+      ['/dev/', /^text\/html/],
+      ['/dev/dev.js', /^text\/javascript/],
+      ['/dev/dev.css', /^text\/css/],
+    ] as const) {
       const { res } = await get(path);
       assert.match(res.headers.get('Content-Type') ?? '', type, path);
       assert.equal(res.headers.get('X-Content-Type-Options'), 'nosniff', path);
       assert.equal(res.headers.get('Cache-Control'), 'no-store', path);
       const csp = res.headers.get('Content-Security-Policy') ?? '';
-      for (const directive of ["default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"]) {
+      for (const directive of [
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "connect-src 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+      ]) {
         assert.ok(csp.split('; ').includes(directive), `${path}: ${directive} in ${csp}`);
       }
       assert.doesNotMatch(csp, /unsafe|sha256|nonce/, path);
     }
     // Nothing inline: one script, by src and empty; no <style>, no style or on* attribute.
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    assert.deepEqual(scripts.map((m) => [/\ssrc="([^"]+)"/.exec(m[1]!)?.[1], m[2]]), [['/dev/dev.js', '']]);
+    assert.deepEqual(
+      scripts.map((m) => [/\ssrc="([^"]+)"/.exec(m[1]!)?.[1], m[2]]),
+      [['/dev/dev.js', '']],
+    );
     assert.doesNotMatch(html, /<style|\sstyle\s*=|\son[a-z]+\s*=|javascript:/i);
     assert.match(html, /<link rel="stylesheet" href="\/dev\/dev\.css">/);
-    for (const action of ['/dev/maintenance', '/dev/region-restriction', '/dev/test-flag', '/dev/domain-unavailable', '/dev/ping', '/dev/asset-manifest/publish', '/dev/reset']) {
+    for (const action of [
+      '/dev/maintenance',
+      '/dev/region-restriction',
+      '/dev/test-flag',
+      '/dev/domain-unavailable',
+      '/dev/ping',
+      '/dev/asset-manifest/publish',
+      '/dev/reset',
+    ]) {
       assert.ok(html.includes(`action="${action}"`), action);
     }
     // Per member (the script sets the action from the member's name).
@@ -479,7 +543,9 @@ describe('the /dev/ page', () => {
   test("the page's fields follow the server's values and limits", async () => {
     const { text: html } = await get('/dev/');
     const choices = (action: string, name: string) =>
-      [...html.matchAll(new RegExp(`action="${action}">(?:(?!</form>)[\\s\\S])*?name="${name}" value="([^"]+)"`, 'g'))].map((m) => m[1]);
+      [...html.matchAll(new RegExp(`action="${action}">(?:(?!</form>)[\\s\\S])*?name="${name}" value="([^"]+)"`, 'g'))].map(
+        (m) => m[1],
+      );
     assert.deepEqual(choices('/dev/ping', 'mode'), [...PING_MODES]);
     assert.deepEqual(choices('/dev/captcha', 'mode'), [...CAPTCHA_MODES]);
     assert.deepEqual(choices('/dev/site-settings', 'geetestVersion'), [...GEETEST_VERSIONS]);
@@ -516,7 +582,9 @@ describe('the /dev/ page', () => {
       },
     ]);
     const other = (await call(wps, 'GET', '/dev/members', { merchant: 'demo2' })).body.value;
-    assert.deepEqual(other, [{ username: 'demo', factors: { email: null, payeeName: null, mobile: null, authenticator: false }, ips: [] }]);
+    assert.deepEqual(other, [
+      { username: 'demo', factors: { email: null, payeeName: null, mobile: null, authenticator: false }, ips: [] },
+    ]);
     assert.deepEqual((await call(wps, 'GET', '/dev/captcha')).body.value, { mode: 'ok' });
     assert.equal((await call(wps, 'GET', '/dev/members', { merchant: 'nope' })).body.errorCode, 'merchant.unknown');
   });
@@ -532,7 +600,14 @@ describe('the /dev/ page', () => {
     assert.equal((await status()).body.value.regionRestriction, false);
 
     const before = Date.now();
-    await post('/dev/maintenance', { merchant: 'demo', on: '1', endMinutes: '30', lang: 'cn', title: ' 维护中 ', description: '' });
+    await post('/dev/maintenance', {
+      merchant: 'demo',
+      on: '1',
+      endMinutes: '30',
+      lang: 'cn',
+      title: ' 维护中 ',
+      description: '',
+    });
     const v = (await status()).body.value;
     assert.equal(v.maintenance, true);
     assert.ok(v.maintenanceEnd >= before + 30 * 60_000 && v.maintenanceEnd <= Date.now() + 30 * 60_000);

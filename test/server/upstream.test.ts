@@ -107,7 +107,8 @@ test('/m is still served locally; dev controls are off', async () => {
   assert.equal(home.status, 200);
   assert.match(await home.text(), /local/);
   assert.equal((await wps.app.request('/dev/health')).status, 404);
-  for (const path of ['/dev/', '/dev/dev.js', '/dev/state', '/dev/members']) assert.equal((await wps.app.request(path)).status, 404, path);
+  for (const path of ['/dev/', '/dev/dev.js', '/dev/state', '/dev/members'])
+    assert.equal((await wps.app.request(path)).status, 404, path);
   for (const path of ['/dev/maintenance', '/dev/ping', '/dev/asset-manifest/publish', '/dev/reset']) {
     assert.equal((await call(wps, 'POST', path, { body: { on: true } })).status, 404, path);
   }
@@ -121,6 +122,10 @@ test('an unreachable upstream → 502 upstream.unavailable', async () => {
   const down = await createApp({ upstream: 'http://127.0.0.1:1', distDir: join(tmp.dir, 'dist'), dataDir: ':memory:' });
   const a = await call(down, 'GET', '/wps/system/status');
   assert.equal(a.status, 502);
-  assert.deepEqual(a.body, { success: false, errorCode: 'upstream.unavailable', message: 'The upstream back end did not answer' });
+  assert.deepEqual(a.body, {
+    success: false,
+    errorCode: 'upstream.unavailable',
+    message: 'The upstream back end did not answer',
+  });
   await down.close();
 });

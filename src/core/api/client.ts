@@ -15,7 +15,15 @@ import { apiBase, merchantCode } from '../config/config.ts';
 import { language } from '../i18n/i18n.ts';
 import { token } from '../session/sessionInfo.ts';
 import { sessionStore, KEY_PREFIX } from '../storage/storage.ts';
-import { endpoints, type ApiResponse, type Endpoint, type EndpointName, type PayloadOf, type RsaKeyValue, type ValueOf } from './endpoints.ts';
+import {
+  endpoints,
+  type ApiResponse,
+  type Endpoint,
+  type EndpointName,
+  type PayloadOf,
+  type RsaKeyValue,
+  type ValueOf,
+} from './endpoints.ts';
 import { handleFailure, type Failure, type Reaction } from './errors.ts';
 import { requestSignal } from './abort.ts';
 import { sealBody } from './encryption.ts';
@@ -115,7 +123,14 @@ interface RawResult {
   data: unknown;
 }
 
-async function send(row: Endpoint, url: string, body: unknown, headers: Record<string, string>, timeout: number, own?: AbortSignal): Promise<RawResult> {
+async function send(
+  row: Endpoint,
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  timeout: number,
+  own?: AbortSignal,
+): Promise<RawResult> {
   const { signal, dispose } = requestSignal(timeout, own);
   try {
     const request = redaxios.request as (config: Options) => Promise<Response<unknown>>;

@@ -33,7 +33,12 @@ export type Reaction =
   | { kind: 'network' };
 
 /** errorCodes that mean the session is gone (docs/product.md §8). */
-export const SESSION_GONE_CODES = new Set(['CUSTOMER_NOT_LOGIN', 'customer.not.login', 'user.or.token.invalid', 'login.not.session']);
+export const SESSION_GONE_CODES = new Set([
+  'CUSTOMER_NOT_LOGIN',
+  'customer.not.login',
+  'user.or.token.invalid',
+  'login.not.session',
+]);
 
 /** The reaction for a failure, following the rows of docs/product.md §8 in order of precedence. */
 export function reactionFor(f: Failure): Reaction {

@@ -12,7 +12,10 @@ type CsEntry = SiteInfo['customerService'][number];
 export const CS_KEY_LENGTH = 8;
 
 function fromBase64Url(text: string): Uint8Array {
-  const b64 = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=');
+  const b64 = text
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(text.length / 4) * 4, '=');
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
 

@@ -4,8 +4,27 @@ import { localStore } from '../storage/storage.ts';
 /** Where the player's language choice is remembered. */
 export const LANGUAGE_KEY = 'wps:language';
 export const LANGUAGES = [
-  'CN', 'TW', 'HK', 'EN', 'ES', 'HI', 'ID', 'JA', 'KM', 'KO', 'MY', 'TA', 'TH', 'VI', 'TY', 'UR',
-  'PT', 'PT-BR', 'MS', 'BN', 'TR',
+  'CN',
+  'TW',
+  'HK',
+  'EN',
+  'ES',
+  'HI',
+  'ID',
+  'JA',
+  'KM',
+  'KO',
+  'MY',
+  'TA',
+  'TH',
+  'VI',
+  'TY',
+  'UR',
+  'PT',
+  'PT-BR',
+  'MS',
+  'BN',
+  'TR',
 ] as const;
 
 export type Language = (typeof LANGUAGES)[number];
@@ -17,9 +36,32 @@ export const RTL_LANGUAGES: ReadonlySet<Language> = new Set(['UR']);
 
 /** Browser tag (lower-cased, primary or full) → product code. */
 const FROM_BROWSER: Record<string, Language> = {
-  'zh-tw': 'TW', 'zh-hant': 'TW', 'zh-hk': 'HK', 'zh-mo': 'HK', zh: 'CN', 'zh-cn': 'CN', 'zh-hans': 'CN',
-  'pt-br': 'PT-BR', pt: 'PT', fil: 'TY', tl: 'TY', en: 'EN', es: 'ES', hi: 'HI', id: 'ID', in: 'ID',
-  ja: 'JA', km: 'KM', ko: 'KO', my: 'MY', ta: 'TA', th: 'TH', vi: 'VI', ur: 'UR', ms: 'MS', bn: 'BN',
+  'zh-tw': 'TW',
+  'zh-hant': 'TW',
+  'zh-hk': 'HK',
+  'zh-mo': 'HK',
+  zh: 'CN',
+  'zh-cn': 'CN',
+  'zh-hans': 'CN',
+  'pt-br': 'PT-BR',
+  pt: 'PT',
+  fil: 'TY',
+  tl: 'TY',
+  en: 'EN',
+  es: 'ES',
+  hi: 'HI',
+  id: 'ID',
+  in: 'ID',
+  ja: 'JA',
+  km: 'KM',
+  ko: 'KO',
+  my: 'MY',
+  ta: 'TA',
+  th: 'TH',
+  vi: 'VI',
+  ur: 'UR',
+  ms: 'MS',
+  bn: 'BN',
   tr: 'TR',
 };
 

@@ -5,8 +5,15 @@
 
 /** Pages that show without a session. Everything else under /m needs a token. */
 const PUBLIC_PATHS = new Set([
-  '/m/home', '/m/index', '/m/index.html', '/m/login', '/m/register', '/m/register.html',
-  '/m/inviteFriends', '/m/agentRegister', '/m/appDownload',
+  '/m/home',
+  '/m/index',
+  '/m/index.html',
+  '/m/login',
+  '/m/register',
+  '/m/register.html',
+  '/m/inviteFriends',
+  '/m/agentRegister',
+  '/m/appDownload',
 ]);
 
 /** Routes where a browser refresh reloads the page; elsewhere a refresh goes to /m/home. */
@@ -14,7 +21,16 @@ const RELOAD_PATHS = new Set(['/m/home', '/m/index', '/m/index.html', '/m/login'
 
 /** Query parameters kept across page changes (docs/product.md §2). */
 export const CARRIED_PARAMS = [
-  'affiliateCode', 'referralCode', 'r', 'inApp', 'fbclid', 'gclid', 'ttclid', 'kwaiclid', 'bbg', 'isBgeTest',
+  'affiliateCode',
+  'referralCode',
+  'r',
+  'inApp',
+  'fbclid',
+  'gclid',
+  'ttclid',
+  'kwaiclid',
+  'bbg',
+  'isBgeTest',
 ] as const;
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);

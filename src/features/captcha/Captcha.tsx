@@ -29,7 +29,9 @@ export function Captcha({ session }: CaptchaProps) {
         ) : null}
         {state === 'success' ? (
           <>
-            <span className="check" part="check" aria-hidden="true">✓</span>
+            <span className="check" part="check" aria-hidden="true">
+              ✓
+            </span>
             <span part="text">{t('captcha.verified')}</span>
           </>
         ) : null}

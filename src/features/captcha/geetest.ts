@@ -42,17 +42,36 @@ export interface GeetestV4AdapterConfig extends GeetestAdapterConfig {
 
 /** GeeTest v3 `lang` codes. */
 const V3_LANG: Partial<Record<Language, string>> = {
-  CN: 'zh-cn', TW: 'zh-tw', HK: 'zh-hk', EN: 'en', JA: 'ja', KO: 'ko', ID: 'id', ES: 'es', PT: 'pt-pt', 'PT-BR': 'pt-pt',
+  CN: 'zh-cn',
+  TW: 'zh-tw',
+  HK: 'zh-hk',
+  EN: 'en',
+  JA: 'ja',
+  KO: 'ko',
+  ID: 'id',
+  ES: 'es',
+  PT: 'pt-pt',
+  'PT-BR': 'pt-pt',
 };
 /** GeeTest v4 `language` codes. */
 const V4_LANG: Partial<Record<Language, string>> = {
-  CN: 'zho', TW: 'zho-tw', HK: 'zho-hk', EN: 'eng', JA: 'jpn', KO: 'kor', ID: 'ind', ES: 'spa', PT: 'por', 'PT-BR': 'por',
+  CN: 'zho',
+  TW: 'zho-tw',
+  HK: 'zho-hk',
+  EN: 'eng',
+  JA: 'jpn',
+  KO: 'kor',
+  ID: 'ind',
+  ES: 'spa',
+  PT: 'por',
+  'PT-BR': 'por',
 };
 export const vendorLanguage = (version: 'v3' | 'v4', language: Language) =>
   version === 'v3' ? (V3_LANG[language] ?? 'en') : (V4_LANG[language] ?? 'eng');
 
 /** The captcha cannot run (missing global, id or config): unknown_error + the service text (docs/product.md §5). */
-export const unavailable = () => new CaptchaError(CAPTCHA_CODES.unavailable, t('captcha.service_down', { error: t('unknown_error') }));
+export const unavailable = () =>
+  new CaptchaError(CAPTCHA_CODES.unavailable, t('captcha.service_down', { error: t('unknown_error') }));
 
 /** A vendor onError payload as a CaptchaError; its code passes through (60205 from the extra resource). */
 export function vendorError(e: GeetestVendorError | undefined): CaptchaError {
@@ -131,9 +150,8 @@ export function geetestV4(config: GeetestV4AdapterConfig): CaptchaAdapter {
     const init = window.initGeetest4;
     if (typeof init !== 'function') throw unavailable();
     return new Promise((resolve) => {
-      init(
-        { captchaId: config.captchaId, product: 'bind', language: vendorLanguage('v4', config.language) },
-        (captcha) => resolve(wire(captcha, handlers, v4Result)),
+      init({ captchaId: config.captchaId, product: 'bind', language: vendorLanguage('v4', config.language) }, (captcha) =>
+        resolve(wire(captcha, handlers, v4Result)),
       );
     });
   };

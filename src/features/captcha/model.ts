@@ -4,8 +4,25 @@
  */
 export * from './types.ts';
 export { loadScript, forgetScripts, SCRIPT_TIMEOUT_MS } from './loadScript.ts';
-export { geetestV3, geetestV4, vendorLanguage, vendorError, v3Result, v4Result, DEFAULT_SCRIPTS, type GeetestAdapterConfig, type GeetestV4AdapterConfig } from './geetest.ts';
-export { CaptchaSession, createCaptchaSession, geetestAdapter, verifyFirst, type CaptchaEvents, type CaptchaSessionOptions } from './session.ts';
+export {
+  geetestV3,
+  geetestV4,
+  vendorLanguage,
+  vendorError,
+  v3Result,
+  v4Result,
+  DEFAULT_SCRIPTS,
+  type GeetestAdapterConfig,
+  type GeetestV4AdapterConfig,
+} from './geetest.ts';
+export {
+  CaptchaSession,
+  createCaptchaSession,
+  geetestAdapter,
+  verifyFirst,
+  type CaptchaEvents,
+  type CaptchaSessionOptions,
+} from './session.ts';
 export {
   captchaEnabled,
   captchaRequired,

@@ -37,7 +37,10 @@ export function hasCaptchaFields(payload: Partial<CaptchaPayload> | undefined): 
  * A registration captcha is required unless the geetest fields are already present (docs/product.md §5).
  * With `settings`, also only when the register captcha setting is on.
  */
-export function registerCaptchaRequired(payload: Partial<CaptchaPayload> | undefined, settings?: Partial<CaptchaSettings>): boolean {
+export function registerCaptchaRequired(
+  payload: Partial<CaptchaPayload> | undefined,
+  settings?: Partial<CaptchaSettings>,
+): boolean {
   if (settings && !settings.register?.captcha?.enabled) return false;
   return !hasCaptchaFields(payload);
 }
@@ -56,7 +59,9 @@ export const codeDigits = (code: string | undefined) => (code ?? '').replace(/\D
  * the code, e.g. 'Network failure (60205)'. The network failures of docs/product.md §8 are translated.
  */
 export function captchaErrorText(error: Pick<CaptchaError, 'code' | 'message'>): string {
-  const network = (error.code === CAPTCHA_CODES.scriptTimeout || error.code === CAPTCHA_CODES.extraTimeout) && error.message === NETWORK_FAILURE;
+  const network =
+    (error.code === CAPTCHA_CODES.scriptTimeout || error.code === CAPTCHA_CODES.extraTimeout) &&
+    error.message === NETWORK_FAILURE;
   const message = network ? t('captcha.network_failure') : error.message;
   const digits = codeDigits(error.code);
   return digits ? `${message} (${digits})` : message;

@@ -129,7 +129,10 @@ export interface GeetestV4Validate {
 }
 
 export type InitGeetest = (config: GeetestV3Config, callback: (captcha: GeetestCaptchaObject<GeetestV3Validate>) => void) => void;
-export type InitGeetest4 = (config: GeetestV4Config, callback: (captcha: GeetestCaptchaObject<GeetestV4Validate>) => void) => void;
+export type InitGeetest4 = (
+  config: GeetestV4Config,
+  callback: (captcha: GeetestCaptchaObject<GeetestV4Validate>) => void,
+) => void;
 
 declare global {
   interface Window {

@@ -66,7 +66,8 @@ export function CountryPicker({ value, onChange, disabled, id }: CountryPickerPr
 
   const choose = (entry: CountryEntry) => {
     setOpen(false);
-    if (entry.countryCode !== selected?.countryCode) onChange?.({ countryCode: entry.countryCode, countryDialingCode: entry.countryDialingCode });
+    if (entry.countryCode !== selected?.countryCode)
+      onChange?.({ countryCode: entry.countryCode, countryDialingCode: entry.countryDialingCode });
   };
 
   return (
@@ -96,7 +97,14 @@ export function CountryPicker({ value, onChange, disabled, id }: CountryPickerPr
           ▾
         </span>
       </button>
-      <Sheet open={open} onClose={() => setOpen(false)} title={t('country_picker.title')} closeLabel={t('country_picker.close')} returnFocus={triggerRef} dir={dir}>
+      <Sheet
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('country_picker.title')}
+        closeLabel={t('country_picker.close')}
+        returnFocus={triggerRef}
+        dir={dir}
+      >
         <CountryList selected={selected} lang={lang} onChoose={choose} />
       </Sheet>
     </span>

@@ -72,7 +72,10 @@ export function normaliseInfo(info: CountryInfo | undefined | null): CountryInfo
   if (!info || typeof info !== 'object') return undefined;
   const countries = (Array.isArray(info.countries) ? info.countries : [])
     .filter((c) => c && typeof c.countryCode === 'string' && c.countryCode.trim() !== '')
-    .map((c) => ({ countryCode: c.countryCode.trim().toUpperCase(), countryDialingCode: String(c.countryDialingCode ?? '').trim() }));
+    .map((c) => ({
+      countryCode: c.countryCode.trim().toUpperCase(),
+      countryDialingCode: String(c.countryDialingCode ?? '').trim(),
+    }));
   const code = typeof info.countryCode === 'string' ? info.countryCode.trim().toUpperCase() : '';
   if (!code && countries.length === 0) return undefined;
   return { ...info, countries, countryCode: code, countryDialingCode: String(info.countryDialingCode ?? '').trim() };
@@ -156,7 +159,12 @@ export interface CountryView extends CountryEntry {
 }
 
 export function viewOf(entry: CountryEntry, lang: Language): CountryView {
-  return { ...entry, name: countryName(entry.countryCode, lang), flag: flagEmoji(entry.countryCode), dial: displayDialingCode(entry.countryDialingCode) };
+  return {
+    ...entry,
+    name: countryName(entry.countryCode, lang),
+    flag: flagEmoji(entry.countryCode),
+    dial: displayDialingCode(entry.countryDialingCode),
+  };
 }
 
 /** Lower case without accents, for matching what was typed. */

@@ -30,14 +30,26 @@ export function DownloadBar({ onDownload, onClose }: DownloadBarProps) {
       </button>
       {data.iconUrl ? <img className="icon" part="icon" src={data.iconUrl} alt="" width={40} height={40} /> : null}
       <div className="text">
-        <span className="name" part="name">{data.name}</span>
+        <span className="name" part="name">
+          {data.name}
+        </span>
         <span className="grade" part="grade">
-          <span className="stars" aria-hidden="true">★★★★★</span>
+          <span className="stars" aria-hidden="true">
+            ★★★★★
+          </span>
           <span aria-label={t('download_bar.grade', { grade: GRADE })}>{GRADE}</span>
         </span>
       </div>
       {data.gift ? (
-        <svg className="gift" part="gift" role="img" aria-label={t('download_bar.gift')} viewBox="0 0 24 24" width="24" height="24">
+        <svg
+          className="gift"
+          part="gift"
+          role="img"
+          aria-label={t('download_bar.gift')}
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+        >
           <path fill="#d62f3a" d="M3 10h18v4H3zM4 14h16v7H4z" />
           <path fill="#f5c518" d="M11 10h2v11h-2z" />
           <path fill="none" stroke="#d62f3a" strokeWidth="2" d="M12 10C10 5 6 5 7 8s5 2 5 2zm0 0c2-5 6-5 5-2s-5 2-5 2z" />

@@ -44,7 +44,14 @@ export type CaptchaFields = Pick<LoginPayload, 'geetestChallenge' | 'geetestSecc
 export type LoginRequest =
   | { type: 'username'; username: string; password: string; remember?: boolean; captcha?: CaptchaFields }
   | { type: 'sms'; countryDialingCode: string; mobileNum: string; verificationCode: string; remember?: boolean }
-  | { type: 'firebase'; firebaseChannel: string; firebaseIdToken: string; username?: string; password?: string; captcha?: CaptchaFields };
+  | {
+      type: 'firebase';
+      firebaseChannel: string;
+      firebaseIdToken: string;
+      username?: string;
+      password?: string;
+      captcha?: CaptchaFields;
+    };
 
 export type LoginOutcome =
   | { ok: true; next: '/m/home' | '/m/changePsw'; value: LoginValue }
@@ -55,7 +62,12 @@ export type LoginOutcome =
  * Where a successful login goes (docs/product.md §4): /m/changePsw when the password is the default one, or
  * has expired and PWDEXPFORCECHANGE3 is on; never for sms or firebase logins.
  */
-export function nextAfterLogin(type: LoginRequest['type'], password: string | undefined, value: LoginValue, forceChangeFlag: boolean) {
+export function nextAfterLogin(
+  type: LoginRequest['type'],
+  password: string | undefined,
+  value: LoginValue,
+  forceChangeFlag: boolean,
+) {
   if (type !== 'username') return '/m/home' as const;
   if (password === DEFAULT_PASSWORD) return '/m/changePsw' as const;
   return value.passwordExpired && forceChangeFlag ? ('/m/changePsw' as const) : ('/m/home' as const);
@@ -81,9 +93,23 @@ async function payloadFor(req: LoginRequest): Promise<LoginPayload> {
     case 'username':
       return { ...base, type: 'username', username: req.username.trim(), password: req.password, ...req.captcha };
     case 'sms':
-      return { ...base, type: 'sms', countryDialingCode: req.countryDialingCode, mobileNum: req.mobileNum.trim(), verificationCode: req.verificationCode.trim() };
+      return {
+        ...base,
+        type: 'sms',
+        countryDialingCode: req.countryDialingCode,
+        mobileNum: req.mobileNum.trim(),
+        verificationCode: req.verificationCode.trim(),
+      };
     case 'firebase':
-      return { ...base, type: 'firebase', firebaseChannel: req.firebaseChannel, firebaseIdToken: req.firebaseIdToken, username: req.username, password: req.password, ...req.captcha };
+      return {
+        ...base,
+        type: 'firebase',
+        firebaseChannel: req.firebaseChannel,
+        firebaseIdToken: req.firebaseIdToken,
+        username: req.username,
+        password: req.password,
+        ...req.captcha,
+      };
   }
 }
 
@@ -95,7 +121,12 @@ async function loginFailed(req: LoginRequest, err: unknown): Promise<LoginValue 
     const flags = (err.value ?? {}) as LoginErrorValue;
     return requestTwoFactor({
       // firebase: the bound member's userName comes in the answer's value when no username was sent.
-      username: req.type === 'username' ? req.username.trim() : req.type === 'firebase' ? (req.username || (flags as { userName?: string }).userName || '') : req.mobileNum,
+      username:
+        req.type === 'username'
+          ? req.username.trim()
+          : req.type === 'firebase'
+            ? req.username || (flags as { userName?: string }).userName || ''
+            : req.mobileNum,
       password: req.type === 'username' || req.type === 'firebase' ? req.password : undefined,
       firebaseIdToken: req.type === 'firebase' ? req.firebaseIdToken : undefined,
       flags,
@@ -107,7 +138,11 @@ async function loginFailed(req: LoginRequest, err: unknown): Promise<LoginValue 
   if (reaction.kind === 'bind') return undefined;
   if (reaction.kind === 'forgetRememberedLogin') await forgetRememberedLogin();
   if (reaction.kind === 'autoLoginOff') turnAutoLoginOff();
-  perform(reaction.kind === 'forgetRememberedLogin' || reaction.kind === 'autoLoginOff' ? { kind: 'notice', message: reaction.message, fallbackKey: 'unknown_error' } : reaction);
+  perform(
+    reaction.kind === 'forgetRememberedLogin' || reaction.kind === 'autoLoginOff'
+      ? { kind: 'notice', message: reaction.message, fallbackKey: 'unknown_error' }
+      : reaction,
+  );
   return undefined;
 }
 
@@ -130,7 +165,12 @@ export async function login(req: LoginRequest): Promise<LoginOutcome> {
     if (!value) return { ok: false, errorCode, errorValue };
     await completeLogin(value);
     if (req.type !== 'firebase' && req.remember !== undefined) await remember(req);
-    const next = nextAfterLogin(req.type, req.type === 'username' ? req.password : undefined, value, isFlagOn('PWDEXPFORCECHANGE3'));
+    const next = nextAfterLogin(
+      req.type,
+      req.type === 'username' ? req.password : undefined,
+      value,
+      isFlagOn('PWDEXPFORCECHANGE3'),
+    );
     if (next === '/m/changePsw') sessionStore.set(PASSWORD_CHANGE_KEY, { forced: true });
     return { ok: true, next, value };
   } finally {
@@ -169,7 +209,11 @@ export async function tryAutoLogin(search: string): Promise<LoginOutcome | undef
 }
 
 /** Sends an SMS code for login (docs/product.md §5: needs a mobile number). Resolves with the expiry (epoch ms). */
-export async function sendLoginCode(countryDialingCode: string, mobileNum: string, captcha?: CaptchaFields): Promise<number | undefined> {
+export async function sendLoginCode(
+  countryDialingCode: string,
+  mobileNum: string,
+  captcha?: CaptchaFields,
+): Promise<number | undefined> {
   if (!mobileNum.trim()) return undefined;
   const res = await call('smsNoLogin', { countryDialingCode, mobileNum: mobileNum.trim(), ...captcha }).catch(() => undefined);
   return res?.value?.expirationTime;
@@ -177,7 +221,14 @@ export async function sendLoginCode(countryDialingCode: string, mobileNum: strin
 
 export type RegisterRequest =
   | { by: 'username'; username: string; password: string; captcha?: CaptchaFields & { captcha?: string } }
-  | { by: 'mobile'; countryDialingCode: string; mobileNum: string; password?: string; username?: string; captcha?: CaptchaFields & { captcha?: string } };
+  | {
+      by: 'mobile';
+      countryDialingCode: string;
+      mobileNum: string;
+      password?: string;
+      username?: string;
+      captcha?: CaptchaFields & { captcha?: string };
+    };
 
 /** The registration payload of docs/product.md §3. */
 export async function registrationPayload(req: RegisterRequest, referralCode?: string): Promise<RegisterPayload> {

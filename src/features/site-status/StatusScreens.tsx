@@ -23,7 +23,14 @@ function Mark({ kind }: { kind: 'denied' | 'maintenance' }) {
       {kind === 'denied' ? (
         <path d="M22 22l28 28M50 22L22 50" stroke="#b3202a" strokeWidth="6" strokeLinecap="round" />
       ) : (
-        <path d="M24 48l14-14m-4-8a9 9 0 1012 12l-4-4-4 1-1-4 4-4z" fill="none" stroke="#a55b00" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M24 48l14-14m-4-8a9 9 0 1012 12l-4-4-4 1-1-4 4-4z"
+          fill="none"
+          stroke="#a55b00"
+          strokeWidth="5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       )}
     </svg>
   );
@@ -36,9 +43,17 @@ export function AccessDenied({ onContact }: StatusScreenProps) {
   return (
     <main className="screen" part="screen" dir={dir} aria-labelledby="wps-denied-title">
       <Mark kind="denied" />
-      <h1 id="wps-denied-title" part="title">{t('status.access_denied.title')}</h1>
-      {status?.location.ip ? <p className="ip" part="ip">{t('status.access_denied.ip', { ip: status.location.ip })}</p> : null}
-      <p className="description" part="description">{t('status.access_denied.description')}</p>
+      <h1 id="wps-denied-title" part="title">
+        {t('status.access_denied.title')}
+      </h1>
+      {status?.location.ip ? (
+        <p className="ip" part="ip">
+          {t('status.access_denied.ip', { ip: status.location.ip })}
+        </p>
+      ) : null}
+      <p className="description" part="description">
+        {t('status.access_denied.description')}
+      </p>
       <button type="button" className="wps-button" part="contact" onClick={() => onContact(customerServiceUrl(status?.info))}>
         {t('status.contact_us')}
       </button>
@@ -56,19 +71,31 @@ export function Maintenance({ onContact }: StatusScreenProps) {
   }, [showEnglish]);
 
   const text = maintenanceText(lang, { title: t('status.maintenance.title'), description: t('status.maintenance.description') });
-  const english = maintenanceText('EN', { title: tIn('EN', 'status.maintenance.title'), description: tIn('EN', 'status.maintenance.description') });
+  const english = maintenanceText('EN', {
+    title: tIn('EN', 'status.maintenance.title'),
+    description: tIn('EN', 'status.maintenance.description'),
+  });
   const end = formatMaintenanceEnd(status?.maintenanceEnd, htmlLang(lang));
   // The English text helps players whose language the operator's texts miss; shown when it differs.
   // Not before the EN catalogue is in: until then tIn gives the raw keys.
   const englishReady = i18n.hasResourceBundle('EN', 'translation');
-  const englishDiffers = showEnglish && englishReady && (english.title !== text.title || english.description !== text.description);
+  const englishDiffers =
+    showEnglish && englishReady && (english.title !== text.title || english.description !== text.description);
 
   return (
     <main className="screen" part="screen" dir={dir} aria-labelledby="wps-maintenance-title">
       <Mark kind="maintenance" />
-      <h1 id="wps-maintenance-title" part="title">{text.title}</h1>
-      {end ? <p className="end" part="end">{t('status.maintenance.end', { time: end })}</p> : null}
-      <p className="description" part="description">{text.description}</p>
+      <h1 id="wps-maintenance-title" part="title">
+        {text.title}
+      </h1>
+      {end ? (
+        <p className="end" part="end">
+          {t('status.maintenance.end', { time: end })}
+        </p>
+      ) : null}
+      <p className="description" part="description">
+        {text.description}
+      </p>
       {englishDiffers ? (
         <section className="english" part="english" lang="en" dir="ltr" aria-label="English">
           <h2>{english.title}</h2>

@@ -19,7 +19,13 @@ export const statusScreen = computed<StatusScreen | undefined>(() => {
 export function formatMaintenanceEnd(end: number | null | undefined, locale: string, timeZone?: string): string | undefined {
   if (typeof end !== 'number' || !Number.isFinite(end) || end <= 0) return undefined;
   return new Intl.DateTimeFormat(locale, {
-    year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
   }).format(end);
 }
 

@@ -28,11 +28,37 @@ interface FieldSpec {
 }
 
 const FIELDS: Record<FieldName, FieldSpec> = {
-  countryDialingCode: { labelKey: 'two_factor.country_code', type: 'tel', inputMode: 'tel', autoComplete: 'tel-country-code', maxLength: 8 },
+  countryDialingCode: {
+    labelKey: 'two_factor.country_code',
+    type: 'tel',
+    inputMode: 'tel',
+    autoComplete: 'tel-country-code',
+    maxLength: 8,
+  },
   mobileNum: { labelKey: 'two_factor.mobile', type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', maxLength: 32 },
-  verificationCode: { labelKey: 'two_factor.code', type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 16 },
-  authCode: { labelKey: 'two_factor.auth_code', type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 16, formatKey: 'two_factor.error.auth_code' },
-  email: { labelKey: 'two_factor.email', type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 128, formatKey: 'two_factor.error.email' },
+  verificationCode: {
+    labelKey: 'two_factor.code',
+    type: 'text',
+    inputMode: 'numeric',
+    autoComplete: 'one-time-code',
+    maxLength: 16,
+  },
+  authCode: {
+    labelKey: 'two_factor.auth_code',
+    type: 'text',
+    inputMode: 'numeric',
+    autoComplete: 'one-time-code',
+    maxLength: 16,
+    formatKey: 'two_factor.error.auth_code',
+  },
+  email: {
+    labelKey: 'two_factor.email',
+    type: 'email',
+    inputMode: 'email',
+    autoComplete: 'email',
+    maxLength: 128,
+    formatKey: 'two_factor.error.email',
+  },
   payeeName: { labelKey: 'two_factor.payee_name', type: 'text', autoComplete: 'name', maxLength: 128 },
 };
 
@@ -89,7 +115,11 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
     const bad = invalid?.field === name ? invalid : undefined;
     const label = t(spec.labelKey);
     const messageId = `${fieldId(name)}-error`;
-    const message = bad ? (bad.reason === 'format' && spec.formatKey ? t(spec.formatKey) : t('two_factor.error.required', { field: label })) : undefined;
+    const message = bad
+      ? bad.reason === 'format' && spec.formatKey
+        ? t(spec.formatKey)
+        : t('two_factor.error.required', { field: label })
+      : undefined;
     return (
       <div className={`field${bad ? ' invalid' : ''}`} part={`field field-${name}`}>
         <label htmlFor={fieldId(name)} part="label">

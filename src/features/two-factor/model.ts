@@ -107,7 +107,14 @@ export function defaultTab(flags: LoginErrorValue): TwoFactorMethod | undefined 
 
 export type FieldName = 'countryDialingCode' | 'mobileNum' | 'verificationCode' | 'authCode' | 'email' | 'payeeName';
 export type Fields = Record<FieldName, string>;
-export const EMPTY_FIELDS: Fields = { countryDialingCode: '', mobileNum: '', verificationCode: '', authCode: '', email: '', payeeName: '' };
+export const EMPTY_FIELDS: Fields = {
+  countryDialingCode: '',
+  mobileNum: '',
+  verificationCode: '',
+  authCode: '',
+  email: '',
+  payeeName: '',
+};
 
 /** The fields each method sends (and validates, in this order). */
 export const FIELDS_OF: Record<TwoFactorMethod, readonly FieldName[]> = {
@@ -163,7 +170,11 @@ export function verificationPayload(state: TwoFactorState, method: TwoFactorMeth
  * ms): the answer's `expirationTime`, or 60 s from now on the identity-provider route (or when the
  * answer has no expiry in the future). Rejects with the ApiError of a refusal (no alert).
  */
-export async function sendCode(countryDialingCode: string, mobileNum: string, route: TwoFactorRoute = 'password'): Promise<number> {
+export async function sendCode(
+  countryDialingCode: string,
+  mobileNum: string,
+  route: TwoFactorRoute = 'password',
+): Promise<number> {
   const res = await call('smsNoLogin', { countryDialingCode, mobileNum }, { alert: false });
   const now = Date.now();
   if (route === 'identityProvider') return now + IDP_COUNTDOWN_MS;
@@ -236,7 +247,11 @@ export class TwoFactorVerification {
     this.state = toState(detail);
     this.tabs = requiredTabs(this.state.flags);
     this.active = signal<TwoFactorMethod>(this.tabs[0] ?? 'sms');
-    this.fields = signal<Fields>({ ...EMPTY_FIELDS, countryDialingCode: detail.countryDialingCode ?? '', mobileNum: detail.mobileNum ?? '' });
+    this.fields = signal<Fields>({
+      ...EMPTY_FIELDS,
+      countryDialingCode: detail.countryDialingCode ?? '',
+      mobileNum: detail.mobileNum ?? '',
+    });
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     if (this.tabs.includes('sms') && !detail.countryDialingCode) void this.prefillDialingCode();
   }
@@ -313,10 +328,13 @@ export class TwoFactorVerification {
     if (end === undefined || this.finished) return;
     const left = end - Date.now();
     if (left <= 0) return;
-    this.tick = setTimeout(() => {
-      this.now.value = Date.now();
-      this.scheduleTick();
-    }, left % 1000 || 1000);
+    this.tick = setTimeout(
+      () => {
+        this.now.value = Date.now();
+        this.scheduleTick();
+      },
+      left % 1000 || 1000,
+    );
   }
 
   /** Confirm: validate the active tab, verify, and on success show the pass message then complete. */

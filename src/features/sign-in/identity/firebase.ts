@@ -50,7 +50,13 @@ export const CODE_EXPIRED = 'auth/code-expired';
 export function identityConfig(info: Pick<SiteInfo, 'sms'> | undefined): IdentityConfig | undefined {
   const sms = info?.sms;
   if (sms?.firebase !== true || !sms.apiKey || !sms.projectId) return undefined;
-  return { apiKey: sms.apiKey, authDomain: sms.authDomain, projectId: sms.projectId, appId: sms.appId, authEmulatorUrl: sms.authEmulatorUrl || undefined };
+  return {
+    apiKey: sms.apiKey,
+    authDomain: sms.authDomain,
+    projectId: sms.projectId,
+    appId: sms.appId,
+    authEmulatorUrl: sms.authEmulatorUrl || undefined,
+  };
 }
 
 /** Any thrown value as an IdentityError (SDK errors keep their code; a failed chunk load is a network failure). */
@@ -91,7 +97,10 @@ async function authFor(config: IdentityConfig): Promise<{ sdk: Sdk; auth: Auth }
   const name = `wps:${config.projectId}:${config.appId ?? ''}:${config.authEmulatorUrl ?? ''}`;
   const app =
     sdk.getApps().find((a) => a.name === name) ??
-    sdk.initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId }, name);
+    sdk.initializeApp(
+      { apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId },
+      name,
+    );
   const auth = sdk.getAuth(app);
   if (config.authEmulatorUrl) {
     if (!auth.emulatorConfig) sdk.connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
@@ -113,7 +122,11 @@ export async function signInWithProvider(config: IdentityConfig, channel: Social
   try {
     const { sdk, auth } = await authFor(config);
     const provider =
-      channel === 'google.com' ? new sdk.GoogleAuthProvider() : channel === 'facebook.com' ? new sdk.FacebookAuthProvider() : new sdk.OAuthProvider('apple.com');
+      channel === 'google.com'
+        ? new sdk.GoogleAuthProvider()
+        : channel === 'facebook.com'
+          ? new sdk.FacebookAuthProvider()
+          : new sdk.OAuthProvider('apple.com');
     const credential = await sdk.signInWithPopup(auth, provider);
     return { idToken: await tokenOf(sdk, auth, credential), channel };
   } catch (err) {

@@ -62,7 +62,11 @@ export const identityErrorKey = (code: string) => `identity.error.${TRANSLATED_C
 /** The notice text of docs/product.md §8: the translated message, then `Code: …` and `Reason: …` lines. */
 export function identityErrorText(err: unknown): string {
   const e = toIdentityError(err);
-  return [t(identityErrorKey(e.code)), t('identity.error_code', { code: e.code }), t('identity.error_reason', { reason: e.message })].join('\n');
+  return [
+    t(identityErrorKey(e.code)),
+    t('identity.error_code', { code: e.code }),
+    t('identity.error_reason', { reason: e.message }),
+  ].join('\n');
 }
 
 /** Shows an identity-provider error (unless silent). Returns false when it stayed silent. */
@@ -109,7 +113,12 @@ export async function registerWithProvider(result: ChannelResult): Promise<Ident
   try {
     // The common fields (method, URL, device, domain, referral and affiliate codes); no username or password.
     const { username: _u, password: _p, ...base } = await registrationPayload({ by: 'username', username: '', password: '' });
-    const res = await call('register', { ...base, firebaseChannel: result.channel, firebaseIdToken: result.idToken, login: true });
+    const res = await call('register', {
+      ...base,
+      firebaseChannel: result.channel,
+      firebaseIdToken: result.idToken,
+      login: true,
+    });
     if (!res.value) return { kind: 'failed' };
     await completeLogin(res.value);
     return { kind: 'done', outcome: { ok: true, next: '/m/home', value: res.value } };
@@ -123,7 +132,13 @@ export async function registerWithProvider(result: ChannelResult): Promise<Ident
 
 /** Binds the provider account to an existing member: the firebase login with username and password. */
 export async function bindExistingAccount(result: ChannelResult, username: string, password: string): Promise<IdentityOutcome> {
-  const outcome = await login({ type: 'firebase', firebaseChannel: result.channel, firebaseIdToken: result.idToken, username: username.trim(), password });
+  const outcome = await login({
+    type: 'firebase',
+    firebaseChannel: result.channel,
+    firebaseIdToken: result.idToken,
+    username: username.trim(),
+    password,
+  });
   return outcome.ok ? { kind: 'done', outcome } : { kind: 'failed' };
 }
 
