@@ -522,7 +522,7 @@ describe('the /dev/ page', () => {
       [['/dev/dev.js', '']],
     );
     assert.doesNotMatch(html, /<style|\sstyle\s*=|\son[a-z]+\s*=|javascript:/i);
-    assert.match(html, /<link rel="stylesheet" href="\/dev\/dev\.css">/);
+    assert.match(html, /<link rel="stylesheet" href="\/dev\/dev\.css" ?\/?>/);
     for (const action of [
       '/dev/maintenance',
       '/dev/region-restriction',
