@@ -168,8 +168,11 @@ const hostPage = () => ({
     mkdirSync('dist/meta', { recursive: true });
     writeFileSync('dist/meta/host-chunks.json', JSON.stringify(meta, null, 2));
     // The server allows exactly this inline script in the page's CSP (server/infra/static.ts).
-    const hash = createHash('sha256').update(inlineScript).digest('base64');
-    writeFileSync('dist/meta/csp.json', JSON.stringify({ scriptSrc: [`'sha256-${hash}'`] }, null, 2));
+    // Hashed as it stands in the page, whitespace included: that is what the browser hashes.
+    const scriptSrc = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      ([, code]) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+    );
+    writeFileSync('dist/meta/csp.json', JSON.stringify({ scriptSrc }, null, 2));
   },
 });
 
