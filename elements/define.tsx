@@ -5,7 +5,7 @@
  * i18n start-up, and a guarded define().
  */
 import r2wc from '@r2wc/react-to-web-component';
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { configure } from '../src/core/config/config.ts';
 import { ensureI18n } from '../src/core/i18n/i18n.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
@@ -74,6 +74,12 @@ export function defineElement<P extends object>(tag: `wps-${string}`, spec: Elem
       // page; effects (focus, timers, first requests) then run on a detached node. Wait for it.
       this[CONNECTED] = false;
       adoptStyles(this.shadowRoot!, uiCss, ...(spec.css ?? []));
+    }
+
+    // Renders as a transition, so React works in slices and a page with several elements never
+    // holds a phone's main thread for long (with preact/compat it renders at once).
+    override [RENDER]() {
+      startTransition(() => super[RENDER]());
     }
 
     override connectedCallback() {

@@ -69,12 +69,18 @@ function FirstPaint({ then }: { then: () => void }) {
  * status screens), member info, the code of the overlay elements, the service worker.
  */
 function afterFirstPaint() {
-  loadElementsWhenUsed();
+  // The network first; then the rest, each in a task of its own, so none holds the main thread long.
   void loadSiteStatus();
   void loadPromotions();
-  watchMemberInfo();
-  void waitForMember().then(restoreConfirmed);
-  void registerServiceWorker();
+  const steps = [
+    loadElementsWhenUsed,
+    () => {
+      watchMemberInfo();
+      void waitForMember().then(restoreConfirmed);
+    },
+    () => void registerServiceWorker(),
+  ];
+  steps.forEach((step, i) => setTimeout(step, i));
 }
 
 boot();
