@@ -13,9 +13,11 @@
  * - `el.open(detail)` → Promise<LoginValue | undefined>; `detail` is
  *   `{ username, password?, flags: { sms?, ga?, email?, payeeName? }, title?, firebaseIdToken?,
  *   route?: 'password' | 'identityProvider', countryDialingCode?, mobileNum? }`. `el.close()` closes it.
- * - `auto`: while on the page the element answers the error catalogue's `login_verify_required`
- *   reaction of a login call. The username and password come from `pendingLogin`
- *   (src/features/two-factor/model.ts), which the login form sets before calling login.
+ * - `auto`: the element shows the page's shared verification. The login form and the sign-in
+ *   model reach it through the core two-factor bridge (src/core/session/twoFactorBridge.ts): a login
+ *   answered `login_verify_required` opens it with that login's username and password. (It also
+ *   answers the error catalogue's `twoFactor` reaction when a caller has set `pendingLogin`; no
+ *   production code does, and the issue "The house" asks to keep one mechanism.)
  * - `openTwoFactor(detail)` (exported here and from the model) opens the page's shared verification,
  *   shown by the first `auto` element; this module's version adds a `<wps-two-factor auto>` to the
  *   body when the page has none.

@@ -20,10 +20,12 @@
  * - Directly: `openTwoFactor(detail)` resolves with the LoginValue, or undefined when closed. The
  *   page's `<wps-two-factor auto>` element shows it (elements/two-factor.tsx also exports an
  *   `openTwoFactor` that adds such an element when the page has none).
+ * - Through the core two-factor bridge (src/core/session/twoFactorBridge.ts): this is how the
+ *   sign-in model opens it today, with the login's username and password.
  * - Through the error catalogue: while a `<wps-two-factor auto>` is on the page it owns the
- *   `twoFactor` reaction. The reaction carries only the flags and the message, so the login form
- *   sets `pendingLogin` (username, password, ...) before `call('login', …)` and clears it after the
- *   call settles; `pendingLogin.onDone` receives the outcome of the verification.
+ *   `twoFactor` reaction, which carries only the flags and the message; it needs `pendingLogin`
+ *   (username, password, ...) set by the caller. No production code sets it: this second path is
+ *   to be folded into the first.
  */
 import { batch, computed, signal, type Signal } from '@preact/signals-core';
 import { call, isApiError } from '../../core/api/client.ts';
