@@ -202,9 +202,12 @@ describe('network and line health', () => {
     context = await h.newContext();
     const page = await context.newPage();
     await pauseClock(page);
+    const pinged = page.waitForRequest(/\/wps\/system\/test\/ping/);
     await page.goto(`${h.server.url}/m/home`);
     await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
     await settle(page);
+    // The element renders as a transition: its ping (and its 5 s abort) starts a moment after it is defined.
+    await pinged;
     const banner = page.locator('wps-network-notice').getByRole('alert');
     await page.clock.runFor(4_900);
     assert.equal(await banner.count(), 0, 'not before the 5 s abort');
