@@ -65,5 +65,6 @@ export function validate<S extends v.GenericSchema>(schema: S, data: unknown): v
   const result = v.safeParse(schema, data);
   if (result.success) return result.output;
   const issue = result.issues[0];
-  throw fieldError(v.getDotPath(issue) ?? 'body', issue.input === undefined);
+  // An empty or blank required string is "missing", like an absent one.
+  throw fieldError(v.getDotPath(issue) ?? 'body', issue.input === undefined || issue.input === '');
 }

@@ -19,7 +19,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
-import type { LoginPayload } from '../../src/core/api/schemas.ts';
+import type { CaptchaFields } from '../../src/core/api/schemas.ts';
 import type { Deps } from '../api/call.ts';
 import { parseJsonObject, readBody } from '../infra/body.ts';
 import { ApiError } from '../infra/errors.ts';
@@ -34,7 +34,6 @@ export type CaptchaMode = (typeof CAPTCHA_MODES)[number];
 export const captchaLimits = { hangMs: 30_000 };
 
 type Version = 'v3' | 'v4';
-type CaptchaFields = Pick<LoginPayload, 'geetestChallenge' | 'geetestSeccode' | 'geetestValidateV4'>;
 
 const at = (ms: number) => new Date(ms).toISOString();
 const newId = () => randomBytes(16).toString('hex');

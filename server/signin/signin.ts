@@ -76,17 +76,20 @@ function mobileOf(input: { countryDialingCode?: string; mobileNum?: string }): {
 
 // ---- login ----------------------------------------------------------------------------------------
 
-type LoginCall = Call<LoginPayload>;
+/** A login call of one type: the schema variant (src/core/api/schemas.ts) already checked its fields. */
+type LoginCall<T extends LoginPayload['type']> = Call<Extract<LoginPayload, { type: T }>>;
 
 /** One function per login type. */
-const loginTypes: Record<LoginPayload['type'], (call: LoginCall) => Promise<LoginValue>> = {
-  username: passwordLogin,
-  sms: smsLogin,
-  firebase: firebaseLogin,
-};
-
-export function login(call: LoginCall): Promise<LoginValue> {
-  return loginTypes[call.input.type](call);
+export function login(call: Call<LoginPayload>): Promise<LoginValue> {
+  const { input } = call;
+  switch (input.type) {
+    case 'username':
+      return passwordLogin({ ...call, input });
+    case 'sms':
+      return smsLogin({ ...call, input });
+    case 'firebase':
+      return firebaseLogin({ ...call, input });
+  }
 }
 
 /**
@@ -98,10 +101,9 @@ async function captchaNeeded(call: Call<unknown>): Promise<boolean> {
   return s.loginCaptcha || s.smsCaptcha || s.registerCaptcha;
 }
 
-async function passwordLogin(call: LoginCall): Promise<LoginValue> {
+async function passwordLogin(call: LoginCall<'username'>): Promise<LoginValue> {
   const { deps, merchant, input, clientIp } = call;
-  const username = required(input.username, 'username');
-  const password = required(input.password, 'password');
+  const { username, password } = input;
   const key = attemptKey(merchant.code, username, clientIp);
   // Locked out: refused before the captcha is used up.
   deps.limits.login.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
@@ -129,10 +131,10 @@ async function requireRecordedIp(call: Call<unknown>, member: AuthMember, extra:
 }
 
 /** Login with a code from /wps/verification/sms/noLogin; the code itself is the second factor. */
-async function smsLogin(call: LoginCall): Promise<LoginValue> {
+async function smsLogin(call: LoginCall<'sms'>): Promise<LoginValue> {
   const { deps, merchant, input, clientIp } = call;
   const { dial, num } = mobileOf(input);
-  const code = required(input.verificationCode, 'verificationCode').trim();
+  const code = input.verificationCode;
   const key = attemptKey(merchant.code, `sms:${dial}${num}`, clientIp);
   deps.limits.login.take(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
   if (!(await consumeCode(deps.db, deps.secrets, merchant.code, dial, num, code))) {
@@ -163,7 +165,7 @@ async function identityOf(call: Call<unknown>, token: string | undefined): Promi
  * - not linked, with `username` + `password`: "log in to an existing account" (see bindAndLogin);
  * - not linked, without: `bind_customer_required` with what the client needs to choose.
  */
-async function firebaseLogin(call: LoginCall): Promise<LoginValue> {
+async function firebaseLogin(call: LoginCall<'firebase'>): Promise<LoginValue> {
   const { deps, merchant, input, clientIp } = call;
   const identity = await identityOf(call, input.firebaseIdToken);
   const linked = await memberByIdentity(deps.db, merchant.code, identity.uid);
@@ -189,7 +191,7 @@ async function firebaseLogin(call: LoginCall): Promise<LoginValue> {
  * made only once the second check is passed: a `login_verify_required` here links nothing, and the
  * verification call links it when it carries the `firebaseIdToken` too.
  */
-async function bindAndLogin(call: LoginCall, identity: Identity): Promise<LoginValue> {
+async function bindAndLogin(call: LoginCall<'firebase'>, identity: Identity): Promise<LoginValue> {
   const { deps, merchant, input, clientIp } = call;
   const username = required(input.username, 'username');
   const password = required(input.password, 'password');

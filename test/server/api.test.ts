@@ -289,6 +289,25 @@ describe('every refusal is a JSON envelope with its own errorCode', () => {
     }
   });
 
+  test('each login type needs its own fields (the schema variant on type): missing or blank → "missing", named', async () => {
+    const base = { merchant: 'demo', loginDeviceId: '0b7c2c2e-1f5a-4c3e-9d6f-2a1b3c4d5e6f' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, type: 'username', password: 'Demo1234' }, 'username'],
+      [{ ...base, type: 'username', username: '   ', password: 'Demo1234' }, 'username'],
+      [{ ...base, type: 'username', username: 'demo' }, 'password'],
+      [{ ...base, type: 'username', username: 'demo', password: '' }, 'password'],
+      [{ ...base, type: 'sms', mobileNum: '912345678', verificationCode: '123456' }, 'countryDialingCode'],
+      [{ ...base, type: 'sms', countryDialingCode: '+63', verificationCode: '123456' }, 'mobileNum'],
+      [{ ...base, type: 'sms', countryDialingCode: '+63', mobileNum: '912345678', verificationCode: ' ' }, 'verificationCode'],
+      [{ ...base, type: 'firebase', firebaseChannel: 'google.com' }, 'firebaseIdToken'],
+      [{ ...base }, 'type'],
+    ];
+    for (const [payload, field] of cases) {
+      const body = await refused(sealedCall(wps, '/wps/session/login', payload, rsaKey), 400, 'request.invalid');
+      assert.equal(body.message, `field "${field}" is missing`, JSON.stringify(payload));
+    }
+  });
+
   test('plain calls: malformed JSON, non-object JSON, wrong types, missing fields', async () => {
     // memberLanguage needs a session: log in first so the body checks are reached.
     const login = await sealedCall(wps, '/wps/session/login', loginBody('demo', 'Demo1234'), rsaKey);

@@ -11,22 +11,59 @@ const optStr = (max = 256) => v.optional(str(max));
 
 export const LoginType = v.picklist(['username', 'sms', 'firebase']);
 
-export const loginPayload = v.object({
-  username: optStr(64),
-  password: optStr(128),
-  type: LoginType,
-  firebaseChannel: optStr(32),
-  firebaseIdToken: optStr(4096),
+/** A string that must be there and not blank (a missing or empty one is "missing"). */
+const filled = (max = 256) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
+
+const uuid = v.pipe(v.string(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/));
+
+/** What every login sends, whatever its type. */
+const loginCommon = {
+  merchant: str(64),
+  loginDeviceId: uuid,
+  isOfficialAppLogin: v.optional(v.boolean()),
+};
+
+/** The captcha result a login may carry (docs/product.md §5 says when it must). */
+const captchaFields = {
   geetestSeccode: optStr(512),
   geetestChallenge: optStr(512),
   geetestValidateV4: optStr(4096),
-  merchant: str(64),
-  loginDeviceId: v.pipe(v.string(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)),
-  isOfficialAppLogin: v.optional(v.boolean()),
-  mobileNum: optStr(32),
-  countryDialingCode: optStr(8),
-  verificationCode: optStr(16),
-});
+};
+const captchaSchema = v.object(captchaFields);
+/** The captcha result fields of a login, an SMS code request or a registration. */
+export type CaptchaFields = v.InferOutput<typeof captchaSchema>;
+
+/**
+ * POST /wps/session/login: one variant per `type`, each with the fields that type needs, so the
+ * client's types and the server's checks come from the same place (docs/api.md, Login).
+ */
+export const loginPayload = v.variant('type', [
+  v.object({
+    type: v.literal('username'),
+    username: filled(64),
+    // Passwords are not trimmed: a space may be part of one.
+    password: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)),
+    ...captchaFields,
+    ...loginCommon,
+  }),
+  v.object({
+    type: v.literal('sms'),
+    countryDialingCode: filled(8),
+    mobileNum: filled(32),
+    verificationCode: filled(16),
+    ...loginCommon,
+  }),
+  v.object({
+    type: v.literal('firebase'),
+    firebaseChannel: optStr(32),
+    firebaseIdToken: filled(4096),
+    // With both: "log in to an existing account" and link the provider to it.
+    username: optStr(64),
+    password: optStr(128),
+    ...captchaFields,
+    ...loginCommon,
+  }),
+]);
 
 export const twoFactorPayload = v.object({
   username: str(64),
@@ -54,7 +91,7 @@ export const pixelTrack = v.object({
 export const registerPayload = v.object({
   registerMethod: v.picklist(['APP', 'H5', 'PWA', 'WEBCLIP']),
   registerUrl: optStr(2048),
-  loginDeviceId: v.pipe(v.string(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)),
+  loginDeviceId: uuid,
   isOfficialAppLogin: v.optional(v.boolean()),
   domain: optStr(253),
   referralCode: optStr(64),

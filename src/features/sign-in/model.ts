@@ -7,7 +7,7 @@ import { signal } from '@preact/signals-core';
 import { call, isApiError } from '../../core/api/client.ts';
 import { DEFAULT_PASSWORD } from '../../core/api/constants.ts';
 import type { LoginErrorValue, LoginValue } from '../../core/api/endpoints.ts';
-import type { LoginPayload, RegisterPayload } from '../../core/api/schemas.ts';
+import type { CaptchaFields, LoginPayload, RegisterPayload } from '../../core/api/schemas.ts';
 import { perform, reactionFor } from '../../core/api/errors.ts';
 import { merchantCode } from '../../core/config/config.ts';
 import { isFlagOn, siteStatus } from '../../core/config/siteStatus.ts';
@@ -39,7 +39,7 @@ export const registerBusy = signal(false);
 const isOfficialAppLogin = () => nativeAppVersion(currentUA()) !== undefined;
 
 /** Captcha result fields, as the captcha feature gives them. */
-export type CaptchaFields = Pick<LoginPayload, 'geetestChallenge' | 'geetestSeccode' | 'geetestValidateV4'>;
+export type { CaptchaFields };
 
 export type LoginRequest =
   | { type: 'username'; username: string; password: string; remember?: boolean; captcha?: CaptchaFields }
