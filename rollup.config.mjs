@@ -120,8 +120,8 @@ const hostPage = () => ({
     const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
     const entry = chunks.find((c) => c.isEntry);
     const inlineScript = await preloadSnippet(chunks, entry);
-    // The shared primitives' styles (src/ui/ui.css) ride in the page's stylesheet, not in main.js.
-    const css = `${readFileSync('host/host.css', 'utf8')}\n${readFileSync('src/ui/ui.css', 'utf8')}`;
+    // The shared primitives' styles (src/ui/ui.css, fields.css) ride in the page's stylesheet, not in main.js.
+    const css = ['host/host.css', 'src/ui/ui.css', 'src/ui/fields.css'].map((f) => readFileSync(f, 'utf8')).join('\n');
     const cssName = `assets/host-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
     this.emitFile({ type: 'asset', fileName: cssName, source: css });
 

@@ -1,7 +1,7 @@
 /**
  * Elements the host renders that the first paint does not need (notices, the spinner, the status
- * screens, the update and network notices, and the download bar, which waits for the site status
- * anyway). Their code loads when their tag first appears, the
+ * screens, the update and network notices, the two-factor modal, and the download bar, which waits
+ * for the site status anyway). Their code loads when their tag first appears, the
  * same lazy-upgrade pattern as the merchants' loader, so /m/home's first load stays small.
  */
 import { watchForTags } from '../elements/loader.ts';
@@ -15,6 +15,8 @@ const modules: Record<string, () => Promise<unknown>> = {
   'wps-domain-error': () => import('../elements/domain-error.tsx'),
   'wps-update-notice': () => import('../elements/update-notice.tsx'),
   'wps-network-notice': () => import('../elements/network-notice.tsx'),
+  // Added by the sign-in feature when a login needs the second check.
+  'wps-two-factor': () => import('../elements/two-factor.tsx'),
 };
 
 const started = new Set<string>();

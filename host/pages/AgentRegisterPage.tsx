@@ -10,7 +10,7 @@ import '../../elements/register-form.tsx';
 import { session } from '../../src/core/session/sessionInfo.ts';
 import { isAgent } from '../../src/core/session/memberType.ts';
 import { useT } from '../../src/ui/useT.ts';
-import { TopBar } from '../TopBar.tsx';
+import { Card, PageShell } from '../PageShell.tsx';
 
 export function AgentRegisterPage() {
   useSignals();
@@ -23,39 +23,31 @@ export function AgentRegisterPage() {
   if (current && isAgent(current.type) && current.userName) {
     const link = `${location.origin}/m/agentRegister?r=${encodeURIComponent(current.userName)}`;
     return (
-      <div className="page">
-        <TopBar title={t('agent_register.title')} />
-        <main className="content">
-          <section className="card" aria-labelledby="agent-title">
-            <h2 id="agent-title">{t('agent_register.title')}</h2>
-            <p>{t('agent_register.share')}</p>
-            <p>
-              <code>{link}</code>
-            </p>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
-            >
-              {t('agent_register.copy')}
-            </button>
-            {copied ? <p role="status">{t('agent_register.copied')}</p> : null}
-          </section>
-        </main>
-      </div>
+      <PageShell title={t('agent_register.title')}>
+        <Card id="agent-title" title={t('agent_register.title')}>
+          <p>{t('agent_register.share')}</p>
+          <p>
+            <code>{link}</code>
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
+          >
+            {t('agent_register.copy')}
+          </button>
+          {copied ? <p role="status">{t('agent_register.copied')}</p> : null}
+        </Card>
+      </PageShell>
     );
   }
 
   return (
-    <div className="page">
-      <TopBar title={t('agent_register.title')} />
-      <main className="content">
-        <section className="card" aria-labelledby="agent-title">
-          <h2 id="agent-title">{t('agent_register.title')}</h2>
-          {code ? <p>{t('agent_register.invited', { code })}</p> : null}
-          <wps-register-form referral-code={code} />
-        </section>
-      </main>
-    </div>
+    <PageShell title={t('agent_register.title')}>
+      <Card id="agent-title" title={t('agent_register.title')}>
+        {code ? <p>{t('agent_register.invited', { code })}</p> : null}
+        <wps-register-form referral-code={code} />
+      </Card>
+    </PageShell>
   );
 }

@@ -7,7 +7,7 @@ import { isAgent } from '../../src/core/session/memberType.ts';
 import { siteStatus } from '../../src/core/config/siteStatus.ts';
 import { useT } from '../../src/ui/useT.ts';
 import { AppLink } from '../AppLink.tsx';
-import { TopBar } from '../TopBar.tsx';
+import { Card, PageShell } from '../PageShell.tsx';
 
 export function HomePage() {
   useSignals();
@@ -19,37 +19,31 @@ export function HomePage() {
   const type = info?.type ?? current?.type;
 
   return (
-    <div className="page">
-      <wps-download-bar />
-      <TopBar title={appName || t('home.title')} />
-      <main className="content">
-        {current ? (
-          <section className="card" aria-labelledby="member-title">
-            <h2 id="member-title">{t('home.member_title', { name })}</h2>
-            <p className="member-line">
-              <span className="badge">{type !== undefined && isAgent(type) ? t('home.agent') : t('home.member')}</span>
-            </p>
-            <div className="actions">
-              <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
-                {t('logout')}
-              </button>
-            </div>
-          </section>
-        ) : (
-          <section className="card" aria-labelledby="visitor-title">
-            <h2 id="visitor-title">{t('home.visitor_title')}</h2>
-            <p>{t('home.visitor_text')}</p>
-            <div className="actions">
-              <AppLink to="/m/login" className="btn btn-primary">
-                {t('login')}
-              </AppLink>
-              <AppLink to="/m/register" className="btn btn-secondary">
-                {t('register')}
-              </AppLink>
-            </div>
-          </section>
-        )}
-      </main>
-    </div>
+    <PageShell title={appName || t('home.title')} above={<wps-download-bar />}>
+      {current ? (
+        <Card id="member-title" title={t('home.member_title', { name })}>
+          <p className="member-line">
+            <span className="badge">{type !== undefined && isAgent(type) ? t('home.agent') : t('home.member')}</span>
+          </p>
+          <div className="actions">
+            <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
+              {t('logout')}
+            </button>
+          </div>
+        </Card>
+      ) : (
+        <Card id="visitor-title" title={t('home.visitor_title')}>
+          <p>{t('home.visitor_text')}</p>
+          <div className="actions">
+            <AppLink to="/m/login" className="btn btn-primary">
+              {t('login')}
+            </AppLink>
+            <AppLink to="/m/register" className="btn btn-secondary">
+              {t('register')}
+            </AppLink>
+          </div>
+        </Card>
+      )}
+    </PageShell>
   );
 }

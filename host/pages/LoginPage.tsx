@@ -2,22 +2,18 @@
 import '../../elements/login-form.tsx';
 import { useT } from '../../src/ui/useT.ts';
 import { AppLink } from '../AppLink.tsx';
-import { TopBar } from '../TopBar.tsx';
+import { Card, PageShell } from '../PageShell.tsx';
 
 export function LoginPage() {
   const { t } = useT();
   return (
-    <div className="page">
-      <TopBar title={t('login')} />
-      <main className="content">
-        <section className="card" aria-labelledby="login-title">
-          <h2 id="login-title">{t('login.title')}</h2>
-          <wps-login-form />
-          <p className="alt">
-            {t('login.no_account')} <AppLink to="/m/register">{t('register')}</AppLink>
-          </p>
-        </section>
-      </main>
-    </div>
+    <PageShell title={t('login')}>
+      <Card id="login-title" title={t('login.title')}>
+        <wps-login-form />
+        <p className="alt">
+          {t('login.no_account')} <AppLink to="/m/register">{t('register')}</AppLink>
+        </p>
+      </Card>
+    </PageShell>
   );
 }

@@ -2,22 +2,18 @@
 import '../../elements/register-form.tsx';
 import { useT } from '../../src/ui/useT.ts';
 import { AppLink } from '../AppLink.tsx';
-import { TopBar } from '../TopBar.tsx';
+import { Card, PageShell } from '../PageShell.tsx';
 
 export function RegisterPage() {
   const { t } = useT();
   return (
-    <div className="page">
-      <TopBar title={t('register')} />
-      <main className="content">
-        <section className="card" aria-labelledby="register-title">
-          <h2 id="register-title">{t('register.title')}</h2>
-          <wps-register-form />
-          <p className="alt">
-            {t('register.have_account')} <AppLink to="/m/login">{t('login')}</AppLink>
-          </p>
-        </section>
-      </main>
-    </div>
+    <PageShell title={t('register')}>
+      <Card id="register-title" title={t('register.title')}>
+        <wps-register-form />
+        <p className="alt">
+          {t('register.have_account')} <AppLink to="/m/login">{t('login')}</AppLink>
+        </p>
+      </Card>
+    </PageShell>
   );
 }

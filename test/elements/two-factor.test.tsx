@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { rsaPair, unsealValue } from '../browser-helpers/sealed.ts';
 import { openTwoFactor, type TwoFactorElement } from '../../elements/two-factor.tsx';
-import { call } from '../../src/core/api/client.ts';
+import { login, loginBusy } from '../../src/features/sign-in/model.ts';
 import { endpoints, type LoginValue } from '../../src/core/api/endpoints.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
@@ -15,7 +15,6 @@ import { setNavigator } from '../../src/core/session/navigation.ts';
 import {
   COMPLETE_DELAY_MS,
   PASS_MESSAGE_MS,
-  pendingLogin,
   sharedVerification,
   type FieldName,
   type Outcome,
@@ -102,7 +101,7 @@ function reset() {
   document.querySelectorAll('wps-two-factor, [data-test-outside]').forEach((n) => n.remove());
   sharedVerification.peek()?.cancel();
   sharedVerification.value = undefined;
-  pendingLogin.value = undefined;
+  loginBusy.value = false; // the 500 ms lock after a login (docs/product.md §9) must not reach the next test
   stub?.restore();
   stub = undefined;
   answers = {};
@@ -528,28 +527,15 @@ describe('<wps-two-factor> outcome (docs/product.md §4, §8, §9)', () => {
 });
 
 describe('<wps-two-factor auto> (docs/product.md §4: login_verify_required opens it)', () => {
-  const loginPayload = {
-    type: 'username' as const,
-    username: 'player1',
-    password: 'Secret123',
-    merchant: 'demo',
-    loginDeviceId: '0123abcd-0123-4567-89ab-0123456789ab',
-  };
   const verifyRequired = (value: unknown) => () =>
     json({ success: false, errorCode: 'login_verify_required', message: TITLE, value });
+  const playerLogin = () => login({ type: 'username', username: 'player1', password: 'Secret123', remember: false });
 
-  it('a login answered login_verify_required opens it with the pending login; a success reaches pendingLogin.onDone and wps-verified', async () => {
+  it('a login answered login_verify_required opens it with that login (the sign-in feature starts it); a success completes the login and fires wps-verified', async () => {
     const el = mount<TwoFactorElement>('<wps-two-factor auto></wps-two-factor>');
     await sleep(30);
     answers.login = verifyRequired({ ga: true, email: true, sms: false });
-    const outcomes: Outcome[] = [];
-    pendingLogin.value = { username: 'player1', password: 'Secret123', onDone: (o) => outcomes.push(o) };
-    const err = await call('login', loginPayload).then(
-      () => undefined,
-      (e: Error) => e,
-    );
-    pendingLogin.value = undefined;
-    expect(err?.name).to.equal('ApiError');
+    const outcome = playerLogin();
     await opened(el);
     expect(text(el, 'title')).to.equal(TITLE);
     expect(tabNames(el)).to.deep.equal(['Authenticator', 'Email']);
@@ -564,31 +550,47 @@ describe('<wps-two-factor auto> (docs/product.md §4: login_verify_required open
     await clock.tickAsync(PASS_MESSAGE_MS + COMPLETE_DELAY_MS);
     seen.stop();
     expect(seen.types()).to.deep.equal(['wps-verified']);
-    await waitFor(() => expect(outcomes).to.deep.equal([LOGIN]));
+    clock.uninstall();
+    clock = undefined;
+    const result = await outcome;
+    expect(result.ok && result.value.token).to.equal(LOGIN.token);
     expect(verificationBodies()).to.deep.equal([{ username: 'player1', password: 'Secret123', method: 'G', authCode: '123456' }]);
   });
 
-  it('without `auto` (or after removing it) the same answer only shows the server message as a notice', async () => {
+  it('without `auto` (or after removing it) the login adds an `auto` element of its own to the body', async () => {
     const el = mount<TwoFactorElement>('<wps-two-factor auto></wps-two-factor>');
     await sleep(30);
     el.removeAttribute('auto');
     await sleep(30);
     answers.login = verifyRequired({ ga: true });
-    pendingLogin.value = { username: 'player1', password: 'Secret123' };
-    await call('login', loginPayload).catch(() => undefined);
-    await sleep(50);
+    void playerLogin();
+    const added = await waitFor(() => {
+      const found = [...document.querySelectorAll('wps-two-factor[auto]')].find((n) => n !== el);
+      expect(found, 'element added').to.not.equal(undefined);
+      return found!;
+    });
+    await opened(added as TwoFactorElement);
     expect(has(el, 'dialog')).to.equal(false);
-    expect(notices.value.map((n) => n.message)).to.deep.equal([TITLE]);
+    (added as TwoFactorElement).close();
   });
 
-  it('`auto="false"` does not open it either', async () => {
+  it('`auto="false"` does not show it either', async () => {
     const el = mount('<wps-two-factor auto="false"></wps-two-factor>');
     await sleep(30);
     answers.login = verifyRequired({ ga: true });
-    pendingLogin.value = { username: 'player1' };
-    await call('login', loginPayload).catch(() => undefined);
+    void playerLogin();
+    await waitFor(() => expect(sharedVerification.value).to.not.equal(undefined));
     await sleep(50);
     expect(has(el, 'dialog')).to.equal(false);
+    sharedVerification.value!.cancel();
+  });
+
+  it('a login_verify_required without any factor shows the server message as a notice', async () => {
+    answers.login = verifyRequired({});
+    const result = await playerLogin();
+    expect(result.ok).to.equal(false);
+    expect(notices.value.map((n) => n.message)).to.deep.equal([TITLE]);
+    expect(document.querySelector('wps-two-factor')).to.equal(null);
   });
 
   it('openTwoFactor() adds a <wps-two-factor auto> when the page has none; closing resolves undefined', async () => {

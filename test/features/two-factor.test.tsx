@@ -1,11 +1,10 @@
 /**
  * The two-factor model (src/features/two-factor/model.ts): tab order and default tab (docs/product.md §2, §4),
  * validation (docs/product.md §5), the verification payload (docs/product.md §3), the send-code countdown end (docs/product.md §4,
- * §9), and the reaction / pendingLogin plumbing. No DOM; `window.fetch` is stubbed.
+ * §9), and the page's shared verification (openTwoFactor, auto owners). `window.fetch` is stubbed.
  */
 import { expect } from 'chai';
 import { endpoints } from '../../src/core/api/endpoints.ts';
-import { perform, reactionFor } from '../../src/core/api/errors.ts';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import {
@@ -15,7 +14,6 @@ import {
   attachAuto,
   defaultTab,
   openTwoFactor,
-  pendingLogin,
   requiredTabs,
   sendCode,
   sharedOwner,
@@ -28,7 +26,7 @@ import {
   type TwoFactorMethod,
   type Validation,
 } from '../../src/features/two-factor/model.ts';
-import { json, stubFetch, waitFor, type FetchStub } from '../browser-helpers/helpers.ts';
+import { json, stubFetch, type FetchStub } from '../browser-helpers/helpers.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 
 let stub: FetchStub | undefined;
@@ -43,7 +41,7 @@ function reset() {
   detaches.splice(0).forEach((d) => d());
   sharedVerification.peek()?.cancel();
   sharedVerification.value = undefined;
-  pendingLogin.value = undefined;
+  document.querySelectorAll('wps-two-factor').forEach((el) => el.remove());
   notices.value = [];
   sessionStorage.clear();
   merchantCode.value = '';
@@ -210,32 +208,36 @@ describe('send code (docs/product.md §4, §9)', () => {
   });
 });
 
-describe('login_verify_required → shared verification (docs/product.md §4, §8)', () => {
-  const reaction = (value: unknown, message = 'New IP') => reactionFor({ errorCode: 'login_verify_required', value, message });
-
-  it('with an auto owner and a pending login, the reaction opens the shared verification with that login', async () => {
+describe('openTwoFactor: the shared verification (docs/product.md §4, §8)', () => {
+  it("opens with the login's detail; the first auto owner shows it; closing resolves undefined", async () => {
     const owner = {};
-    detaches.push(attachAuto(owner));
+    detaches.push(attachAuto(owner), attachAuto({}));
     expect(sharedOwner.value).to.equal(owner);
-    const outcomes: unknown[] = [];
-    pendingLogin.value = { username: 'player1', password: 'Secret123', onDone: (o) => outcomes.push(o) };
-    perform(reaction({ email: true, ga: true }));
+    const outcome = openTwoFactor({
+      username: 'player1',
+      password: 'Secret123',
+      flags: { email: true, ga: true },
+      title: 'New IP',
+    });
     const v = sharedVerification.value!;
     expect(v.state.username).to.equal('player1');
     expect(v.state.password).to.equal('Secret123');
     expect(v.state.title).to.equal('New IP');
     expect(v.tabs).to.deep.equal(['ga', 'email']);
     expect(v.active.value).to.equal('ga');
+    expect(document.querySelector('wps-two-factor'), 'an owner is there: nothing added').to.equal(null);
     v.cancel();
-    await waitFor(() => expect(outcomes).to.deep.equal([undefined]));
+    expect(await outcome).to.equal(undefined);
     expect(sharedVerification.value).to.equal(undefined);
   });
 
-  it('without a pending login the server message shows as a notice', () => {
-    detaches.push(attachAuto({}));
-    perform(reaction({ sms: true }, 'Verify please'));
-    expect(sharedVerification.value).to.equal(undefined);
-    expect(notices.value.map((n) => n.message)).to.deep.equal(['Verify please']);
+  it('with no auto owner on the page, it adds a <wps-two-factor auto> to the body (once)', async () => {
+    const first = openTwoFactor({ username: 'p', flags: { ga: true } });
+    const second = openTwoFactor({ username: 'p', flags: { sms: true } });
+    expect(document.querySelectorAll('wps-two-factor[auto]').length).to.equal(1);
+    expect(await first).to.equal(undefined);
+    sharedVerification.value!.cancel();
+    expect(await second).to.equal(undefined);
   });
 
   it('without any required method there is nothing to verify: notice, and the outcome is undefined', async () => {
@@ -244,15 +246,12 @@ describe('login_verify_required → shared verification (docs/product.md §4, §
     expect(notices.value.map((n) => n.message)).to.deep.equal(['Odd answer']);
   });
 
-  it('when the last auto owner leaves, the reaction falls back to a notice and an open verification closes', async () => {
+  it('when the last auto owner leaves, an open verification closes', async () => {
     const leave = attachAuto({});
-    pendingLogin.value = { username: 'p' };
     const outcome = openTwoFactor({ username: 'p', flags: { ga: true } });
     leave();
     expect(await outcome).to.equal(undefined);
-    perform(reaction({ ga: true }, 'Fallback'));
     expect(sharedVerification.value).to.equal(undefined);
-    expect(notices.value.map((n) => n.message)).to.deep.equal(['Fallback']);
   });
 
   it('a newer openTwoFactor replaces an open one (the first resolves undefined)', async () => {

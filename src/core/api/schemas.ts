@@ -29,7 +29,7 @@ const captchaFields = {
   geetestChallenge: optStr(512),
   geetestValidateV4: optStr(4096),
 };
-const captchaSchema = v.object(captchaFields);
+export const captchaSchema = v.object(captchaFields);
 /** The captcha result fields of a login, an SMS code request or a registration. */
 export type CaptchaFields = v.InferOutput<typeof captchaSchema>;
 

@@ -25,7 +25,6 @@ import {
   turnAutoLoginOff,
 } from '../../core/session/rememberedLogin.ts';
 import { saveSession, session } from '../../core/session/sessionInfo.ts';
-import { requestTwoFactor } from '../../core/session/twoFactorBridge.ts';
 import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 
 /** Login processing lock (docs/product.md §4, §9): duplicate attempts are blocked until 500 ms after the last one ends. */
@@ -119,7 +118,9 @@ async function loginFailed(req: LoginRequest, err: unknown): Promise<LoginValue 
   const reaction = reactionFor({ status: err.status, errorCode: err.errorCode, message: err.serverMessage, value: err.value });
   if (reaction.kind === 'twoFactor') {
     const flags = (err.value ?? {}) as LoginErrorValue;
-    return requestTwoFactor({
+    // The modal's code loads only for the logins that need it.
+    const { openTwoFactor } = await import('../two-factor/index.ts');
+    return openTwoFactor({
       // firebase: the bound member's userName comes in the answer's value when no username was sent.
       username:
         req.type === 'username'

@@ -4,9 +4,11 @@
  * the sms tab's Send code button with its countdown, errors (role=alert), Cancel and Confirm.
  * Renders the signals of a TwoFactorVerification (./model.ts).
  */
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
+import { Field } from '../../ui/Field.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
 import type { FieldName, TwoFactorMethod, TwoFactorVerification } from './model.ts';
 
@@ -68,11 +70,8 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
   const base = useId();
   const titleId = `${base}title`;
   const explainId = `${base}explain`;
-  const panelId = `${base}panel`;
-  const tabId = (m: TwoFactorMethod) => `${base}tab-${m}`;
   const fieldId = (f: FieldName) => `${base}${f}`;
   const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
-  const tabs = useRef<Partial<Record<TwoFactorMethod, HTMLButtonElement | null>>>({});
   const passRef = useRef<HTMLParagraphElement>(null);
 
   const focus = v.focus.value;
@@ -94,37 +93,17 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
   const seconds = v.secondsLeft.value;
   const sending = v.sending.value;
 
-  const onTabKey = (e: KeyboardEvent) => {
-    const list = v.tabs;
-    const at = list.indexOf(active);
-    const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
-    const backward = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
-    let next: TwoFactorMethod | undefined;
-    if (e.key === forward) next = list[(at + 1) % list.length];
-    else if (e.key === backward) next = list[(at - 1 + list.length) % list.length];
-    else if (e.key === 'Home') next = list[0];
-    else if (e.key === 'End') next = list[list.length - 1];
-    if (!next) return;
-    e.preventDefault();
-    v.select(next);
-    tabs.current[next]?.focus();
-  };
-
   const field = (name: FieldName, extra?: ReactNode) => {
     const spec = FIELDS[name];
     const bad = invalid?.field === name ? invalid : undefined;
     const label = t(spec.labelKey);
-    const messageId = `${fieldId(name)}-error`;
     const message = bad
       ? bad.reason === 'format' && spec.formatKey
         ? t(spec.formatKey)
         : t('two_factor.error.required', { field: label })
       : undefined;
     return (
-      <div className={`field${bad ? ' invalid' : ''}`} part={`field field-${name}`}>
-        <label htmlFor={fieldId(name)} part="label">
-          {label}
-        </label>
+      <Field id={fieldId(name)} label={label} error={message} part={`field-${name}`}>
         <div className="row">
           <input
             ref={(el) => {
@@ -140,17 +119,12 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
             dir={name === 'payeeName' ? undefined : 'ltr'}
             value={fields[name]}
             aria-invalid={bad ? 'true' : 'false'}
-            aria-describedby={bad ? messageId : undefined}
+            aria-describedby={bad ? `${fieldId(name)}-error` : undefined}
             onChange={(e) => v.setField(name, e.currentTarget.value)}
           />
           {extra}
         </div>
-        {message ? (
-          <p id={messageId} className="field-error" part="field-error">
-            {message}
-          </p>
-        ) : null}
-      </div>
+      </Field>
     );
   };
 
@@ -188,32 +162,14 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
               void v.confirm();
             }}
           >
-            {/* Roving tabindex: the active tab is the focus stop; arrow keys on the list move it. */}
-            {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
-            <div role="tablist" className="tabs" part="tabs" aria-label={t('two_factor.methods')} onKeyDown={onTabKey}>
-              {v.tabs.map((m) => {
-                const selected = m === active;
-                return (
-                  <button
-                    key={m}
-                    ref={(el) => {
-                      tabs.current[m] = el;
-                    }}
-                    type="button"
-                    role="tab"
-                    id={tabId(m)}
-                    part={`tab tab-${m}${selected ? ' tab-active' : ''}`}
-                    aria-selected={selected ? 'true' : 'false'}
-                    aria-controls={selected ? panelId : undefined}
-                    tabIndex={selected ? 0 : -1}
-                    onClick={() => v.select(m)}
-                  >
-                    {t(TABS[m].labelKey)}
-                  </button>
-                );
-              })}
-            </div>
-            <div role="tabpanel" id={panelId} className="panel" part="panel" aria-labelledby={tabId(active)}>
+            <Tabs
+              idPrefix={base}
+              items={v.tabs.map((m) => ({ id: m, label: t(TABS[m].labelKey) }))}
+              active={active}
+              onSelect={(m) => v.select(m)}
+              label={t('two_factor.methods')}
+              dir={dir}
+            >
               {active === 'sms' ? (
                 <>
                   {field('countryDialingCode')}
@@ -223,8 +179,8 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
               ) : (
                 field(active === 'ga' ? 'authCode' : active)
               )}
-            </div>
-            <div className="error" part="error" role="alert">
+            </Tabs>
+            <div className="form-error" part="error" role="alert">
               {error ? error.message || t(error.key) : null}
             </div>
             <div className="wps-actions" part="actions">

@@ -16,22 +16,14 @@
  *   success shows `login_2fa_pass` for 1500 ms, closes, and 500 ms later completes with the
  *   LoginValue (docs/product.md §4, §9). Storing the session is the login form's job (it gets the LoginValue).
  *
- * Opening it from a login:
- * - Directly: `openTwoFactor(detail)` resolves with the LoginValue, or undefined when closed. The
- *   page's `<wps-two-factor auto>` element shows it (elements/two-factor.tsx also exports an
- *   `openTwoFactor` that adds such an element when the page has none).
- * - Through the core two-factor bridge (src/core/session/twoFactorBridge.ts): this is how the
- *   sign-in model opens it today, with the login's username and password.
- * - Through the error catalogue: while a `<wps-two-factor auto>` is on the page it owns the
- *   `twoFactor` reaction, which carries only the flags and the message; it needs `pendingLogin`
- *   (username, password, ...) set by the caller. No production code sets it: this second path is
- *   to be folded into the first.
+ * Opening it: the sign-in model calls `openTwoFactor(detail)` (./index.ts) when a login answers
+ * `login_verify_required`; it resolves with the LoginValue, or undefined when closed. A
+ * `<wps-two-factor>` element can also open a verification of its own (`el.open(detail)`).
  */
 import { batch, computed, signal, type Signal } from '@preact/signals-core';
 import { call, isApiError } from '../../core/api/client.ts';
 import { TWO_FACTOR_METHOD } from '../../core/api/constants.ts';
 import type { LoginErrorValue, LoginValue } from '../../core/api/endpoints.ts';
-import { onReaction, type Reaction } from '../../core/api/errors.ts';
 import type { TwoFactorPayload } from '../../core/api/schemas.ts';
 import { showNotice } from '../../core/notice/notices.ts';
 
@@ -408,22 +400,8 @@ export class TwoFactorVerification {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The page's shared verification: opened by openTwoFactor() or by the twoFactor reaction, shown by
-// the first `<wps-two-factor auto>` element on the page.
-
-/** The login in progress, set by the login form before `call('login', …)` and cleared after it. */
-export interface PendingLogin {
-  username: string;
-  password?: string;
-  firebaseIdToken?: string;
-  route?: TwoFactorRoute;
-  countryDialingCode?: string;
-  mobileNum?: string;
-  /** The outcome of a verification the login's answer opened: the LoginValue, or undefined when closed. */
-  onDone?: (outcome: Outcome) => void;
-}
-
-export const pendingLogin = signal<PendingLogin | undefined>(undefined);
+// The page's shared verification: opened by openTwoFactor() (the sign-in model calls it when a
+// login answers login_verify_required), shown by the first `<wps-two-factor auto>` on the page.
 
 /** The verification shown by the page's `auto` element. */
 export const sharedVerification = signal<TwoFactorVerification | undefined>(undefined);
@@ -432,53 +410,43 @@ const owners = signal<readonly object[]>([]);
 /** The `auto` element that shows the shared verification (the first one attached). */
 export const sharedOwner = computed(() => owners.value[0]);
 
-function fallbackNotice(message: string | undefined) {
-  showNotice({ message, messageKey: 'unknown_error' });
+/** Starts a verification, or shows the server message when no method is required (nothing to verify). */
+export function startVerification(detail: TwoFactorDetail): TwoFactorVerification | undefined {
+  if (requiredTabs(detail.flags).length > 0) return new TwoFactorVerification(detail);
+  showNotice({ message: detail.title, messageKey: 'unknown_error' });
+  return undefined;
 }
 
 /**
  * Opens the shared verification; resolves with the LoginValue once the login completes (after the
  * pass message and the delay), or undefined when it is closed. A newer call replaces an open one.
- * Without any required method there is nothing to verify: the server message shows as a notice.
+ * When no `<wps-two-factor auto>` is on the page, one is added to the body: the page's element
+ * loading (the merchants' loader, the host's lazy elements) defines it like any other tag.
  */
 export function openTwoFactor(detail: TwoFactorDetail): Promise<Outcome> {
-  const previous = sharedVerification.peek();
-  previous?.cancel();
-  if (requiredTabs(detail.flags).length === 0) {
-    fallbackNotice(detail.title);
-    return Promise.resolve(undefined);
-  }
-  const v = new TwoFactorVerification(detail);
+  sharedVerification.peek()?.cancel();
+  const v = startVerification(detail);
+  if (!v) return Promise.resolve(undefined);
   v.onFinish(() => {
     if (sharedVerification.peek() === v) sharedVerification.value = undefined;
   });
   sharedVerification.value = v;
+  if (!owners.peek().length && !document.querySelector('wps-two-factor[auto]')) {
+    const el = document.createElement('wps-two-factor');
+    el.setAttribute('auto', '');
+    document.body.append(el);
+  }
   return v.done;
 }
 
-/** The `twoFactor` reaction of the error catalogue: a login answered login_verify_required. */
-export function handleTwoFactorReaction(reaction: Reaction) {
-  if (reaction.kind !== 'twoFactor') return;
-  const login = pendingLogin.peek();
-  if (!login) return fallbackNotice(reaction.message);
-  const { onDone, ...rest } = login;
-  void openTwoFactor({ ...rest, flags: toFlags(reaction.value), title: reaction.message }).then((outcome) => onDone?.(outcome));
-}
-
-let stopReaction: (() => void) | undefined;
-
 /**
- * An `auto` element joins (it owns the twoFactor reaction while any is on the page). Returns the
- * leave function; when the last one leaves, an open shared verification is closed.
+ * An `auto` element joins (the first one shows the shared verification). Returns the leave
+ * function; when the last one leaves, an open shared verification is closed.
  */
 export function attachAuto(owner: object): () => void {
   owners.value = [...owners.peek(), owner];
-  stopReaction ??= onReaction('twoFactor', handleTwoFactorReaction);
   return () => {
     owners.value = owners.peek().filter((o) => o !== owner);
-    if (owners.peek().length > 0) return;
-    stopReaction?.();
-    stopReaction = undefined;
-    sharedVerification.peek()?.cancel();
+    if (owners.peek().length === 0) sharedVerification.peek()?.cancel();
   };
 }

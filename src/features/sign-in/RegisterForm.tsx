@@ -1,0 +1,154 @@
+/**
+ * The registration form (docs/product.md §3, §4, §5, §8): by username or by mobile number, the country
+ * picker for the dialling code, the fixed default password when the merchant's mobile-number
+ * password option is off, the captcha when the register setting is on, a suggested free username,
+ * one submit at a time. Success shows a notice and stores the session; a failure shows the server
+ * message and the captcha starts over. `<wps-register-form>` (elements/register-form.tsx) wraps it.
+ */
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { LazyCountryPicker, useCountry } from '../country-picker/index.ts';
+import { loadSiteStatus, siteStatus } from '../../core/config/siteStatus.ts';
+import { showNotice } from '../../core/notice/notices.ts';
+import { navigate } from '../../core/session/navigation.ts';
+import { session } from '../../core/session/sessionInfo.ts';
+import { Field } from '../../ui/Field.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
+import { useT } from '../../ui/useT.ts';
+import { useRequiredFields, type RequiredField } from '../../ui/useRequiredFields.tsx';
+import { useCaptcha } from './hooks.tsx';
+import { register, registerBusy, suggestUsername } from './model.ts';
+
+export interface RegisterDetail {
+  userName: string;
+}
+
+export interface RegisterFormProps {
+  referralCode?: string;
+  /** Registered (and logged in): false keeps the form from navigating to /m/home. */
+  onRegister(detail: RegisterDetail): boolean;
+  /** Defines `<wps-captcha>` (the element layer's loader). */
+  defineCaptcha(): Promise<unknown>;
+}
+
+type By = 'username' | 'mobile';
+
+export function RegisterForm({ referralCode, onRegister, defineCaptcha }: RegisterFormProps) {
+  useSignals();
+  const { t, dir } = useT();
+  const info = siteStatus.value?.info;
+  const [by, setBy] = useState<By>('username');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [country, setCountry] = useState<string | undefined>();
+  const [mobile, setMobile] = useState('');
+  const { errors, setErrors, check, input: fieldInput } = useRequiredFields('register');
+  const dialing = useCountry(country)?.countryDialingCode ?? '';
+  const captcha = useCaptcha(info?.register.captcha.enabled === true, 'register', defineCaptcha);
+  const askPassword = by === 'username' || info?.register.mobilePassword === true;
+
+  useEffect(() => void loadSiteStatus(), []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (registerBusy.value) return;
+    const fields: RequiredField[] =
+      by === 'username'
+        ? [
+            ['username', username, t('username')],
+            ['password', password, t('password')],
+          ]
+        : [
+            ['mobile', mobile, t('login.mobile')],
+            ...(askPassword ? [['password', password, t('password')] as RequiredField] : []),
+          ];
+    if (!check(fields)) return;
+    const solved = await captcha.solve().catch(() => null);
+    if (solved === null) return; // closed or failed: the captcha row says why
+    const request =
+      by === 'username'
+        ? ({ by, username, password, captcha: solved } as const)
+        : ({
+            by,
+            countryDialingCode: dialing,
+            mobileNum: mobile,
+            password: askPassword ? password : undefined,
+            captcha: solved,
+          } as const);
+    const outcome = await register(request, referralCode);
+    if (!outcome.ok) {
+      // The server's message was shown by the error catalogue; the used captcha starts over (docs/product.md §8).
+      captcha.renew();
+      return;
+    }
+    showNotice({ messageKey: 'register.success' });
+    if (onRegister({ userName: session.value?.userName ?? '' })) navigate('/m/home');
+  };
+
+  const input = (name: string, props: InputHTMLAttributes<HTMLInputElement>) => fieldInput(name, props, `register-${name}-hint`);
+  const selectTab = (id: By) => {
+    setBy(id);
+    setErrors({});
+  };
+  const tabs = [
+    { id: 'username' as const, label: t('register.tab_username') },
+    { id: 'mobile' as const, label: t('register.tab_mobile') },
+  ];
+
+  return (
+    <form className="form" part="form" onSubmit={submit} noValidate dir={dir} aria-label={t('register.title')}>
+      <Tabs idPrefix="register-" items={tabs} active={by} onSelect={selectTab} label={t('register.methods')} dir={dir}>
+        {by === 'username' ? (
+          <>
+            <Field id="register-username" label={t('username')} error={errors.username} hint={t('register.username_hint')}>
+              {input('username', {
+                name: 'username',
+                autoComplete: 'username',
+                autoCapitalize: 'none',
+                value: username,
+                onChange: (e) => setUsername(e.target.value),
+              })}
+            </Field>
+            <button
+              type="button"
+              className="link"
+              part="suggest"
+              onClick={() => void suggestUsername().then((name) => name && setUsername(name))}
+            >
+              {t('register.suggest')}
+            </button>
+          </>
+        ) : (
+          <Field id="register-mobile" label={t('login.mobile')} error={errors.mobile}>
+            <div className="row">
+              <LazyCountryPicker value={country} onChange={(c) => setCountry(c.countryCode)} />
+              {input('mobile', {
+                name: 'mobile',
+                type: 'tel',
+                inputMode: 'numeric',
+                autoComplete: 'tel-national',
+                value: mobile,
+                onChange: (e) => setMobile(e.target.value),
+              })}
+            </div>
+          </Field>
+        )}
+        {askPassword ? (
+          <Field id="register-password" label={t('password')} error={errors.password} hint={t('register.password_hint')}>
+            {input('password', {
+              name: 'password',
+              type: 'password',
+              autoComplete: 'new-password',
+              value: password,
+              onChange: (e) => setPassword(e.target.value),
+            })}
+          </Field>
+        ) : null}
+        {captcha.element}
+      </Tabs>
+      <button type="submit" className="wps-button submit" part="submit" disabled={registerBusy.value}>
+        {t('register')}
+      </button>
+    </form>
+  );
+}
