@@ -164,6 +164,8 @@ const hostPage = () => ({
       imports: c.imports,
       dynamicImports: c.dynamicImports,
       modules: Object.keys(c.modules),
+      // Rendered size of each module (minified later): what `npm run size -- --why` lists.
+      sizes: Object.fromEntries(Object.entries(c.modules).map(([id, m]) => [id, m.renderedLength])),
     }));
     mkdirSync('dist/meta', { recursive: true });
     writeFileSync('dist/meta/host-chunks.json', JSON.stringify(meta, null, 2));
