@@ -80,8 +80,13 @@ describe('login', () => {
     assert.equal(other.status, 200);
   });
 
-  test('firebase login → login.type.unsupported; sms login without its fields → request.invalid', async () => {
-    await refusedWith(login('demo', 'Demo1234', { extra: { type: 'firebase' } }), 400, 'login.type.unsupported');
+  test('firebase login where no provider is offered → login.type.unsupported; without its fields → request.invalid', async () => {
+    await refusedWith(
+      login('demo', 'Demo1234', { extra: { type: 'firebase', firebaseIdToken: 'a.b.c' } }),
+      400,
+      'login.type.unsupported',
+    );
+    await refusedWith(login('demo', 'Demo1234', { extra: { type: 'firebase' } }), 400, 'request.invalid');
     await refusedWith(login('demo', 'Demo1234', { extra: { type: 'sms' } }), 400, 'request.invalid');
   });
 
