@@ -19,6 +19,7 @@ export const MINUTE = 60_000;
  */
 export class WindowCounter {
   private readonly events = new Map<string, number[]>();
+  private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(
     readonly max: number,
@@ -68,6 +69,25 @@ export class WindowCounter {
 
   clear(key: string): void {
     this.events.delete(key);
+  }
+
+  /**
+   * Runs the attempts on one key one after another. With the lockout check at the start of `fn`
+   * and `add` only when the attempt failed, a failure is counted only when it failed (eight correct
+   * logins sent at once all pass), and concurrent wrong guesses are each counted before the next is
+   * judged (no burst gets past the limit).
+   */
+  serial<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(fn);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(key, settled);
+    void settled.then(() => {
+      if (this.queues.get(key) === settled) this.queues.delete(key);
+    });
+    return run;
   }
 
   clearAll(): void {

@@ -105,18 +105,22 @@ async function passwordLogin(call: LoginCall<'username'>): Promise<LoginValue> {
   const { deps, merchant, input, clientIp } = call;
   const { username, password } = input;
   const key = attemptKey(merchant.code, username, clientIp);
-  // Locked out: refused before the captcha is used up.
-  deps.limits.login.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
-  if (await captchaNeeded(call)) await verifyCaptcha(deps, merchant, input);
-  deps.limits.login.take(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
-
-  const member = await memberByUsername(deps.db, merchant.code, username);
-  // Unknown user or wrong password: same scrypt work, same answer.
-  const ok = await verifyPassword(password, member?.password_hash ?? (await dummyHash()));
-  if (!member || !ok) throw new ApiError(400, 'login.cred.err', MESSAGES.credErr);
-  deps.limits.login.clear(key);
-  await requireRecordedIp(call, member);
-  return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+  const counter = deps.limits.login;
+  return counter.serial(key, async () => {
+    // Locked out: refused before the captcha is used up.
+    counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
+    if (await captchaNeeded(call)) await verifyCaptcha(deps, merchant, input);
+    const member = await memberByUsername(deps.db, merchant.code, username);
+    // Unknown user or wrong password: same scrypt work, same answer; only this counts as a failure.
+    const ok = await verifyPassword(password, member?.password_hash ?? (await dummyHash()));
+    if (!member || !ok) {
+      counter.add(key);
+      throw new ApiError(400, 'login.cred.err', MESSAGES.credErr);
+    }
+    counter.clear(key);
+    await requireRecordedIp(call, member);
+    return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+  });
 }
 
 /**
@@ -136,15 +140,19 @@ async function smsLogin(call: LoginCall<'sms'>): Promise<LoginValue> {
   const { dial, num } = mobileOf(input);
   const code = input.verificationCode;
   const key = attemptKey(merchant.code, `sms:${dial}${num}`, clientIp);
-  deps.limits.login.take(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
-  if (!(await consumeCode(deps.db, deps.secrets, merchant.code, dial, num, code))) {
-    throw new ApiError(400, 'login.cred.err', MESSAGES.smsCredErr);
-  }
-  // Only somebody holding the phone gets this far, so telling that the number is unknown is fine.
-  const member = await memberByMobile(deps.db, merchant.code, dial, num);
-  if (!member) throw new ApiError(400, 'not.exists.user', 'No account uses this mobile number');
-  deps.limits.login.clear(key);
-  return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+  const counter = deps.limits.login;
+  return counter.serial(key, async () => {
+    counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
+    if (!(await consumeCode(deps.db, deps.secrets, merchant.code, dial, num, code))) {
+      counter.add(key);
+      throw new ApiError(400, 'login.cred.err', MESSAGES.smsCredErr);
+    }
+    counter.clear(key);
+    // Only somebody holding the phone gets this far, so telling that the number is unknown is fine.
+    const member = await memberByMobile(deps.db, merchant.code, dial, num);
+    if (!member) throw new ApiError(400, 'not.exists.user', 'No account uses this mobile number');
+    return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+  });
 }
 
 // ---- identity provider (server/signin/identity.ts) -------------------------------------------------------
@@ -196,14 +204,20 @@ async function bindAndLogin(call: LoginCall<'firebase'>, identity: Identity): Pr
   const username = required(input.username, 'username');
   const password = required(input.password, 'password');
   const key = attemptKey(merchant.code, username, clientIp);
-  deps.limits.login.take(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
-  const member = await memberByUsername(deps.db, merchant.code, username);
-  const ok = await verifyPassword(password, member?.password_hash ?? (await dummyHash()));
-  if (!member || !ok) throw new ApiError(400, 'login.cred.err', MESSAGES.credErr);
-  deps.limits.login.clear(key);
-  await requireRecordedIp(call, member);
-  await linkIdentity(deps.db, merchant.code, member.id, identity);
-  return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+  const counter = deps.limits.login;
+  return counter.serial(key, async () => {
+    counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
+    const member = await memberByUsername(deps.db, merchant.code, username);
+    const ok = await verifyPassword(password, member?.password_hash ?? (await dummyHash()));
+    if (!member || !ok) {
+      counter.add(key);
+      throw new ApiError(400, 'login.cred.err', MESSAGES.credErr);
+    }
+    counter.clear(key);
+    await requireRecordedIp(call, member);
+    await linkIdentity(deps.db, merchant.code, member.id, identity);
+    return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+  });
 }
 
 // ---- two-factor verification ---------------------------------------------------------------------
@@ -233,25 +247,28 @@ export async function verifyLogin(call: Call<TwoFactorPayload>): Promise<LoginVa
   const linked = identity ? await memberByIdentity(deps.db, merchant.code, identity.uid) : undefined;
   const who = password ? input.username : (linked?.username ?? `firebase:${identity!.uid}`);
   const key = attemptKey(merchant.code, who, clientIp);
-  deps.limits.verify.take(key, 'TOO_MANY_REQUEST_VERIFY', MESSAGES.tooManyVerify);
-
-  let member: AuthMember | undefined;
-  if (password) {
-    const found = await memberByUsername(deps.db, merchant.code, input.username);
-    const passwordOk = await verifyPassword(password, found?.password_hash ?? (await dummyHash()));
-    member = passwordOk ? found : undefined;
-    if (member && linked && linked.id !== member.id) throw new ApiError(400, 'firebase.already.bound', MESSAGES.alreadyBound);
-  } else if (linked && (input.username === '' || input.username.toLowerCase() === linked.username.toLowerCase())) {
-    member = linked;
-  }
-  // The factor is checked (and a code used up) only after the password (or token) was right.
-  if (!member || !(await factorMatches(call, member))) {
-    throw new ApiError(400, 'verification.failed', FAILED[input.method]);
-  }
-  deps.limits.verify.clear(key);
-  deps.limits.login.clear(key);
-  if (identity && !linked) await linkIdentity(deps.db, merchant.code, member.id, identity);
-  return startSession(deps.db, member, clientIp, password ? passwordExpired(merchant, member) : false);
+  const counter = deps.limits.verify;
+  return counter.serial(key, async () => {
+    counter.check(key, 'TOO_MANY_REQUEST_VERIFY', MESSAGES.tooManyVerify);
+    let member: AuthMember | undefined;
+    if (password) {
+      const found = await memberByUsername(deps.db, merchant.code, input.username);
+      const passwordOk = await verifyPassword(password, found?.password_hash ?? (await dummyHash()));
+      member = passwordOk ? found : undefined;
+      if (member && linked && linked.id !== member.id) throw new ApiError(400, 'firebase.already.bound', MESSAGES.alreadyBound);
+    } else if (linked && (input.username === '' || input.username.toLowerCase() === linked.username.toLowerCase())) {
+      member = linked;
+    }
+    // The factor is checked (and a code used up) only after the password (or token) was right.
+    if (!member || !(await factorMatches(call, member))) {
+      counter.add(key);
+      throw new ApiError(400, 'verification.failed', FAILED[input.method]);
+    }
+    counter.clear(key);
+    deps.limits.login.clear(key);
+    if (identity && !linked) await linkIdentity(deps.db, merchant.code, member.id, identity);
+    return startSession(deps.db, member, clientIp, password ? passwordExpired(merchant, member) : false);
+  });
 }
 
 async function factorMatches({ deps, merchant, input }: Call<TwoFactorPayload>, member: AuthMember): Promise<boolean> {

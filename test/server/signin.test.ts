@@ -317,6 +317,27 @@ describe('brute force on the login', () => {
   });
 });
 
+describe('only a failed attempt counts (concurrent correct logins)', () => {
+  test('8 correct logins sent at once all succeed; wrong ones sent with them are each counted', async () => {
+    const username = await plainMember();
+    const ip = freshIp();
+    const right = await Promise.all(Array.from({ length: 8 }, () => passwordLogin(username, 'abc123', ip)));
+    assert.deepEqual(
+      right.map((a) => a.body.success),
+      Array(8).fill(true),
+      JSON.stringify(right.map((a) => a.body.errorCode)),
+    );
+    // 4 wrong and 4 right at once: no right one is refused, the lockout is never reached.
+    const mixed = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => passwordLogin(username, i % 2 ? 'abc123' : 'wrong123', ip)),
+    );
+    assert.deepEqual(
+      mixed.map((a) => a.body.errorCode ?? 'ok'),
+      ['login.cred.err', 'ok', 'login.cred.err', 'ok', 'login.cred.err', 'ok', 'login.cred.err', 'ok'],
+    );
+  });
+});
+
 describe('password expiry and change', () => {
   test('passwordExpired once the password is older than 90 days (dev control or clock)', async () => {
     assert.equal((await dev(wps, 'POST', '/dev/members/demo/password-age', { days: 89 })).status, 200);
