@@ -5,7 +5,7 @@
 import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureLanding } from '../src/core/session/landing.ts';
-import { reloadAction, tokenFromQuery, disablesAutoLogin } from '../src/core/session/routeRules.ts';
+import { reloadAction, tokenFromQuery, disablesAutoLogin, withoutToken } from '../src/core/session/routeRules.ts';
 import { saveSession, session } from '../src/core/session/sessionInfo.ts';
 import { MemberType } from '../src/core/session/memberType.ts';
 import { watchMemberInfo, waitForMember } from '../src/core/session/member.ts';
@@ -29,6 +29,8 @@ function boot() {
   if (queryToken && queryToken !== session.value?.token) {
     saveSession({ token: queryToken, merchantCode: merchantCode.value, type: MemberType.MEMBER });
   }
+  // Once taken, the token leaves the address bar (and so the history and any link shared from it).
+  if (queryToken) history.replaceState(history.state, '', location.pathname + withoutToken(location.search) + location.hash);
 
   // Old iOS home-screen apps reopen at the start URL: go back to the saved page.
   const restorePath = startHomeScreenRestore(location.pathname);

@@ -5,6 +5,7 @@ import {
   guardRoute,
   reloadAction,
   tokenFromQuery,
+  withoutToken,
   withCarriedParams,
 } from '../../src/core/session/routeRules.ts';
 
@@ -33,6 +34,11 @@ describe('route guard (docs/product.md §2)', () => {
     expect(tokenFromQuery('?token=a&tokens=b')).to.equal('a');
     expect(tokenFromQuery('?tokens=b')).to.equal('b');
     expect(tokenFromQuery('?x=1')).to.equal(undefined);
+  });
+  it('withoutToken drops token and tokens and keeps the rest of the query', () => {
+    expect(withoutToken('?token=a&x=1&tokens=b&y=2')).to.equal('?x=1&y=2');
+    expect(withoutToken('?token=a')).to.equal('');
+    expect(withoutToken('')).to.equal('');
   });
 });
 

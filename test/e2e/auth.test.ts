@@ -128,8 +128,11 @@ describe('sign-up, logout, login and the session', () => {
     await page.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
     const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('wps:session')!).token as string);
     const other = await context.newPage();
-    await other.goto(`${h.server.url}/m/home?token=${encodeURIComponent(token)}`);
+    await other.goto(`${h.server.url}/m/home?token=${encodeURIComponent(token)}&from=mail#top`);
     await other.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
+    // Once taken, the token leaves the address bar; the rest of the address stays.
+    assert.equal(new URL(other.url()).search, '?from=mail');
+    assert.equal(new URL(other.url()).hash, '#top');
     await context.close();
   });
 

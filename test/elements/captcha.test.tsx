@@ -671,17 +671,31 @@ describe('<wps-captcha> attributes', () => {
     expect(scripts).to.deep.equal(['https://static.example.test/v4/gt4.js']);
   });
 
-  it('a real classic script (Blob URL as GEETEST_JS) is loaded and defines the vendor', async () => {
-    const code = 'window.__captchaScriptRuns = (window.__captchaScriptRuns || 0) + 1; window.__installFakeVendor();';
-    const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+  it('a real classic script (a same-origin path as GEETEST_JS) is loaded and defines the vendor', async () => {
+    const url = '/test/browser-helpers/fake-geetest.js';
     scriptMode = 'pass';
     backend(status({ GEETEST_JS: url }));
     const e = el();
     await inState(e, 'waiting');
-    expect(scripts).to.deep.equal([url]);
+    expect(scripts).to.deep.equal([location.origin + url]);
     expect((window as unknown as { __captchaScriptRuns: number }).__captchaScriptRuns).to.equal(1);
-    URL.revokeObjectURL(url);
   });
+
+  for (const bad of [
+    'javascript:alert(1)',
+    'data:text/javascript,window.__pwned=1',
+    '//evil.example/gt.js',
+    'captcha/relative.js',
+  ]) {
+    it(`a GEETEST_JS that is not http(s) or an operator path (${bad.slice(0, 16)}) is never loaded: the default script is`, async () => {
+      backend(status({ GEETEST_JS: bad }));
+      const e = el();
+      await inState(e, 'waiting');
+      expect(scripts).to.have.length(1);
+      expect(scripts[0]).to.not.include(bad);
+      expect(scripts[0]).to.match(/^http/);
+    });
+  }
 });
 
 describe('<wps-captcha> accessibility and language', () => {

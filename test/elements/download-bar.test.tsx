@@ -307,6 +307,24 @@ describe('<wps-download-bar> events', () => {
   });
 });
 
+describe('<wps-download-bar> server links are checked (docs/architecture.md, Security)', () => {
+  for (const link of [
+    'javascript:window.__pwned=1',
+    ' JavaScript:window.__pwned=1',
+    'data:text/html,<b>x</b>',
+    '//evil.example/app.apk',
+  ]) {
+    it(`a download link "${link.trim().slice(0, 14)}…" from the status shows no bar and nothing runs`, async () => {
+      backend({ status: status([{ resourceType: 'Android', url: link }]) });
+      const el = await mountBar();
+      await sleep(30);
+      expect(has(el, 'bar')).to.equal(false);
+      expect(opened).to.deep.equal([]);
+      expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
+    });
+  }
+});
+
 describe('<wps-download-bar> registration and accessibility', () => {
   it('registering twice does not throw and keeps the first definition', async () => {
     expect(customElements.get('wps-download-bar')).to.equal(WpsDownloadBar);

@@ -5,7 +5,7 @@
  */
 import type { SiteInfo } from '../api/endpoints.ts';
 import { showNotice } from '../notice/notices.ts';
-import { resolveUrl } from './config.ts';
+import { safeUrl } from './config.ts';
 
 type CsEntry = SiteInfo['customerService'][number];
 
@@ -19,7 +19,7 @@ function fromBase64Url(text: string): Uint8Array {
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
 
-/** The URL an encoded path stands for, or undefined when it is missing or not a http(s) URL. */
+/** The URL an encoded path stands for, or undefined when it is missing, does not decode or is not safe to open. */
 export function decodeCsPath(path: string | undefined): string | undefined {
   if (!path || path.length <= CS_KEY_LENGTH) return undefined;
   const key = new TextEncoder().encode(path.slice(-CS_KEY_LENGTH));
@@ -27,7 +27,7 @@ export function decodeCsPath(path: string | undefined): string | undefined {
     const bytes = fromBase64Url(path.slice(0, -CS_KEY_LENGTH)).map((b, i) => b ^ key[i % key.length]!);
     const url = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     // Only web pages: a javascript: or data: URL from a tampered status never opens.
-    return /^(https?:\/\/|\/)/i.test(url) ? url : undefined;
+    return safeUrl(url) ? url : undefined;
   } catch {
     return undefined;
   }
@@ -43,11 +43,11 @@ export function pickCustomerService(entries: readonly CsEntry[] | undefined, pos
  * 'url is null' error (docs/product.md §8) instead of a tab that goes nowhere.
  */
 export function customerServiceUrl(info: SiteInfo | undefined, position?: string): string | undefined {
-  const url = decodeCsPath(pickCustomerService(info?.customerService, position)?.path);
-  return url ? resolveUrl(url) : undefined;
+  return safeUrl(decodeCsPath(pickCustomerService(info?.customerService, position)?.path));
 }
 
-export function openCustomerService(url: string | undefined) {
+export function openCustomerService(link: string | undefined) {
+  const url = safeUrl(link);
   if (!url) {
     showNotice({ id: 'url-is-null', messageKey: 'url_is_null' });
     return;

@@ -41,6 +41,15 @@ export function tokenFromQuery(search: string): string | undefined {
   return q.get('token') || q.get('tokens') || undefined;
 }
 
+/** The query without the session token it brought: a token must not stay in the address bar, the history or a shared link. */
+export function withoutToken(search: string): string {
+  const q = new URLSearchParams(search);
+  q.delete('token');
+  q.delete('tokens');
+  const rest = q.toString();
+  return rest ? `?${rest}` : '';
+}
+
 export type GuardResult = { allow: true } | { allow: false; redirect: string };
 
 /**

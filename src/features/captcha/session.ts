@@ -5,6 +5,7 @@
  */
 import { signal } from '@preact/signals-core';
 import type { SiteInfo } from '../../core/api/endpoints.ts';
+import { safeUrl } from '../../core/config/config.ts';
 import { loadSiteStatus, siteStatus } from '../../core/config/siteStatus.ts';
 import { ensureI18n, language, t } from '../../core/i18n/i18n.ts';
 import { DEFAULT_SCRIPTS, geetestV3, geetestV4, unavailable } from './geetest.ts';
@@ -42,9 +43,15 @@ export interface CaptchaSessionOptions {
 export function geetestAdapter(version: CaptchaVersion, info: SiteInfo | undefined, scene: CaptchaScene): CaptchaAdapter {
   const gw = info?.gw;
   const lang = language.value;
+  // A script named by the server loads only from http(s) or the operator's origin (never data: or javascript:).
   return version === 'v4'
-    ? geetestV4({ scriptUrl: gw?.GEETEST4_JS || DEFAULT_SCRIPTS.v4, captchaId: gw?.GEETEST_ID ?? '', scene, language: lang })
-    : geetestV3({ scriptUrl: gw?.GEETEST_JS || DEFAULT_SCRIPTS.v3, scene, language: lang });
+    ? geetestV4({
+        scriptUrl: safeUrl(gw?.GEETEST4_JS) ?? DEFAULT_SCRIPTS.v4,
+        captchaId: gw?.GEETEST_ID ?? '',
+        scene,
+        language: lang,
+      })
+    : geetestV3({ scriptUrl: safeUrl(gw?.GEETEST_JS) ?? DEFAULT_SCRIPTS.v3, scene, language: lang });
 }
 
 /** The rejection of verify() when the player closes the challenge (docs/product.md §5: verify_first). */

@@ -5,7 +5,7 @@
 import { computed, signal } from '@preact/signals-core';
 import type { DownloadLink } from '../../core/api/endpoints.ts';
 import { promotions, siteStatus } from '../../core/config/siteStatus.ts';
-import { resolveUrl } from '../../core/config/config.ts';
+import { safeImageUrl, safeUrl } from '../../core/config/config.ts';
 import { currentIsNativeApp, currentStandalone, currentUA, isAndroid, isIOS } from '../../core/env/env.ts';
 import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 
@@ -58,11 +58,13 @@ export const downloadBar = computed<DownloadBarData | undefined>(() => {
   const link = pickDownloadLink(info.resources ?? [], ua);
   const context = { nativeApp: currentIsNativeApp(), standalone: currentStandalone(), hidden: hiddenThisSession.value, link };
   if (!isBarShown(context) || !link) return undefined;
-  const icon = info.resources.find((r) => r.resourceType === 'AppDownloadIcon')?.url;
+  // Server-given links are checked before use: a javascript: link must never run (docs/architecture.md, Security).
+  const href = safeUrl(link);
+  if (!href) return undefined;
   return {
     name: displayName(info.appName ?? '', info.appShortName ?? ''),
-    iconUrl: icon ? resolveUrl(icon) : undefined,
-    link: resolveUrl(link),
+    iconUrl: safeImageUrl(info.resources.find((r) => r.resourceType === 'AppDownloadIcon')?.url),
+    link: href,
     gift: promotions.value?.APP_DOWNLOAD?.enabled === true,
   };
 });
@@ -73,7 +75,9 @@ export function hideForSession() {
   hiddenThisSession.value = true;
 }
 
-export function openDownload(url: string) {
+export function openDownload(link: string) {
+  const url = safeUrl(link);
+  if (!url) return;
   if (opensInSameTab(url)) location.assign(url);
   else window.open(url, '_blank', 'noopener');
 }
