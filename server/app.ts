@@ -12,6 +12,7 @@ import * as v from 'valibot';
 import { endpoints, type Endpoint, type EndpointName, type payloadSchemaNames } from '../src/core/api/endpoints.ts';
 import * as schemas from '../src/core/api/schemas.ts';
 import type { Call, Deps } from './api/call.ts';
+import { ReplayGuard } from './infra/replay.ts';
 import { handlers } from './api/handlers.ts';
 import { openDb, type Db } from './db/db.ts';
 import { seedMembers } from './db/seed.ts';
@@ -111,6 +112,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
       keys: await loadOrCreateKeys(config.dataDir),
       secrets,
       limits: createLimits(),
+      replay: new ReplayGuard(),
       smsSender: smsSender ?? (config.production ? undefined : outboxSender(db)),
       clientIp: (c) => clientIp(c, config.trustProxy),
       identity: { certs: identityCerts ?? googleCerts(), production: config.production },
@@ -181,7 +183,8 @@ async function prepareCall(
       xDigest: c.req.header('X-Digest'),
     };
     requireEncryption(sealed);
-    input = requireObject(unseal(deps.keys, sealed, parseJsonObject(body ?? '')));
+    // Single use and fresh: a captured body replayed later, or twice, is refused (infra/replay.ts).
+    input = deps.replay.accept(requireObject(unseal(deps.keys, sealed, parseJsonObject(body ?? ''))));
   } else if (schema) {
     input = parseJsonObject(body ?? '');
   }

@@ -10,6 +10,7 @@ import type { MemberRow } from '../db/sessions.ts';
 import type { StateStore } from '../db/state.ts';
 import type { RsaKeys } from '../infra/crypto.ts';
 import type { Limits } from '../infra/limits.ts';
+import type { ReplayGuard } from '../infra/replay.ts';
 import type { Secrets } from '../infra/secrets.ts';
 import type { Merchant, Merchants } from '../merchants/merchants.ts';
 import type { CertProvider } from '../signin/identity.ts';
@@ -25,6 +26,8 @@ export interface Deps {
   secrets: Secrets;
   /** In-memory attempt counters and rate limits (infra/limits.ts). */
   limits: Limits;
+  /** Nonces of the encrypted requests already accepted (infra/replay.ts). */
+  replay: ReplayGuard;
   /** Where SMS codes go: the dev outbox in demo/test mode, a provider's sender, or none (signin/sms.ts). */
   smsSender?: SmsSender;
   /** The client IP of a request (TRUST_PROXY aware, see server/app.ts). */

@@ -8,6 +8,7 @@ import type { EndpointName, PayloadOf, ValueOf } from '../../src/core/api/endpoi
 import { deleteSession, type MemberRow } from '../db/sessions.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
 import { hold } from '../infra/hold.ts';
+import { clock } from '../infra/limits.ts';
 import { expandDomains, requestHost } from '../merchants/domains.ts';
 import { issueV3Config } from '../signin/captcha.ts';
 import { unusedUsername } from '../signin/members.ts';
@@ -36,7 +37,8 @@ function loggedIn<P>(call: Call<P>): { member: MemberRow; token: string } {
 export const pingLimits = { hangMs: 60_000 };
 
 export const handlers: Handlers = {
-  rsaKey: ({ deps }) => deps.keys.publicValue,
+  // serverTime: the client dates its encrypted requests on this clock (infra/replay.ts).
+  rsaKey: ({ deps }) => ({ ...deps.keys.publicValue, serverTime: clock.now() }),
 
   async systemStatus({ deps, merchant, clientIp }) {
     const state = await deps.state.get(merchant);

@@ -44,8 +44,19 @@ export function unsealValue(headers: Headers, value: string): Record<string, unk
     },
   ).toString(CryptoJS.enc.Utf8);
   expect(headers.get('X-Digest')).to.equal(CryptoJS.HmacSHA256(plaintext, key).toString(CryptoJS.enc.Hex));
-  return JSON.parse(plaintext) as Record<string, unknown>;
+  return fields(JSON.parse(plaintext) as Record<string, unknown>);
 }
+
+/** The single-use fields every sealed body carries (docs/api.md); as the server does, the rest is the payload. */
+function fields({ requestNonce, requestTime, ...payload }: Record<string, unknown>): Record<string, unknown> {
+  expect(requestNonce, 'requestNonce').to.match(/^[0-9a-f]{32}$/);
+  expect(requestTime, 'requestTime').to.be.a('number');
+  lastFreshness = { requestNonce: requestNonce as string, requestTime: requestTime as number };
+  return payload;
+}
+
+/** The nonce and time of the body unsealed last. */
+export let lastFreshness: { requestNonce: string; requestTime: number } | undefined;
 
 /** The same for a whole request body `{ value }`. */
 export function unsealBody(headers: Headers, body: string | undefined): Record<string, unknown> {

@@ -150,9 +150,11 @@ describe('request encryption (docs/api.md)', function () {
       isOfficialAppLogin: false,
     };
     configure({ merchant: 'DEMO01' });
+    // The server's clock is an hour ahead of this device's: sealed requests are dated on the server's.
+    const HOUR = 3_600_000;
     stub = stubFetch((c) =>
       c.url.pathname === endpoints.rsaKey.path
-        ? ok(keys.value)
+        ? ok({ ...keys.value, serverTime: Date.now() + HOUR })
         : ok({ id: 1, token: 'tok', userName: 'demo', customerType: 0, firstTimeLogin: false }),
     );
 
@@ -168,6 +170,7 @@ describe('request encryption (docs/api.md)', function () {
 
     const logins = stub.to(endpoints.login.path);
     expect(logins).to.have.length(2);
+    const nonces: string[] = [];
     for (const req of logins) {
       expect(req.method).to.equal('POST');
       const names = [...req.headers.keys()].sort();
@@ -180,15 +183,21 @@ describe('request encryption (docs/api.md)', function () {
         { encryption: req.headers.get('Encryption'), xRsa: req.headers.get('X-RSA'), xDigest: req.headers.get('X-Digest') },
         body.value as string,
       );
-      expect(JSON.parse(plaintext)).to.deep.equal(payload);
+      // Single use (docs/api.md): a fresh nonce and the time on the server's clock ride inside the seal.
+      const { requestNonce, requestTime, ...rest } = JSON.parse(plaintext) as Record<string, unknown>;
+      expect(rest).to.deep.equal(payload);
+      expect(requestNonce).to.match(/^[0-9a-f]{32}$/);
+      expect(Math.abs((requestTime as number) - (Date.now() + HOUR))).to.be.below(5000);
+      nonces.push(requestNonce as string);
 
       // The password appears nowhere in clear: not in the URL, a header or the body.
       const everything = [req.url.href, req.body!, ...[...req.headers.entries()].flat()].join('\n');
       expect(everything).to.not.include(password);
       expect(everything).to.not.include(btoa(password));
     }
-    // Two logins, two different keys.
+    // Two logins, two different keys and nonces.
     expect(logins[0]!.headers.get('X-RSA')).to.not.equal(logins[1]!.headers.get('X-RSA'));
+    expect(nonces[0]).to.not.equal(nonces[1]);
   });
 });
 

@@ -149,9 +149,9 @@ describe('customerServiceUrl and openCustomerService', () => {
     expect(customerServiceUrl(info)).to.equal('https://home.example.test/');
   });
 
-  it('a relative path resolves against the api base', () => {
+  it('a path resolves against the api base (the page without one)', () => {
     const info = statusFixture({}, encodeCsPath('/cs/chat')).info;
-    expect(customerServiceUrl(info)).to.equal('/cs/chat');
+    expect(customerServiceUrl(info)).to.equal(`${location.origin}/cs/chat`);
     apiBase.value = 'https://api.example.test';
     expect(customerServiceUrl(info)).to.equal('https://api.example.test/cs/chat');
   });

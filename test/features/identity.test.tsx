@@ -6,8 +6,6 @@
  * table of bind_customer_required (docs/product.md §4) through the real /wps login with `window.fetch` stubbed.
  */
 import { expect } from 'chai';
-import CryptoJS from 'crypto-js';
-import { JSEncrypt } from 'jsencrypt';
 import EN from '../../src/core/i18n/locales/EN.json';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { siteStatus } from '../../src/core/config/siteStatus.ts';
@@ -49,6 +47,7 @@ import {
   socialSignIn,
 } from '../../src/features/sign-in/identity/model.ts';
 import { json, stubFetch, waitFor, type FetchCall, type FetchStub } from '../browser-helpers/helpers.ts';
+import { rsaPair, unsealBody } from '../browser-helpers/sealed.ts';
 import { statusFixture } from '../browser-helpers/status.ts';
 
 const en = EN as Record<string, string>;
@@ -176,34 +175,12 @@ function identityStatus(patch: { autoRegister?: boolean; createFlag?: boolean; f
   return s;
 }
 
-// ---- the /wps side: an RSA pair so the encrypted login can be read back -----------------------------
-
-let rsa: { rsaKey: string; decrypt(b64: string): string | false } | undefined;
-function rsaPair() {
-  if (!rsa) {
-    const key = new JSEncrypt({ default_key_size: '1024' });
-    rsa = { rsaKey: key.getPublicKeyB64(), decrypt: (b64) => key.decrypt(b64) };
-  }
-  return rsa;
-}
+// ---- the /wps side: the shared RSA pair, so the encrypted login can be read back -------------------
 
 /** The JSON body of a request, unsealed when it is encrypted (docs/api.md). */
 function bodyOf(call: FetchCall): Record<string, unknown> {
-  const body = JSON.parse(call.body ?? '{}') as Record<string, unknown>;
-  if (!call.headers.get('Encryption')) return body;
-  const material = rsaPair().decrypt(call.headers.get('X-RSA') ?? '') as string;
-  const key = CryptoJS.enc.Hex.parse(material.slice(0, 48));
-  const iv = CryptoJS.enc.Hex.parse(material.slice(48));
-  const plain = CryptoJS.TripleDES.decrypt(
-    CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(body.value as string) }),
-    key,
-    {
-      iv,
-      mode: CryptoJS.mode.CBC,
-      padding: CryptoJS.pad.Pkcs7,
-    },
-  ).toString(CryptoJS.enc.Utf8);
-  return JSON.parse(plain) as Record<string, unknown>;
+  if (call.headers.get('Encryption')) return unsealBody(call.headers, call.body);
+  return JSON.parse(call.body ?? '{}') as Record<string, unknown>;
 }
 
 const LOGIN_VALUE = { id: 7, token: 'tok-7', userName: 'fbuser', customerType: 0, firstTimeLogin: false };
@@ -215,7 +192,7 @@ function stubWps(loginAnswer: (body: Record<string, unknown>) => Response): Fetc
       case '/wps/session/key/rsa':
         return json({
           success: true,
-          value: { rsaKey: rsaPair().rsaKey, RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' },
+          value: rsaPair().value,
         });
       case '/wps/session/login':
         return loginAnswer(bodyOf(call));

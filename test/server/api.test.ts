@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ApiError } from '../../server/infra/errors.ts';
 import { handlers } from '../../server/api/handlers.ts';
-import { TEST_ORIGIN, call, loginBody, rsaKeyOf, seal, sealedCall, testApp } from './helpers.ts';
+import { FRESHNESS_WINDOW_MS } from '../../server/infra/replay.ts';
+import { TEST_ORIGIN, call, fresh, loginBody, rsaKeyOf, seal, sealedCall, testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;
 let rsaKey: string;
@@ -254,6 +255,45 @@ describe('every refusal is a JSON envelope with its own errorCode', () => {
       400,
       'encryption.payload.invalid',
     );
+  });
+
+  test('a captured encrypted login replayed as is → request.replayed; only one session comes of it', async () => {
+    const s = seal(fresh(loginBody('demo', 'Demo1234')), rsaKey);
+    const send = () => call(wps, 'POST', '/wps/session/login', { body: s.body, headers: { ...s.headers, Device: 'MOBILE' } });
+    const first = await send();
+    assert.equal(first.body.success, true);
+    for (let i = 0; i < 3; i++) await refused(send(), 400, 'request.replayed');
+    // At the same moment too: one of them wins.
+    const s2 = seal(fresh(loginBody('demo', 'Demo1234')), rsaKey);
+    const together = await Promise.all(
+      Array.from({ length: 4 }, () => call(wps, 'POST', '/wps/session/login', { body: s2.body, headers: s2.headers })),
+    );
+    assert.deepEqual(together.map((a) => a.body.errorCode ?? 'ok').sort(), [
+      'ok',
+      'request.replayed',
+      'request.replayed',
+      'request.replayed',
+    ]);
+  });
+
+  test('an encrypted body without its nonce and time, or dated outside the window → refused before anything else', async () => {
+    const plain = loginBody('demo', 'Demo1234');
+    const at = (payload: unknown) => {
+      const s = seal(payload, rsaKey);
+      return call(wps, 'POST', '/wps/session/login', { body: s.body, headers: s.headers });
+    };
+    await refused(at(plain), 400, 'request.unfresh');
+    await refused(at({ ...plain, requestNonce: 'short', requestTime: Date.now() }), 400, 'request.unfresh');
+    await refused(at({ ...plain, requestNonce: '0'.repeat(32), requestTime: String(Date.now()) }), 400, 'request.unfresh');
+    await refused(at(fresh({ ...plain, requestTime: Date.now() - FRESHNESS_WINDOW_MS - 5000 })), 400, 'request.expired');
+    await refused(at(fresh({ ...plain, requestTime: Date.now() + FRESHNESS_WINDOW_MS + 5000 })), 400, 'request.expired');
+    assert.equal((await at(fresh({ ...plain, requestTime: Date.now() - FRESHNESS_WINDOW_MS + 5000 }))).body.success, true);
+  });
+
+  test('the RSA key answer carries the server clock, so clients date their requests on it', async () => {
+    const before = Date.now();
+    const answer = await call(wps, 'GET', `/wps/session/key/rsa?_=${before}`);
+    assert.ok(answer.body.value.serverTime >= before && answer.body.value.serverTime <= Date.now());
   });
 
   test('tampered digest → encryption.digest.mismatch', async () => {

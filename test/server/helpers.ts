@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type AppOptions, type WpsApp } from '../../server/app.ts';
 import { DEFAULT_MERCHANTS_FILE } from '../../server/infra/config.ts';
+import { clock } from '../../server/infra/limits.ts';
 
 export const DEVICE_ID = '0123abcd-4567-89ef-0123-456789abcdef';
 export const TEST_ORIGIN = 'http://localhost:5555';
@@ -89,6 +90,15 @@ export interface Sealed {
 }
 
 /**
+ * A JSON object payload with what makes it single use (a new `requestNonce`, `requestTime` now), as
+ * the client adds them; fields the test set itself are kept; other JSON is left alone.
+ */
+export function fresh(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
+  return { requestNonce: randomBytes(16).toString('hex'), requestTime: clock.now(), ...payload };
+}
+
+/**
  * docs/api.md, "Request encryption": fresh 24-byte key K and 8-byte IV; value = base64 3DES-CBC/PKCS7
  * of the UTF-8 JSON; X-RSA = base64 RSA-PKCS#1 v1.5 of hex(K) + hex(IV); X-Digest = hex
  * HMAC-SHA256(K, plaintext); Encryption: 3DES-CBC.
@@ -124,7 +134,7 @@ export async function rsaKeyOf(wps: { app: WpsApp['app'] }): Promise<string> {
 
 /** POSTs an encrypted body (for login, register and two-factor). */
 export function sealedCall(wps: { app: WpsApp['app'] }, path: string, payload: unknown, rsaKey: string, o: CallOptions = {}) {
-  const sealed = seal(payload, rsaKey);
+  const sealed = seal(fresh(payload), rsaKey);
   return call(wps, 'POST', path, { ...o, body: sealed.body, headers: { ...sealed.headers, ...o.headers } });
 }
 

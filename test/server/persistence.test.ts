@@ -10,7 +10,7 @@ import { after, test } from 'node:test';
 import { openDb } from '../../server/db/db.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { base32Decode, stepAt, totpAt } from '../../server/signin/totp.ts';
-import { DEVICE_ID, GA_SECRETS, merchantsFileWith, seal, tempDir } from './helpers.ts';
+import { DEVICE_ID, GA_SECRETS, fresh, merchantsFileWith, seal, tempDir } from './helpers.ts';
 
 const tmp = tempDir();
 after(() => tmp.remove());
@@ -39,7 +39,7 @@ async function wps(
 
 async function sealedPost(server: RunningServer, path: string, payload: unknown) {
   const { body } = await wps(server, 'GET', '/wps/session/key/rsa');
-  const sealed = seal(payload, body.value.rsaKey);
+  const sealed = seal(fresh(payload), body.value.rsaKey);
   return wps(server, 'POST', path, { body: sealed.body, headers: sealed.headers });
 }
 

@@ -17,6 +17,7 @@ import {
   outboxCode,
   registerBody,
   rsaKeyOf,
+  fresh,
   seal,
   sealedCall,
   testApp,
@@ -248,7 +249,7 @@ describe('the second check (login from an unrecorded IP)', () => {
       400,
       'encryption.required',
     );
-    const sealed = seal({ username: 'guard', password: 'Guard1234', method: 'E', email: 'guard@example.com' }, rsaKey);
+    const sealed = seal(fresh({ username: 'guard', password: 'Guard1234', method: 'E', email: 'guard@example.com' }), rsaKey);
     const bytes = Buffer.from(sealed.body.value, 'base64');
     bytes[3] = bytes[3]! ^ 0x01;
     await refused(

@@ -87,10 +87,16 @@ function queryString(payload: unknown): string {
 }
 
 let rsaKey: Promise<string> | undefined;
+/** Server clock − this device's clock, from the key answer: sealed requests are dated on the server's clock. */
+let clockOffset = 0;
 
 /** The server's RSA public key, fetched once per page (GET /wps/session/key/rsa?_=timestamp). */
 function publicKey(): Promise<string> {
-  rsaKey ??= call('rsaKey', { _: Date.now() }, { alert: false }).then((r) => (r.value as RsaKeyValue).rsaKey);
+  rsaKey ??= call('rsaKey', { _: Date.now() }, { alert: false }).then((r) => {
+    const value = r.value as RsaKeyValue;
+    if (typeof value.serverTime === 'number' && Number.isFinite(value.serverTime)) clockOffset = value.serverTime - Date.now();
+    return value.rsaKey;
+  });
   rsaKey.catch(() => (rsaKey = undefined));
   return rsaKey;
 }
@@ -110,7 +116,7 @@ async function sealForServer(payload: unknown, alert: boolean | undefined) {
     return fail({ status: err.status, errorCode: err.errorCode, message: err.serverMessage, value: err.value });
   });
   try {
-    return await sealBody(payload, key);
+    return await sealBody(payload, key, clockOffset);
   } catch (err) {
     const keyInvalid = err instanceof Error && err.message === 'encryption.key.invalid';
     if (keyInvalid) rsaKey = undefined;

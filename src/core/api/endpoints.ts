@@ -271,6 +271,8 @@ export interface RsaKeyValue {
   RSA: string;
   /** Symmetric scheme, e.g. DESede/CBC/PKCS7Padding. */
   DES: string;
+  /** The server's clock (epoch ms) when it answered: encrypted requests are dated on it (docs/api.md). */
+  serverTime?: number;
 }
 
 export interface MemberInfo {
