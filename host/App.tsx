@@ -7,6 +7,7 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { htmlLang } from '../src/core/i18n/languages.ts';
 import { guardRoute } from '../src/core/session/routeRules.ts';
 import { isLoggedIn } from '../src/core/session/sessionInfo.ts';
+import { passwordChangeForced } from '../src/core/session/passwordChange.ts';
 import { Suspense, useEffect, type FunctionComponent } from 'react';
 import { statusScreen } from '../src/features/site-status/model.ts';
 import { rememberPath } from '../src/core/session/homeScreenRestore.ts';
@@ -63,7 +64,7 @@ export function App() {
       </>
     );
 
-  const guard = guardRoute(path, search, isLoggedIn.value);
+  const guard = guardRoute(path, search, isLoggedIn.value, passwordChangeForced());
   if (!guard.allow) return <Redirect to={carriedHref(guard.redirect, search)} replace />;
 
   return (

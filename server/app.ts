@@ -153,6 +153,8 @@ const schemaOf = (name: keyof typeof payloadSchemaNames): v.GenericSchema => sch
  * The checks every call goes through, in this order: merchant, body size, session, decryption,
  * JSON, schema. Each refusal throws an ApiError with its own errorCode (docs/api.md).
  */
+const WHILE_PASSWORD_CHANGE = new Set([endpoints.memberPassword.path, endpoints.memberInfo.path, endpoints.logout.path]);
+
 async function prepareCall(
   c: Context,
   row: Endpoint,
@@ -170,6 +172,11 @@ async function prepareCall(
     // A token is valid only with the merchant it was issued for.
     if (!member || member.merchant_code !== merchant.code) {
       throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
+    }
+    // A forced password change comes first: until then the session may only change it, read who it
+    // is, and log out (docs/api.md, password.change.required).
+    if (member.must_change_password && !WHILE_PASSWORD_CHANGE.has(row.path)) {
+      throw new ApiError(403, 'password.change.required', 'Please change your password first');
     }
   }
 

@@ -3,10 +3,11 @@
  * PWDEXPFORCECHANGE3) or a voluntary one (docs/product.md §2, §4). POST /wps/member/password, encrypted.
  */
 import { useState, type FormEvent } from 'react';
-import { changePassword, PASSWORD_CHANGE_KEY } from '../../src/features/sign-in/model.ts';
+import { changePassword } from '../../src/features/sign-in/model.ts';
+import { passwordChangeForced } from '../../src/core/session/passwordChange.ts';
 import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
+import { logout } from '../../src/core/session/logout.ts';
 import { navigate } from '../../src/core/session/navigation.ts';
-import { sessionStore } from '../../src/core/storage/storage.ts';
 import { Field } from '../../src/ui/Field.tsx';
 import { useRequiredFields } from '../../src/ui/useRequiredFields.tsx';
 import { useT } from '../../src/ui/useT.ts';
@@ -16,7 +17,7 @@ type Name = 'current' | 'next' | 'again';
 
 export function ChangePasswordPage() {
   const { t } = useT();
-  const forced = sessionStore.get<{ forced: boolean }>(PASSWORD_CHANGE_KEY)?.forced === true;
+  const forced = passwordChangeForced();
   const [values, setValues] = useState<Record<Name, string>>({ current: '', next: '', again: '' });
   const { errors, check, input, focus } = useRequiredFields('cp');
   const [error, setError] = useState<string | undefined>();
@@ -72,6 +73,12 @@ export function ChangePasswordPage() {
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {t('change_password.submit')}
         </button>
+        {forced ? (
+          // The only other way out of a forced change.
+          <button type="button" className="btn btn-secondary btn-block" onClick={() => void logout()}>
+            {t('logout')}
+          </button>
+        ) : null}
       </form>
     </PageShell>
   );

@@ -56,6 +56,8 @@ const MIGRATIONS = [
      expires_at timestamptz NOT NULL
    )`,
   `CREATE INDEX IF NOT EXISTS sessions_member ON sessions (member_id)`,
+  // A session that must change its password first (default password, or expired with PWDEXPFORCECHANGE3).
+  `ALTER TABLE sessions ADD COLUMN IF NOT EXISTS must_change_password boolean NOT NULL DEFAULT false`,
   // What the dev controls switched, per merchant (server/db/state.ts): only the changed fields, merged
   // over the merchants.json `status` block on every read.
   `CREATE TABLE IF NOT EXISTS merchant_state (

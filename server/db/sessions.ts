@@ -12,16 +12,18 @@ export interface MemberRow {
   username: string;
   type: number;
   language: string;
+  /** Until the password is changed, the session may only change it (docs/api.md, password.change.required). */
+  must_change_password?: boolean;
 }
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Db, memberId: number): Promise<string> {
+export async function createSession(db: Db, memberId: number, mustChangePassword = false): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    `INSERT INTO sessions (token_hash, member_id, expires_at)
-     VALUES ($1, $2, now() + make_interval(hours => $3))`,
-    [tokenHash(token), memberId, SESSION_HOURS],
+    `INSERT INTO sessions (token_hash, member_id, expires_at, must_change_password)
+     VALUES ($1, $2, now() + make_interval(hours => $3), $4)`,
+    [tokenHash(token), memberId, SESSION_HOURS, mustChangePassword],
   );
   // Housekeeping: expired sessions are useless; dropping them here keeps the table small.
   await db.query('DELETE FROM sessions WHERE expires_at < now()');
@@ -31,12 +33,17 @@ export async function createSession(db: Db, memberId: number): Promise<string> {
 /** The member of a live session, or undefined. */
 export async function findSession(db: Db, token: string): Promise<MemberRow | undefined> {
   const { rows } = await db.query<MemberRow>(
-    `SELECT m.id, m.merchant_code, m.username, m.type, m.language
+    `SELECT m.id, m.merchant_code, m.username, m.type, m.language, s.must_change_password
        FROM sessions s JOIN members m ON m.id = s.member_id
       WHERE s.token_hash = $1 AND s.expires_at > now()`,
     [tokenHash(token)],
   );
   return rows[0];
+}
+
+/** The password was changed: this session may do everything again. */
+export async function releaseSession(db: Db, token: string): Promise<void> {
+  await db.query('UPDATE sessions SET must_change_password = false WHERE token_hash = $1', [tokenHash(token)]);
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

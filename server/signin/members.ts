@@ -102,13 +102,15 @@ export async function startSession(
   member: { id: number; username: string; type: number },
   ip: string,
   expired = false,
+  /** The session may only change the password until it does (a forced change). */
+  mustChangePassword = false,
 ): Promise<LoginValue> {
   await recordIp(db, member.id, ip);
   const { rows } = await db.query<{ login_count: number }>(
     'UPDATE members SET login_count = login_count + 1 WHERE id = $1 RETURNING login_count',
     [member.id],
   );
-  const token = await createSession(db, member.id);
+  const token = await createSession(db, member.id, mustChangePassword);
   return {
     id: member.id,
     token,

@@ -12,7 +12,7 @@ import type { LoginErrorValue, LoginValue } from '../../src/core/api/endpoints.t
 import { DEFAULT_PASSWORD, TWO_FACTOR_METHOD } from '../../src/core/api/constants.ts';
 import type { LoginPayload, RegisterPayload, TwoFactorPayload } from '../../src/core/api/schemas.ts';
 import type { Call } from '../api/call.ts';
-import { deleteOtherSessions } from '../db/sessions.ts';
+import { deleteOtherSessions, releaseSession } from '../db/sessions.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';
 import { verifyCaptcha } from './captcha.ts';
@@ -119,8 +119,18 @@ async function passwordLogin(call: LoginCall<'username'>): Promise<LoginValue> {
     }
     counter.clear(key);
     await requireRecordedIp(call, member);
-    return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+    const expired = passwordExpired(merchant, member);
+    return startSession(deps.db, member, clientIp, expired, await forcedChange(call, password, expired));
   });
+}
+
+/**
+ * Whether a password login must change the password before anything else (docs/product.md §4): the
+ * default password, or an expired one where the merchant has PWDEXPFORCECHANGE3 on.
+ */
+async function forcedChange(call: Call<unknown>, password: string, expired: boolean): Promise<boolean> {
+  if (password === DEFAULT_PASSWORD) return true;
+  return expired && (await call.deps.state.get(call.merchant)).whitelabel.PWDEXPFORCECHANGE3 === true;
 }
 
 /**
@@ -216,7 +226,8 @@ async function bindAndLogin(call: LoginCall<'firebase'>, identity: Identity): Pr
     counter.clear(key);
     await requireRecordedIp(call, member);
     await linkIdentity(deps.db, merchant.code, member.id, identity);
-    return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
+    const expired = passwordExpired(merchant, member);
+    return startSession(deps.db, member, clientIp, expired, await forcedChange(call, password, expired));
   });
 }
 
@@ -267,7 +278,8 @@ export async function verifyLogin(call: Call<TwoFactorPayload>): Promise<LoginVa
     counter.clear(key);
     deps.limits.login.clear(key);
     if (identity && !linked) await linkIdentity(deps.db, merchant.code, member.id, identity);
-    return startSession(deps.db, member, clientIp, password ? passwordExpired(merchant, member) : false);
+    const expired = password ? passwordExpired(merchant, member) : false;
+    return startSession(deps.db, member, clientIp, expired, password ? await forcedChange(call, password, expired) : false);
   });
 }
 
@@ -521,5 +533,6 @@ export async function changePassword(
     member.id,
   ]);
   await deleteOtherSessions(deps.db, member.id, token);
+  await releaseSession(deps.db, token);
   return null;
 }

@@ -66,6 +66,12 @@ describe('reactionFor: one row per line of docs/product.md §8', () => {
     ['not.exists.user', { errorCode: 'not.exists.user', message: 'who' }, { kind: 'forgetRememberedLogin', message: 'who' }],
     ['token_ip_different', { errorCode: 'token_ip_different', message: 'ip' }, { kind: 'autoLoginOff', message: 'ip' }],
     ['ECONNABORTED', { errorCode: 'ECONNABORTED' }, { kind: 'timeoutRetry' }],
+    ['password.change.required', { status: 403, errorCode: 'password.change.required' }, { kind: 'changePassword' }],
+    [
+      'password.change.required, even quiet',
+      { status: 403, errorCode: 'password.change.required', alert: false },
+      { kind: 'changePassword' },
+    ],
     // Anything else: a notice with the message, or unknown_error.
     [
       'another code with a message',
@@ -140,6 +146,12 @@ describe('perform', () => {
     expect(notice).to.deep.include({ messageKey: 'please_login', forced: true });
     notice.buttons[0]!.action!();
     expect(navigations).to.deep.equal(['/m/login']);
+  });
+
+  it('changePassword goes to /m/changePsw without a notice', () => {
+    perform({ kind: 'changePassword' });
+    expect(navigations).to.deep.equal(['/m/changePsw']);
+    expect(notices.value).to.deep.equal([]);
   });
 
   it('a feature reaction with no feature on the page still shows the server message', () => {

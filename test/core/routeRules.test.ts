@@ -35,6 +35,13 @@ describe('route guard (docs/product.md §2)', () => {
     expect(tokenFromQuery('?tokens=b')).to.equal('b');
     expect(tokenFromQuery('?x=1')).to.equal(undefined);
   });
+  it('a forced password change sends every page but /m/changePsw there (docs/product.md §4)', () => {
+    for (const path of ['/m/home', '/m/login', '/m/member/home', '/m/feedback'])
+      expect(guardRoute(path, '', true, true)).to.deep.equal({ allow: false, redirect: '/m/changePsw' });
+    expect(guardRoute('/m/changePsw', '', true, true)).to.deep.equal({ allow: true });
+    expect(guardRoute('/m/home', '', true, false)).to.deep.equal({ allow: true });
+    expect(guardRoute('/m/home', '', false, true), 'no session: nothing to change').to.deep.equal({ allow: true });
+  });
   it('withoutToken drops token and tokens and keeps the rest of the query', () => {
     expect(withoutToken('?token=a&x=1&tokens=b&y=2')).to.equal('?x=1&y=2');
     expect(withoutToken('?token=a')).to.equal('');

@@ -206,6 +206,19 @@ describe('forced password change', () => {
     const page = await newPage();
     await fillPasswordLogin(page, 'demo', 'Demo1234');
     await page.waitForURL(/\/m\/changePsw/);
+    // It cannot be skipped: home in the address bar leads back, and the server refuses other calls.
+    await page.goto(`${h.server.url}/m/home`);
+    await page.waitForURL(/\/m\/changePsw/);
+    const refused = await page.evaluate(async () => {
+      const token = JSON.parse(sessionStorage.getItem('wps:session')!).token as string;
+      const r = await fetch('/wps/member/language', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Merchant: 'demo' },
+        body: JSON.stringify({ language: 'EN' }),
+      });
+      return [r.status, ((await r.json()) as { errorCode: string }).errorCode];
+    });
+    assert.deepEqual(refused, [403, 'password.change.required']);
     await page.getByLabel('Current password').fill('Demo1234');
     await page.getByLabel('New password', { exact: true }).fill('Newpass123');
     await page.getByLabel('Confirm new password').fill('Newpass123');

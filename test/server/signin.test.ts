@@ -391,6 +391,28 @@ describe('password expiry and change', () => {
     assert.equal(ok(await passwordLogin(username, 'fresh123')).passwordExpired, false);
   });
 
+  test('a forced change (default password, or expired with PWDEXPFORCECHANGE3) allows only the change, member info and logout', async () => {
+    const language = (token: string) => call(wps, 'POST', '/wps/member/language', { token, body: { language: 'EN' } });
+    const info = (token: string) => call(wps, 'GET', '/wps/member/info', { token });
+
+    // The default password (a mobile registration without one), logged in with it.
+    const reg = ok(await registerMobile('9175550177'));
+    const forced = ok(await passwordLogin(reg.userName, DEFAULT_PASSWORD));
+    await refused(language(forced.token), 403, 'password.change.required');
+    ok(await info(forced.token));
+    ok(await change(forced.token, { newPassword: 'mine1234' }));
+    ok(await language(forced.token)); // changed: the same session may do everything again
+
+    // Expired: forced only with PWDEXPFORCECHANGE3 on.
+    const username = await plainMember('abc123');
+    await dev(wps, 'POST', `/dev/members/${username}/password-age`, { days: 120 });
+    ok(await language(ok(await passwordLogin(username, 'abc123')).token));
+    await dev(wps, 'POST', '/dev/whitelabel', { flag: 'PWDEXPFORCECHANGE3', on: true });
+    const expired = ok(await passwordLogin(username, 'abc123'));
+    await refused(language(expired.token), 403, 'password.change.required');
+    ok(await call(wps, 'POST', '/wps/session/logout', { token: expired.token }));
+  });
+
   test('needs a session and encryption; 5 wrong current passwords lock it', async () => {
     await refused(change(undefined, { oldPassword: 'abc123', newPassword: 'new12345' }), 401, 'CUSTOMER_NOT_LOGIN');
     const username = await plainMember('abc123');

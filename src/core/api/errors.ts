@@ -30,7 +30,9 @@ export type Reaction =
   | { kind: 'autoLoginOff'; message?: string }
   | { kind: 'timeoutRetry' }
   /** No answer at all (network down or the line dropped): the network feature checks the line. */
-  | { kind: 'network' };
+  | { kind: 'network' }
+  /** The session must change its password before anything else. */
+  | { kind: 'changePassword' };
 
 /** errorCodes that mean the session is gone (docs/product.md §8). */
 export const SESSION_GONE_CODES = new Set([
@@ -46,6 +48,7 @@ export function reactionFor(f: Failure): Reaction {
   if (f.status === 502) return { kind: 'pass' };
   if (code.startsWith('TOO_MANY_REQUEST')) return { kind: 'silent' };
   if (f.status === 401 || SESSION_GONE_CODES.has(code)) return { kind: 'logout', notice: f.alert !== false };
+  if (code === 'password.change.required') return { kind: 'changePassword' };
   if (f.alert === false) return { kind: 'silent' };
   switch (code) {
     case 'login_verify_required':
@@ -121,6 +124,9 @@ export function perform(reaction: Reaction) {
       return sessionGone(reaction.notice);
     case 'timeoutRetry':
       showNotice({ messageKey: 'timeout_retry_please' });
+      return;
+    case 'changePassword':
+      navigate('/m/changePsw');
       return;
     case 'network':
       showNotice({ id: 'network-error', messageKey: navigator.onLine === false ? 'network.offline' : 'network.unstable' });

@@ -54,10 +54,14 @@ export type GuardResult = { allow: true } | { allow: false; redirect: string };
 
 /**
  * Route guard: a protected page needs a token from the query (token / tokens) or the saved session,
- * else /m/login. /m/feedback without a session goes to /m/home instead.
+ * else /m/login. /m/feedback without a session goes to /m/home instead. A session that must change
+ * its password first is sent to /m/changePsw from everywhere.
  */
-export function guardRoute(path: string, search: string, hasSession: boolean): GuardResult {
+export function guardRoute(path: string, search: string, hasSession: boolean, mustChangePassword = false): GuardResult {
   const p = trimSlash(path);
+  // A forced password change (docs/product.md §4) comes before every page: the server refuses the
+  // session's other calls until it is done (password.change.required).
+  if (hasSession && mustChangePassword && p !== '/m/changePsw') return { allow: false, redirect: '/m/changePsw' };
   if (PUBLIC_PATHS.has(p) || hasSession || tokenFromQuery(search)) return { allow: true };
   if (p === '/m/feedback') return { allow: false, redirect: '/m/home' };
   return { allow: false, redirect: '/m/login' };

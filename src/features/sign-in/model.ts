@@ -26,11 +26,12 @@ import {
 } from '../../core/session/rememberedLogin.ts';
 import { saveSession, session } from '../../core/session/sessionInfo.ts';
 import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
+import { PASSWORD_CHANGE_KEY } from '../../core/session/passwordChange.ts';
 
 /** Login processing lock (docs/product.md §4, §9): duplicate attempts are blocked until 500 ms after the last one ends. */
 export const LOGIN_LOCK_MS = 500;
 export const FIRST_TIME_KEY = `${KEY_PREFIX}firstTimeLogin`;
-export const PASSWORD_CHANGE_KEY = `${KEY_PREFIX}passwordChange`;
+export { PASSWORD_CHANGE_KEY };
 
 export const loginBusy = signal(false);
 export const registerBusy = signal(false);
