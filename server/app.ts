@@ -4,8 +4,6 @@
  * (dev/controls.ts) or, with an upstream, a forwarding proxy.
  * `createApp` serves both server/start.ts and the tests (`app.request()`).
  */
-import { isIP } from 'node:net';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import * as v from 'valibot';
@@ -20,6 +18,7 @@ import { createStateStore } from './db/state.ts';
 import { mountDev, type Runtime } from './dev/controls.ts';
 import { parseJsonObject, readBody, requireObject, validate } from './infra/body.ts';
 import { loadConfig, type Config } from './infra/config.ts';
+import { clientIp, forwardedFor } from './infra/client-ip.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
 import { ApiError, failure } from './infra/errors.ts';
 import { createLimits } from './infra/limits.ts';
@@ -156,7 +155,7 @@ async function prepareCall(
   row: Endpoint,
   schema: v.GenericSchema | undefined,
   deps: Deps,
-  trustProxy: boolean,
+  trustProxy: number,
 ): Promise<Call<unknown>> {
   const merchant = resolveMerchant(c, deps.merchants);
   const body = hasBody(c) ? await readBody(c.req.raw) : undefined;
@@ -245,29 +244,4 @@ function cors(merchants: Merchants) {
     await next();
     set(c.res.headers);
   };
-}
-
-/** The socket address, or the first X-Forwarded-For entry when TRUST_PROXY=1. */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const first = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-    if (first && isIP(first)) return first;
-  }
-  return socketIp(c);
-}
-
-function socketIp(c: Context): string {
-  let address: string | undefined;
-  try {
-    address = getConnInfo(c).remote.address;
-  } catch {
-    // app.request() in tests: there is no socket.
-  }
-  return (address ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-}
-
-/** X-Forwarded-For for the upstream: the incoming chain is kept only when we trust our proxy. */
-function forwardedFor(c: Context, trustProxy: boolean): string {
-  const incoming = c.req.header('X-Forwarded-For');
-  return trustProxy && incoming ? `${incoming}, ${socketIp(c)}` : socketIp(c);
 }

@@ -13,8 +13,11 @@ export interface Config {
   databaseUrl?: string;
   /** When set, /wps is forwarded to this back end instead of being answered here. */
   upstream?: string;
-  /** Take the client IP from the first X-Forwarded-For entry (only behind a proxy you run). */
-  trustProxy: boolean;
+  /**
+   * How many proxies you run in front of the server (0: none). The client IP is the X-Forwarded-For
+   * entry this many positions from the right (infra/client-ip.ts).
+   */
+  trustProxy: number;
   /** NODE_ENV=production: no dev controls, `test: false`. */
   production: boolean;
   distDir: string;
@@ -40,11 +43,19 @@ export function loadConfig(
     dataDir: nonEmpty(env.DATA_DIR) ?? './data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
     upstream: upstream?.replace(/\/+$/, ''),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: hops(env.TRUST_PROXY),
     production: env.NODE_ENV === 'production',
     distDir: nonEmpty(env.DIST_DIR) ?? './dist',
     merchantsFile: nonEmpty(env.MERCHANTS_FILE) ?? DEFAULT_MERCHANTS_FILE,
   };
+}
+
+/** TRUST_PROXY: unset or a whole number of proxies; anything else stops the server (a typo must not trust the client). */
+function hops(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  if (!/^\d{1,2}$/.test(value))
+    throw new Error(`TRUST_PROXY must be the number of proxies in front (0-99), got ${JSON.stringify(value)}`);
+  return Number(value);
 }
 
 function nonEmpty(value: string | undefined) {

@@ -319,7 +319,7 @@ describe(
 
     before(async () => {
       emu = await emulatorStarting!;
-      wps = await testApp({ trustProxy: true });
+      wps = await testApp({ trustProxy: 1 });
       rsaKey = await rsaKeyOf(wps);
     });
     after(async () => {

@@ -162,7 +162,7 @@ describe('config', () => {
       dataDir: './data',
       databaseUrl: undefined,
       upstream: undefined,
-      trustProxy: false,
+      trustProxy: 0,
       production: false,
       distDir: './dist',
       merchantsFile: DEFAULT_MERCHANTS_FILE,
@@ -186,12 +186,13 @@ describe('config', () => {
     assert.equal(c.host, '0.0.0.0');
     assert.equal(c.databaseUrl, 'postgres://u@h/db');
     assert.equal(c.upstream, 'https://env.example');
-    assert.equal(c.trustProxy, true);
+    assert.equal(c.trustProxy, 1);
     assert.equal(c.production, true);
     assert.equal(c.merchantsFile, '/tmp/m.json');
     assert.equal(loadConfig(env, ['--upstream', 'http://cli.example/']).upstream, 'http://cli.example');
     assert.equal(loadConfig({}, ['--upstream=http://cli.example']).upstream, 'http://cli.example');
-    assert.equal(loadConfig({ TRUST_PROXY: 'true' }, []).trustProxy, false, 'only 1 turns it on');
+    assert.equal(loadConfig({ TRUST_PROXY: '2' }, []).trustProxy, 2, 'the number of proxies in front');
+    assert.equal(loadConfig({ TRUST_PROXY: '' }, []).trustProxy, 0);
   });
 
   test('bad values fail loudly', () => {
@@ -199,5 +200,7 @@ describe('config', () => {
     assert.throws(() => loadConfig({ PORT: '70000' }, []), /PORT/);
     assert.throws(() => loadConfig({}, ['--upstream', 'ftp://x']), /upstream/);
     assert.throws(() => loadConfig({}, ['--upstream']), /upstream/);
+    // A typo must not end up trusting (or silently ignoring) the proxy header.
+    for (const value of ['true', 'yes', '-1', '1.5']) assert.throws(() => loadConfig({ TRUST_PROXY: value }, []), /TRUST_PROXY/);
   });
 });
