@@ -2,11 +2,19 @@
  * `npm run serve` / `npm start`: the reference back end on HOST:PORT (see docs/server.md).
  * Usage: node --import tsx server/main.ts [--upstream URL]
  */
-import { loadConfig } from './infra/config.ts';
-import { startServer } from './start.ts';
+import { loadConfig, type Config } from './infra/config.ts';
+import { startServer, type RunningServer } from './start.ts';
 
-const config = loadConfig();
-const running = await startServer(config);
+let config: Config;
+let running: RunningServer;
+try {
+  config = loadConfig();
+  running = await startServer(config);
+} catch (err) {
+  // A refusal (bad setting, DATA_DIR in use, port taken) is one clear line, not a stack.
+  console.error(`wps-mobile: cannot start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 
 console.log(`wps-mobile listening on ${running.url}/m/home`);
 if (config.upstream) {

@@ -1,14 +1,126 @@
 /**
- * Infrastructure hardening: the client IP behind N trusted proxies (X-Forwarded-For spoofing).
+ * Infrastructure hardening: one server per data folder (the lock) and the client IP behind N
+ * trusted proxies (X-Forwarded-For spoofing).
  */
 import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { call, loginBody, rsaKeyOf, sealedCall, testApp, type Answer } from './helpers.ts';
+import { LOCK_FILE } from '../../server/infra/data-dir.ts';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { call, loginBody, rsaKeyOf, sealedCall, tempDir, testApp, type Answer } from './helpers.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const tmp = tempDir('wps-hardening-');
+after(() => tmp.remove());
+
+let folders = 0;
+/** A data folder path that does not exist yet. */
+const freshDataDir = () => join(tmp.dir, `run-${folders++}`, 'data');
+const serverOptions = (dataDir: string) => ({ port: 0, dataDir, distDir: join(tmp.dir, 'dist') });
 
 function refused(a: Answer, status: number, errorCode: string) {
   assert.equal(a.status, status, JSON.stringify(a.body));
   assert.equal(a.body.errorCode, errorCode, JSON.stringify(a.body));
 }
+
+/** server/main.ts as a real process; answers its output and exit code once it exits (or is stopped). */
+function runMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      TRUST_PROXY: '',
+      UPSTREAM: '',
+      DATABASE_URL: '',
+      ALLOWED_HOSTS: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start-up line: ${output}`)), 30_000);
+    child.stdout.on('data', () => {
+      const url = /listening on (http:\/\/\S+?)\/m\/home/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`exited: ${output}`));
+    });
+  });
+  listening.catch(() => {}); // awaited by the tests that expect a start
+  return { child, exited, listening, output: () => output };
+}
+
+// ---- 1. one server per data folder ---------------------------------------------------------------
+
+describe('DATA_DIR lock', () => {
+  test('a second server on a data folder in use refuses to start; after a clean stop a new one starts', async () => {
+    const dataDir = freshDataDir();
+    const first = await startServer(serverOptions(dataDir));
+    let second: RunningServer | undefined;
+    try {
+      assert.equal(readFileSync(join(dataDir, LOCK_FILE), 'utf8').trim(), String(process.pid));
+      second = await startServer(serverOptions(dataDir)).catch((err: Error) => {
+        assert.match(err.message, /DATA_DIR .* is in use by another server \(pid \d+/);
+        return undefined;
+      });
+      assert.equal(second, undefined, 'the second server must not start');
+      // The refusal did not disturb the first one.
+      assert.equal((await fetch(`${first.url}/wps/system/test/ping`)).status, 200);
+    } finally {
+      await second?.close();
+      await first.close();
+    }
+    assert.ok(!existsSync(join(dataDir, LOCK_FILE)), 'a clean stop removes the lock');
+    const third = await startServer(serverOptions(dataDir));
+    await third.close();
+  });
+
+  test('a stale lock (a pid that is gone, or ours from an earlier run) is taken over; a live one is not', async () => {
+    const dataDir = freshDataDir();
+    mkdirSync(dataDir, { recursive: true });
+    const lock = join(dataDir, LOCK_FILE);
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    // Our own pid: a container restarts its server with the same pid after a crash.
+    for (const pid of [gone, process.pid]) {
+      writeFileSync(lock, `${pid}\n`);
+      const server = await startServer(serverOptions(dataDir));
+      assert.equal(readFileSync(lock, 'utf8').trim(), String(process.pid));
+      await server.close();
+    }
+    writeFileSync(lock, `${process.ppid}\n`); // alive: the test runner
+    await assert.rejects(startServer(serverOptions(dataDir)), new RegExp(`in use by another server \\(pid ${process.ppid}`));
+    assert.equal(readFileSync(lock, 'utf8').trim(), String(process.ppid), 'a live lock is left alone');
+  });
+
+  test('main.ts on a data folder in use exits 1 with one clear line', async () => {
+    const dataDir = freshDataDir();
+    const first = await startServer(serverOptions(dataDir));
+    try {
+      const main = runMain({ DATA_DIR: dataDir, DIST_DIR: join(tmp.dir, 'dist') });
+      const outcome = await Promise.race([main.exited, main.listening.then(() => 'started')]);
+      if (outcome === 'started') main.child.kill('SIGKILL');
+      assert.equal(outcome, 1);
+      assert.match(main.output(), /^wps-mobile: cannot start: DATA_DIR .* is in use by another server \(pid \d+/m);
+      assert.doesNotMatch(main.output(), /listening on/);
+    } finally {
+      await first.close();
+    }
+  });
+});
 
 // ---- 2. the client IP behind trusted proxies --------------------------------------------------------
 
