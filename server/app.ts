@@ -20,6 +20,7 @@ import { parseJsonObject, readBody, requireObject, validate } from './infra/body
 import { loadConfig, type Config } from './infra/config.ts';
 import { clientIp, forwardedFor } from './infra/client-ip.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
+import { secureDataDir } from './infra/data-dir.ts';
 import { ApiError, failure } from './infra/errors.ts';
 import { createLimits } from './infra/limits.ts';
 import { mountManifests } from './infra/manifests.ts';
@@ -96,6 +97,8 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     return { app, merchants, close: async () => {} };
   }
 
+  // The keys live in DATA_DIR with DATABASE_URL too, so it is made private in both cases.
+  if (config.dataDir !== ':memory:') secureDataDir(config.dataDir);
   const db = await openDb(config);
   let deps: Deps;
   try {

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { lockDataDir } from '../infra/data-dir.ts';
+import { lockDataDir, secureDataDir } from '../infra/data-dir.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -166,6 +166,9 @@ export async function openDb({ dataDir, databaseUrl, production = false }: OpenD
   const db = databaseUrl ? openPg(databaseUrl) : await openPglite(dataDir);
   try {
     for (const sql of [...MIGRATIONS, ...(production ? PRODUCTION_MIGRATIONS : DEV_MIGRATIONS)]) await db.query(sql);
+    // PGlite sets some modes itself (0666 from its initial files, 0644 on files it rewrites at open),
+    // whatever the umask: taken back once it is up. Later files are private through the folder (0700).
+    if (!databaseUrl && dataDir !== ':memory:') secureDataDir(dataDir);
   } catch (err) {
     await db.close();
     throw err;

@@ -1,13 +1,30 @@
 /**
  * The data folder (DATA_DIR): the embedded database, the RSA key pair and the server key.
  *
+ * - Private: the folder is 0700 and nothing in it is open to group or others. An existing tree that is
+ *   too open is tightened at start, and again once PGlite is up (it sets some modes itself); start.ts
+ *   sets the umask so that what the server writes later is 0600 too.
  * - One server at a time: two PGlite instances on the same files silently lose data, so the one that
  *   comes second refuses to start (`DATA_DIR/server.lock`, holding the pid).
  */
-import { lstatSync, mkdirSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const LOCK_FILE = 'server.lock';
+
+/** Creates the folder (0700) and takes group and other permissions off everything already in it. */
+export function secureDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  tighten(dir);
+}
+
+function tighten(path: string): void {
+  const stat = lstatSync(path);
+  // A symbolic link is not followed: whatever it points to is not ours to change.
+  if (stat.isSymbolicLink()) return;
+  if (stat.mode & 0o077) chmodSync(path, stat.mode & 0o700);
+  if (stat.isDirectory()) for (const name of readdirSync(path)) tighten(join(path, name));
+}
 
 /** Lock files this process holds (real paths): a lock with our own pid that is not here is stale. */
 const held = new Set<string>();

@@ -1,10 +1,10 @@
 /**
- * Infrastructure hardening: one server per data folder (the lock) and the client IP behind N
- * trusted proxies (X-Forwarded-For spoofing).
+ * Infrastructure hardening: one server per data folder (the lock), a private data folder and the
+ * client IP behind N trusted proxies (X-Forwarded-For spoofing).
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -13,6 +13,7 @@ import { startServer, type RunningServer } from '../../server/start.ts';
 import { call, loginBody, rsaKeyOf, sealedCall, tempDir, testApp, type Answer } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const POSIX = process.platform !== 'win32';
 const tmp = tempDir('wps-hardening-');
 after(() => tmp.remove());
 
@@ -119,6 +120,52 @@ describe('DATA_DIR lock', () => {
     } finally {
       await first.close();
     }
+  });
+});
+
+// ---- 3. a private data folder ----------------------------------------------------------------------
+
+/** Every path under `dir` (itself included) whose mode gives group or others any permission. */
+function tooOpen(dir: string): string[] {
+  const stat = lstatSync(dir);
+  if (stat.isSymbolicLink()) return [];
+  const own = stat.mode & 0o077 ? [`${dir} ${(stat.mode & 0o777).toString(8)}`] : [];
+  return stat.isDirectory() ? [...own, ...readdirSync(dir).flatMap((n) => tooOpen(join(dir, n)))] : own;
+}
+
+describe('DATA_DIR permissions', { skip: !POSIX && 'POSIX modes only' }, () => {
+  test('a fresh data folder and everything the server writes in it are the server user’s only', async () => {
+    process.umask(0o022); // the usual umask: the server must not rely on the caller's
+    const dataDir = freshDataDir();
+    const server = await startServer(serverOptions(dataDir));
+    try {
+      assert.ok(existsSync(join(dataDir, 'pg')) && existsSync(join(dataDir, 'rsa-public.pem')));
+      assert.deepEqual(tooOpen(dataDir), [], 'while running');
+    } finally {
+      await server.close();
+    }
+    assert.deepEqual(tooOpen(dataDir), [], 'after a stop');
+    assert.equal(lstatSync(dataDir).mode & 0o777, 0o700);
+  });
+
+  test('an existing data folder that is too open is tightened at start (links are not followed)', async () => {
+    process.umask(0o022);
+    const dataDir = freshDataDir();
+    mkdirSync(join(dataDir, 'old'), { recursive: true });
+    const outside = join(tmp.dir, 'outside.txt');
+    writeFileSync(outside, 'not ours');
+    chmodSync(outside, 0o644);
+    writeFileSync(join(dataDir, 'old', 'notes.txt'), 'x');
+    chmodSync(join(dataDir, 'old', 'notes.txt'), 0o666);
+    chmodSync(join(dataDir, 'old'), 0o777);
+    chmodSync(dataDir, 0o755);
+    symlinkSync(outside, join(dataDir, 'link.txt'));
+    const server = await startServer(serverOptions(dataDir));
+    await server.close();
+    assert.deepEqual(tooOpen(dataDir), []);
+    assert.equal(lstatSync(join(dataDir, 'old', 'notes.txt')).mode & 0o777, 0o600);
+    assert.equal(lstatSync(join(dataDir, 'old')).mode & 0o777, 0o700);
+    assert.equal(lstatSync(outside).mode & 0o777, 0o644, 'the file a link points to is left alone');
   });
 });
 
