@@ -22,6 +22,7 @@ import { clientIp, forwardedFor } from './infra/client-ip.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
 import { secureDataDir } from './infra/data-dir.ts';
 import { ApiError, failure } from './infra/errors.ts';
+import { allowedHostNames, hostGuard } from './infra/hosts.ts';
 import { createLimits } from './infra/limits.ts';
 import { mountManifests } from './infra/manifests.ts';
 import { loadOrCreateSecrets } from './infra/secrets.ts';
@@ -127,6 +128,12 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     return url ? [new URL(url).origin] : [];
   };
 
+  if (!config.production) {
+    // Demo mode: the demo accounts and the dev controls answer only to configured names (DNS rebinding).
+    const guard = hostGuard(allowedHostNames(config));
+    app.use('/wps/*', guard);
+    app.use('/dev/*', guard);
+  }
   app.use('/wps/*', cors(merchants));
   for (const [name, row] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
     if (!handlers[name] || !row.path.startsWith('/wps/')) continue; // a row without a handler answers 404

@@ -18,6 +18,11 @@ export interface Config {
    * entry this many positions from the right (infra/client-ip.ts).
    */
   trustProxy: number;
+  /**
+   * Host names (besides the loopback names and `host`) that the dev controls and, in demo mode, /wps
+   * answer to (infra/hosts.ts). ALLOWED_HOSTS, comma separated; a port is ignored.
+   */
+  allowedHosts: string[];
   /** NODE_ENV=production: no dev controls, `test: false`. */
   production: boolean;
   distDir: string;
@@ -44,6 +49,7 @@ export function loadConfig(
     databaseUrl: nonEmpty(env.DATABASE_URL),
     upstream: upstream?.replace(/\/+$/, ''),
     trustProxy: hops(env.TRUST_PROXY),
+    allowedHosts: hostList(env.ALLOWED_HOSTS),
     production: env.NODE_ENV === 'production',
     distDir: nonEmpty(env.DIST_DIR) ?? './dist',
     merchantsFile: nonEmpty(env.MERCHANTS_FILE) ?? DEFAULT_MERCHANTS_FILE,
@@ -56,6 +62,17 @@ function hops(value: string | undefined): number {
   if (!/^\d{1,2}$/.test(value))
     throw new Error(`TRUST_PROXY must be the number of proxies in front (0-99), got ${JSON.stringify(value)}`);
   return Number(value);
+}
+
+function hostList(value: string | undefined): string[] {
+  const hosts = (value ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  const bad = hosts.find((h) => !/^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(h));
+  if (bad !== undefined)
+    throw new Error(`ALLOWED_HOSTS takes host names (name[:port], comma separated), got ${JSON.stringify(bad)}`);
+  return hosts;
 }
 
 function nonEmpty(value: string | undefined) {

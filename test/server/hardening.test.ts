@@ -1,10 +1,12 @@
 /**
- * Infrastructure hardening: one server per data folder (the lock), a private data folder and the
- * client IP behind N trusted proxies (X-Forwarded-For spoofing).
+ * Infrastructure hardening: one server per data folder (the lock), a private data folder, the
+ * client IP behind N trusted proxies (X-Forwarded-For spoofing) and the host allow-list of the dev
+ * controls and demo /wps (DNS rebinding).
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -63,6 +65,31 @@ function runMain(env: Record<string, string>) {
   });
   listening.catch(() => {}); // awaited by the tests that expect a start
   return { child, exited, listening, output: () => output };
+}
+
+/** A GET over a real socket with the Host header as given (fetch does not let a page choose it). */
+function getWithHost(
+  port: number,
+  path: string,
+  host: string,
+): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { Host: host } }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => {
+        let body: any = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON
+        }
+        resolve({ status: res.statusCode!, body, headers: res.headers });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 // ---- 1. one server per data folder ---------------------------------------------------------------
@@ -215,5 +242,68 @@ describe('client IP and X-Forwarded-For', () => {
     }
     const locked = await sealedCall(wps, '/wps/session/login', loginBody('demo', 'Demo1234'), rsaKey, from(6));
     refused(locked, 400, 'TOO_MANY_REQUEST_LOGIN');
+  });
+});
+
+// ---- 4. host names of the dev controls and demo /wps ------------------------------------------------
+
+describe('host allow-list (DNS rebinding)', () => {
+  let server: RunningServer;
+  before(async () => {
+    server = await startServer({ ...serverOptions(freshDataDir()), allowedHosts: ['demo.example:8443'] });
+  });
+  after(() => server.close());
+
+  const PATHS = ['/dev/', '/dev/health', '/dev/state', '/dev/members/guard/totp', '/wps/system/status', '/wps/session/key/rsa'];
+
+  test('another name (a rebound one) gets 421 HOST_NOT_ALLOWED on /dev and demo /wps; the server keeps serving', async () => {
+    for (const host of ['evil.example', `evil.example:${server.port}`, 'localhost.evil.example', '127.0.0.1.nip.io']) {
+      for (const path of PATHS) {
+        const a = await getWithHost(server.port, path, host);
+        assert.equal(a.status, 421, `${host} ${path}`);
+        assert.equal(a.body.errorCode, 'HOST_NOT_ALLOWED', `${host} ${path}`);
+        assert.ok(!JSON.stringify(a.body).includes('evil'), 'the name is not repeated');
+      }
+    }
+    const post = await fetch(`${server.url}/dev/reset`, { method: 'POST' });
+    assert.equal(post.status, 200, 'still serving');
+  });
+
+  test('loopback names, the HOST setting and ALLOWED_HOSTS are served, whatever the port', async () => {
+    for (const host of [
+      `127.0.0.1:${server.port}`,
+      `localhost:${server.port}`,
+      `LOCALHOST:${server.port}`,
+      '[::1]:1',
+      'demo.example',
+    ]) {
+      for (const path of PATHS) assert.equal((await getWithHost(server.port, path, host)).status, 200, `${host} ${path}`);
+    }
+  });
+
+  test('a POST from a rebound name is refused too', async () => {
+    const wps = await testApp();
+    try {
+      const res = await wps.app.request('/dev/maintenance', {
+        method: 'POST',
+        headers: { Host: 'evil.example', Origin: 'http://evil.example', 'Content-Type': 'application/json' },
+        body: '{"on":true}',
+      });
+      assert.equal(res.status, 421);
+      assert.equal((await call(wps, 'GET', '/wps/system/status')).body.value.maintenance, false);
+    } finally {
+      await wps.close();
+    }
+  });
+
+  test('the built front end is not restricted, nor /wps in production (no demo data there)', async () => {
+    assert.notEqual((await getWithHost(server.port, '/m/home', 'shop.example')).status, 421);
+    const prod = await testApp({ production: true });
+    try {
+      const res = await prod.app.request('/wps/system/status', { headers: { Host: 'shop.example' } });
+      assert.equal(res.status, 200);
+    } finally {
+      await prod.close();
+    }
   });
 });

@@ -163,6 +163,7 @@ describe('config', () => {
       databaseUrl: undefined,
       upstream: undefined,
       trustProxy: 0,
+      allowedHosts: [],
       production: false,
       distDir: './dist',
       merchantsFile: DEFAULT_MERCHANTS_FILE,
@@ -193,6 +194,11 @@ describe('config', () => {
     assert.equal(loadConfig({}, ['--upstream=http://cli.example']).upstream, 'http://cli.example');
     assert.equal(loadConfig({ TRUST_PROXY: '2' }, []).trustProxy, 2, 'the number of proxies in front');
     assert.equal(loadConfig({ TRUST_PROXY: '' }, []).trustProxy, 0);
+    assert.deepEqual(loadConfig({ ALLOWED_HOSTS: ' demo.example, 192.0.2.5:8080 ,,[::1]' }, []).allowedHosts, [
+      'demo.example',
+      '192.0.2.5:8080',
+      '[::1]',
+    ]);
   });
 
   test('bad values fail loudly', () => {
@@ -202,5 +208,6 @@ describe('config', () => {
     assert.throws(() => loadConfig({}, ['--upstream']), /upstream/);
     // A typo must not end up trusting (or silently ignoring) the proxy header.
     for (const value of ['true', 'yes', '-1', '1.5']) assert.throws(() => loadConfig({ TRUST_PROXY: value }, []), /TRUST_PROXY/);
+    assert.throws(() => loadConfig({ ALLOWED_HOSTS: 'https://demo.example' }, []), /ALLOWED_HOSTS/);
   });
 });
