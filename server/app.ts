@@ -104,7 +104,8 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   let deps: Deps;
   try {
     const secrets = loadOrCreateSecrets(config.dataDir);
-    await seedMembers(db, merchants, secrets);
+    // Demo members have published passwords: never in production.
+    if (!config.production) await seedMembers(db, merchants, secrets);
     // In production the stored state is ignored: there are no dev controls to switch it back.
     const state = createStateStore(db, { useStored: !config.production });
     deps = {

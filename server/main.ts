@@ -19,11 +19,10 @@ try {
 console.log(`wps-mobile listening on ${running.url}/m/home`);
 if (config.upstream) {
   console.log(`forwarding /wps to ${config.upstream}`);
-} else {
+} else if (!config.production) {
+  // Production seeds no demo member (server/app.ts), so there is no account to announce.
   console.log('demo account: demo / Demo1234 (merchant demo)');
-  if (!config.production) {
-    console.log('two-factor demo: guard / Guard1234 (no recorded IP; SMS and authenticator codes on /dev/)');
-  }
+  console.log('two-factor demo: guard / Guard1234 (no recorded IP; SMS and authenticator codes on /dev/)');
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -23,7 +23,7 @@ export interface Config {
    * answer to (infra/hosts.ts). ALLOWED_HOSTS, comma separated; a port is ignored.
    */
   allowedHosts: string[];
-  /** NODE_ENV=production: no dev controls, `test: false`. */
+  /** NODE_ENV=production: no dev controls, no demo members, `test: false`. */
   production: boolean;
   distDir: string;
   merchantsFile: string;

@@ -1,7 +1,7 @@
 /**
  * Infrastructure hardening: one server per data folder (the lock), a private data folder, the
- * client IP behind N trusted proxies (X-Forwarded-For spoofing) and the host allow-list of the dev
- * controls and demo /wps (DNS rebinding).
+ * client IP behind N trusted proxies (X-Forwarded-For spoofing), the host allow-list of the dev
+ * controls and demo /wps (DNS rebinding) and no demo members in production.
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -10,9 +10,10 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { createApp } from '../../server/app.ts';
 import { LOCK_FILE } from '../../server/infra/data-dir.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { call, loginBody, rsaKeyOf, sealedCall, tempDir, testApp, type Answer } from './helpers.ts';
+import { call, loginBody, rsaKeyOf, seal, sealedCall, tempDir, testApp, type Answer } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const POSIX = process.platform !== 'win32';
@@ -304,6 +305,44 @@ describe('host allow-list (DNS rebinding)', () => {
       assert.equal(res.status, 200);
     } finally {
       await prod.close();
+    }
+  });
+});
+
+// ---- 5. production seeds nothing ---------------------------------------------------------------------
+
+describe('production', () => {
+  test('main.ts with NODE_ENV=production creates no demo member and prints no demo password', async () => {
+    const main = runMain({ NODE_ENV: 'production', DATA_DIR: freshDataDir(), DIST_DIR: join(tmp.dir, 'dist') });
+    try {
+      const origin = await main.listening;
+      const rsaKey = (await (await fetch(`${origin}/wps/session/key/rsa`)).json()).value.rsaKey;
+      for (const [username, password] of [
+        ['demo', 'Demo1234'],
+        ['guard', 'Guard1234'],
+      ]) {
+        const sealed = seal(loginBody(username!, password!), rsaKey);
+        const res = await fetch(`${origin}/wps/session/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...sealed.headers },
+          body: JSON.stringify(sealed.body),
+        });
+        assert.equal((await res.json()).errorCode, 'login.cred.err', username);
+      }
+    } finally {
+      main.child.kill('SIGTERM');
+      assert.equal(await main.exited, 0);
+    }
+    assert.doesNotMatch(main.output(), /Demo1234|Guard1234|Demo5678|demo account/);
+  });
+
+  test('createApp in production leaves the members table empty', async () => {
+    const wps = await createApp({ production: true, dataDir: ':memory:', distDir: join(tmp.dir, 'dist') });
+    try {
+      const { rows } = await wps.db!.query<{ n: number }>('SELECT count(*)::int AS n FROM members');
+      assert.equal(rows[0]!.n, 0);
+    } finally {
+      await wps.close();
     }
   });
 });
