@@ -89,6 +89,14 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   let emulatorOf = async (_c: Context): Promise<string[]> => [];
   mountStatic(app, config.distDir, async (c) => [...connectSources(allDomains, requestHost(c)), ...(await emulatorOf(c))]);
 
+  // Every /wps answer (refusals, preflights and the upstream's included) belongs to one user and one
+  // moment: no cache keeps it, and no browser reads it as anything but its Content-Type.
+  app.use('/wps/*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+
   if (config.upstream) {
     const upstream = config.upstream;
     app.all('/wps/*', async (c) => {

@@ -1,15 +1,18 @@
 /**
- * Infrastructure hardening: one server per data folder (the lock), a private data folder, the
- * client IP behind N trusted proxies (X-Forwarded-For spoofing), the host allow-list of the dev
- * controls and demo /wps (DNS rebinding) and no demo members in production.
+ * Infrastructure hardening: one server per data folder (the lock), a private data folder, the client
+ * IP behind N trusted proxies (X-Forwarded-For spoofing), the host allow-list of the dev controls and
+ * demo /wps (DNS rebinding), no demo members in production, and the headers of every /wps answer.
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { LOCK_FILE } from '../../server/infra/data-dir.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
@@ -343,6 +346,65 @@ describe('production', () => {
       assert.equal(rows[0]!.n, 0);
     } finally {
       await wps.close();
+    }
+  });
+});
+
+// ---- 6. headers of every /wps answer -----------------------------------------------------------------
+
+function privateAnswer(headers: Headers, what: string) {
+  assert.equal(headers.get('X-Content-Type-Options'), 'nosniff', what);
+  assert.equal(headers.get('Cache-Control'), 'no-store', what);
+}
+
+describe('/wps answers: nosniff, no-store', () => {
+  test('success, the status call, refusals, unknown paths, preflights, the ping', async () => {
+    const wps = await testApp();
+    try {
+      const answers: [string, Answer][] = [
+        ['status', await call(wps, 'GET', '/wps/system/status')],
+        ['rsa key', await call(wps, 'GET', '/wps/session/key/rsa')],
+        ['401', await call(wps, 'GET', '/wps/member/info')],
+        ['400 merchant', await call(wps, 'GET', '/wps/system/status', { merchant: 'nobody' })],
+        ['400 malformed', await call(wps, 'POST', '/wps/verification/sms/noLogin', { raw: 'not json' })],
+        ['404', await call(wps, 'GET', '/wps/no/such/call')],
+        ['421', await call(wps, 'GET', '/wps/system/status', { headers: { Host: 'evil.example' } })],
+        ['ping', await call(wps, 'GET', '/wps/system/test/ping?speed=1')],
+        ['preflight', await call(wps, 'OPTIONS', '/wps/system/status', { headers: { Origin: 'http://localhost:5555' } })],
+      ];
+      assert.equal(answers[0]![1].status, 200);
+      assert.ok(answers.slice(2, 6).every(([, a]) => a.status >= 400 && a.status < 500));
+      for (const [what, a] of answers) privateAnswer(a.headers, what);
+    } finally {
+      await wps.close();
+    }
+  });
+
+  test('upstream mode: the upstream’s answers and the 502, with the client IP chain our proxies vouch for', async () => {
+    let forwarded: string | undefined;
+    const upstream = new Hono();
+    upstream.all('*', (c) => {
+      forwarded = c.req.header('X-Forwarded-For');
+      return c.json({ success: true, value: 1 }, 200, { 'Cache-Control': 'public, max-age=600' });
+    });
+    const upstreamServer = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: upstream.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const port = (upstreamServer.address() as AddressInfo).port;
+    const wps = await createApp({ upstream: `http://127.0.0.1:${port}`, trustProxy: 1, dataDir: ':memory:' });
+    const down = await createApp({ upstream: 'http://127.0.0.1:1', dataDir: ':memory:' });
+    try {
+      const a = await call(wps, 'GET', '/wps/system/status', { headers: { 'X-Forwarded-For': '1.2.3.4, 203.0.113.9' } });
+      assert.equal(a.status, 200);
+      privateAnswer(a.headers, 'forwarded');
+      assert.equal(forwarded, '203.0.113.9, 127.0.0.1', 'the forged entry is not passed on');
+      const b = await call(down, 'GET', '/wps/system/status');
+      assert.equal(b.status, 502);
+      privateAnswer(b.headers, '502');
+    } finally {
+      await wps.close();
+      await down.close();
+      await new Promise<void>((resolve) => upstreamServer.close(() => resolve()));
     }
   });
 });
