@@ -4,8 +4,6 @@
  * (dev/controls.ts) or, with an upstream, a forwarding proxy.
  * `createApp` serves both server/start.ts and the tests (`app.request()`).
  */
-import { isIP } from 'node:net';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import * as v from 'valibot';
@@ -21,8 +19,11 @@ import { createStateStore } from './db/state.ts';
 import { mountDev, type Runtime } from './dev/controls.ts';
 import { parseJsonObject, readBody, requireObject, validate } from './infra/body.ts';
 import { loadConfig, type Config } from './infra/config.ts';
+import { clientIp, forwardedFor } from './infra/client-ip.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
+import { secureDataDir } from './infra/data-dir.ts';
 import { ApiError, failure } from './infra/errors.ts';
+import { allowedHostNames, hostGuard } from './infra/hosts.ts';
 import { createLimits } from './infra/limits.ts';
 import { mountManifests } from './infra/manifests.ts';
 import { loadOrCreateSecrets } from './infra/secrets.ts';
@@ -89,6 +90,14 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   let emulatorOf = async (_c: Context): Promise<string[]> => [];
   mountStatic(app, config.distDir, async (c) => [...connectSources(allDomains, requestHost(c)), ...(await emulatorOf(c))]);
 
+  // Every /wps answer (refusals, preflights and the upstream's included) belongs to one user and one
+  // moment: no cache keeps it, and no browser reads it as anything but its Content-Type.
+  app.use('/wps/*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+
   if (config.upstream) {
     const upstream = config.upstream;
     app.all('/wps/*', async (c) => {
@@ -98,11 +107,14 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     return { app, merchants, close: async () => {} };
   }
 
+  // The keys live in DATA_DIR with DATABASE_URL too, so it is made private in both cases.
+  if (config.dataDir !== ':memory:') secureDataDir(config.dataDir);
   const db = await openDb(config);
   let deps: Deps;
   try {
     const secrets = loadOrCreateSecrets(config.dataDir);
-    await seedMembers(db, merchants, secrets);
+    // Demo members have published passwords: never in production.
+    if (!config.production) await seedMembers(db, merchants, secrets);
     // In production the stored state is ignored: there are no dev controls to switch it back.
     const state = createStateStore(db, { useStored: !config.production });
     deps = {
@@ -127,6 +139,12 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     return url ? [new URL(url).origin] : [];
   };
 
+  if (!config.production) {
+    // Demo mode: the demo accounts and the dev controls answer only to configured names (DNS rebinding).
+    const guard = hostGuard(allowedHostNames(config));
+    app.use('/wps/*', guard);
+    app.use('/dev/*', guard);
+  }
   app.use('/wps/*', cors(merchants));
   for (const [name, row] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
     if (!handlers[name] || !row.path.startsWith('/wps/')) continue; // a row without a handler answers 404
@@ -160,7 +178,7 @@ async function prepareCall(
   row: Endpoint,
   schema: v.GenericSchema | undefined,
   deps: Deps,
-  trustProxy: boolean,
+  trustProxy: number,
 ): Promise<Call<unknown>> {
   const merchant = resolveMerchant(c, deps.merchants);
   const body = hasBody(c) ? await readBody(c.req.raw) : undefined;
@@ -255,29 +273,4 @@ function cors(merchants: Merchants) {
     await next();
     set(c.res.headers);
   };
-}
-
-/** The socket address, or the first X-Forwarded-For entry when TRUST_PROXY=1. */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const first = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-    if (first && isIP(first)) return first;
-  }
-  return socketIp(c);
-}
-
-function socketIp(c: Context): string {
-  let address: string | undefined;
-  try {
-    address = getConnInfo(c).remote.address;
-  } catch {
-    // app.request() in tests: there is no socket.
-  }
-  return (address ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-}
-
-/** X-Forwarded-For for the upstream: the incoming chain is kept only when we trust our proxy. */
-function forwardedFor(c: Context, trustProxy: boolean): string {
-  const incoming = c.req.header('X-Forwarded-For');
-  return trustProxy && incoming ? `${incoming}, ${socketIp(c)}` : socketIp(c);
 }

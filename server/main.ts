@@ -2,20 +2,27 @@
  * `npm run serve` / `npm start`: the reference back end on HOST:PORT (see docs/server.md).
  * Usage: node --import tsx server/main.ts [--upstream URL]
  */
-import { loadConfig } from './infra/config.ts';
-import { startServer } from './start.ts';
+import { loadConfig, type Config } from './infra/config.ts';
+import { startServer, type RunningServer } from './start.ts';
 
-const config = loadConfig();
-const running = await startServer(config);
+let config: Config;
+let running: RunningServer;
+try {
+  config = loadConfig();
+  running = await startServer(config);
+} catch (err) {
+  // A refusal (bad setting, DATA_DIR in use, port taken) is one clear line, not a stack.
+  console.error(`wps-mobile: cannot start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 
 console.log(`wps-mobile listening on ${running.url}/m/home`);
 if (config.upstream) {
   console.log(`forwarding /wps to ${config.upstream}`);
-} else {
+} else if (!config.production) {
+  // Production seeds no demo member (server/app.ts), so there is no account to announce.
   console.log('demo account: demo / Demo1234 (merchant demo)');
-  if (!config.production) {
-    console.log('two-factor demo: guard / Guard1234 (no recorded IP; SMS and authenticator codes on /dev/)');
-  }
+  console.log('two-factor demo: guard / Guard1234 (no recorded IP; SMS and authenticator codes on /dev/)');
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

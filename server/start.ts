@@ -18,6 +18,8 @@ export interface RunningServer {
 /** Options not given take their defaults (not the environment: main.ts passes that in). */
 export async function startServer(options: Partial<Config> = {}): Promise<RunningServer> {
   const config: Config = { ...loadConfig({}, []), ...options };
+  // Before the database opens: PGlite's files, the keys and the lock are then the server user's only.
+  process.umask(0o077);
   const wps = await createApp(config);
   let server: ReturnType<typeof serve>;
   let port: number;

@@ -30,7 +30,7 @@ export interface Deps {
   replay: ReplayGuard;
   /** Where SMS codes go: the dev outbox in demo/test mode, a provider's sender, or none (signin/sms.ts). */
   smsSender?: SmsSender;
-  /** The client IP of a request (TRUST_PROXY aware, see server/app.ts). */
+  /** The client IP of a request (TRUST_PROXY hops, see infra/client-ip.ts). */
   clientIp(c: Context): string;
   /**
    * Identity provider token checks (signin/identity.ts): Google's signing keys (a test injects its

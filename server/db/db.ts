@@ -2,10 +2,10 @@
  * The database: one tiny adapter over the embedded PGlite (default) or a PostgreSQL server through
  * `pg` (DATABASE_URL). Both speak the same SQL, so the queries below and in the handlers run on both.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir, secureDataDir } from '../infra/data-dir.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -168,6 +168,9 @@ export async function openDb({ dataDir, databaseUrl, production = false }: OpenD
   const db = databaseUrl ? openPg(databaseUrl) : await openPglite(dataDir);
   try {
     for (const sql of [...MIGRATIONS, ...(production ? PRODUCTION_MIGRATIONS : DEV_MIGRATIONS)]) await db.query(sql);
+    // PGlite sets some modes itself (0666 from its initial files, 0644 on files it rewrites at open),
+    // whatever the umask: taken back once it is up. Later files are private through the folder (0700).
+    if (!databaseUrl && dataDir !== ':memory:') secureDataDir(dataDir);
   } catch (err) {
     await db.close();
     throw err;
@@ -176,20 +179,22 @@ export async function openDb({ dataDir, databaseUrl, production = false }: OpenD
 }
 
 async function openPglite(dataDir: string): Promise<Db> {
+  // PGlite has no locking of its own: a second instance on the same files loses data.
+  const unlock = dataDir === ':memory:' ? () => {} : lockDataDir(dataDir);
   let lite: PGlite;
-  if (dataDir === ':memory:') {
-    lite = new PGlite();
-  } else {
-    mkdirSync(dataDir, { recursive: true });
-    lite = new PGlite(join(dataDir, 'pg'));
+  try {
+    lite = dataDir === ':memory:' ? new PGlite() : new PGlite(join(dataDir, 'pg'));
+    await lite.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
   }
-  await lite.waitReady;
   return {
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await lite.query<T>(sql, params);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
-    close: () => lite.close(),
+    close: () => lite.close().finally(unlock),
   };
 }
 

@@ -13,9 +13,17 @@ export interface Config {
   databaseUrl?: string;
   /** When set, /wps is forwarded to this back end instead of being answered here. */
   upstream?: string;
-  /** Take the client IP from the first X-Forwarded-For entry (only behind a proxy you run). */
-  trustProxy: boolean;
-  /** NODE_ENV=production: no dev controls, `test: false`. */
+  /**
+   * How many proxies you run in front of the server (0: none). The client IP is the X-Forwarded-For
+   * entry this many positions from the right (infra/client-ip.ts).
+   */
+  trustProxy: number;
+  /**
+   * Host names (besides the loopback names and `host`) that the dev controls and, in demo mode, /wps
+   * answer to (infra/hosts.ts). ALLOWED_HOSTS, comma separated; a port is ignored.
+   */
+  allowedHosts: string[];
+  /** NODE_ENV=production: no dev controls, no demo members, `test: false`. */
   production: boolean;
   distDir: string;
   merchantsFile: string;
@@ -40,11 +48,31 @@ export function loadConfig(
     dataDir: nonEmpty(env.DATA_DIR) ?? './data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
     upstream: upstream?.replace(/\/+$/, ''),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: hops(env.TRUST_PROXY),
+    allowedHosts: hostList(env.ALLOWED_HOSTS),
     production: env.NODE_ENV === 'production',
     distDir: nonEmpty(env.DIST_DIR) ?? './dist',
     merchantsFile: nonEmpty(env.MERCHANTS_FILE) ?? DEFAULT_MERCHANTS_FILE,
   };
+}
+
+/** TRUST_PROXY: unset or a whole number of proxies; anything else stops the server (a typo must not trust the client). */
+function hops(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  if (!/^\d{1,2}$/.test(value))
+    throw new Error(`TRUST_PROXY must be the number of proxies in front (0-99), got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+function hostList(value: string | undefined): string[] {
+  const hosts = (value ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  const bad = hosts.find((h) => !/^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(h));
+  if (bad !== undefined)
+    throw new Error(`ALLOWED_HOSTS takes host names (name[:port], comma separated), got ${JSON.stringify(bad)}`);
+  return hosts;
 }
 
 function nonEmpty(value: string | undefined) {

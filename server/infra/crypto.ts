@@ -49,13 +49,13 @@ export async function loadOrCreateKeys(dataDir: string): Promise<RsaKeys> {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
   if (privatePath) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     // Written under a temporary name first, so a crash never leaves half a key behind.
     const tmp = `${privatePath}.${process.pid}.tmp`;
     writeFileSync(tmp, privateKey, { mode: 0o600 });
     chmodSync(tmp, 0o600); // the umask may have masked the mode above; 0600 is what we want anyway
     renameSync(tmp, privatePath);
-    writeFileSync(join(dataDir, 'rsa-public.pem'), publicKey, { mode: 0o644 });
+    writeFileSync(join(dataDir, 'rsa-public.pem'), publicKey, { mode: 0o600 }); // nothing outside reads it: DATA_DIR is private
   }
   return keysOf(privateKey);
 }

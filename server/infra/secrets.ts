@@ -37,7 +37,7 @@ function readOrCreateMaster(dataDir: string): Buffer {
     return key;
   }
   const key = randomBytes(32);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, key.toString('base64') + '\n', { mode: 0o600 });
   chmodSync(tmp, 0o600);

@@ -72,7 +72,7 @@ export function factorsOf(secrets: Secrets, m: AuthMember): Required<LoginErrorV
   };
 }
 
-/** IPv6 in lower case (the `::ffff:` prefix of mapped IPv4 is already gone, see server/app.ts clientIp). */
+/** IPv6 in lower case (the `::ffff:` prefix of mapped IPv4 is already gone, see server/infra/client-ip.ts). */
 export const normalizeIp = (ip: string) => ip.trim().toLowerCase();
 
 export async function isKnownIp(db: Db, memberId: number, ip: string): Promise<boolean> {

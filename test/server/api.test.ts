@@ -14,7 +14,7 @@ let wps: Awaited<ReturnType<typeof testApp>>;
 let rsaKey: string;
 
 before(async () => {
-  wps = await testApp();
+  wps = await testApp({ allowedHosts: ['wps.example'] }); // domainRoute is asked as wps.example
   rsaKey = await rsaKeyOf(wps);
 });
 after(() => wps.close());

@@ -32,7 +32,7 @@ let rsaKey: string;
 const realNow = clock.now;
 
 before(async () => {
-  wps = await testApp({ trustProxy: true });
+  wps = await testApp({ trustProxy: 1 });
   rsaKey = await rsaKeyOf(wps);
   for (const path of ['/captcha/gt.js', '/captcha/gt4.js']) scripts.set(path, await (await wps.app.request(path)).text());
 });

@@ -174,9 +174,11 @@ describe('identity provider in production (RS256, injected keys)', () => {
       autoRegister: false,
       canCreate: false,
     });
-    // demo's recorded IP is 127.0.0.1: bound and logged in at once.
-    const v = ok(await login(t, { username: 'demo', password: 'Demo1234' }));
-    assert.equal(v.userName, 'demo');
+    // Production seeds no demo member: a registered one (its IP, 127.0.0.1, is recorded) is bound and
+    // logged in at once.
+    ok(await sealedCall(prod, '/wps/member/register', registerBody('prod_member', 'Prod1234', { login: false }), rsaKey));
+    const v = ok(await login(t, { username: 'prod_member', password: 'Prod1234' }));
+    assert.equal(v.userName, 'prod_member');
     assert.equal(ok(await login(t)).id, v.id);
   });
 
@@ -319,7 +321,7 @@ describe(
 
     before(async () => {
       emu = await emulatorStarting!;
-      wps = await testApp({ trustProxy: true });
+      wps = await testApp({ trustProxy: 1 });
       rsaKey = await rsaKeyOf(wps);
     });
     after(async () => {

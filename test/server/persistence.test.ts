@@ -20,7 +20,7 @@ const options = () => ({
   dataDir: join(tmp.dir, 'data'),
   distDir: join(tmp.dir, 'dist'),
   merchantsFile: merchantsFileWith(tmp.dir),
-  trustProxy: true,
+  trustProxy: 1,
 });
 
 async function wps(
@@ -117,8 +117,9 @@ test('data survives a restart on the same data folder', async () => {
     const info = await wps(second, 'GET', '/wps/member/info', { headers: { Authorization: login.body.value.token } });
     assert.equal(info.body.value.language, 'TH');
 
-    // TRUST_PROXY=1: the first X-Forwarded-For entry is the client IP; a bad entry falls back to the socket.
-    const proxied = await wps(second, 'GET', '/wps/system/status', { headers: { 'X-Forwarded-For': '203.0.113.7, 10.0.0.1' } });
+    // TRUST_PROXY=1: the last X-Forwarded-For entry (the one our proxy wrote) is the client IP; a bad
+    // entry falls back to the socket.
+    const proxied = await wps(second, 'GET', '/wps/system/status', { headers: { 'X-Forwarded-For': '10.0.0.1, 203.0.113.7' } });
     assert.equal(proxied.body.value.location.ip, '203.0.113.7');
     const bogus = await wps(second, 'GET', '/wps/system/status', { headers: { 'X-Forwarded-For': 'not-an-ip' } });
     assert.equal(bogus.body.value.location.ip, '127.0.0.1');

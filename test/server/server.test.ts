@@ -48,7 +48,7 @@ before(async () => {
     child.stdout!.on('data', (d) => {
       stdout += d;
       const match = /wps-mobile listening on (http:\/\/127\.0\.0\.1:(\d+))\/m\/home\n/.exec(stdout);
-      if (match && stdout.includes('demo account')) {
+      if (match) {
         clearTimeout(timer);
         origin = match[1]!;
         port = Number(match[2]);
@@ -78,11 +78,11 @@ function rawGet(path: string): Promise<string> {
 }
 
 describe('main.ts', () => {
-  test('prints the listening line with the real port and the demo account', () => {
+  test('prints the listening line with the real port, and no demo account (production seeds none)', () => {
     const lines = stdout.trim().split('\n');
     assert.equal(lines[0], `wps-mobile listening on ${origin}/m/home`);
     assert.ok(port > 0);
-    assert.equal(lines[1], 'demo account: demo / Demo1234 (merchant demo)');
+    assert.doesNotMatch(stdout, /demo account|Demo1234|Guard1234/);
   });
 
   test('the client IP is the socket address; X-Forwarded-For is ignored without TRUST_PROXY', async () => {
@@ -162,7 +162,8 @@ describe('config', () => {
       dataDir: './data',
       databaseUrl: undefined,
       upstream: undefined,
-      trustProxy: false,
+      trustProxy: 0,
+      allowedHosts: [],
       production: false,
       distDir: './dist',
       merchantsFile: DEFAULT_MERCHANTS_FILE,
@@ -186,12 +187,18 @@ describe('config', () => {
     assert.equal(c.host, '0.0.0.0');
     assert.equal(c.databaseUrl, 'postgres://u@h/db');
     assert.equal(c.upstream, 'https://env.example');
-    assert.equal(c.trustProxy, true);
+    assert.equal(c.trustProxy, 1);
     assert.equal(c.production, true);
     assert.equal(c.merchantsFile, '/tmp/m.json');
     assert.equal(loadConfig(env, ['--upstream', 'http://cli.example/']).upstream, 'http://cli.example');
     assert.equal(loadConfig({}, ['--upstream=http://cli.example']).upstream, 'http://cli.example');
-    assert.equal(loadConfig({ TRUST_PROXY: 'true' }, []).trustProxy, false, 'only 1 turns it on');
+    assert.equal(loadConfig({ TRUST_PROXY: '2' }, []).trustProxy, 2, 'the number of proxies in front');
+    assert.equal(loadConfig({ TRUST_PROXY: '' }, []).trustProxy, 0);
+    assert.deepEqual(loadConfig({ ALLOWED_HOSTS: ' demo.example, 192.0.2.5:8080 ,,[::1]' }, []).allowedHosts, [
+      'demo.example',
+      '192.0.2.5:8080',
+      '[::1]',
+    ]);
   });
 
   test('bad values fail loudly', () => {
@@ -199,5 +206,8 @@ describe('config', () => {
     assert.throws(() => loadConfig({ PORT: '70000' }, []), /PORT/);
     assert.throws(() => loadConfig({}, ['--upstream', 'ftp://x']), /upstream/);
     assert.throws(() => loadConfig({}, ['--upstream']), /upstream/);
+    // A typo must not end up trusting (or silently ignoring) the proxy header.
+    for (const value of ['true', 'yes', '-1', '1.5']) assert.throws(() => loadConfig({ TRUST_PROXY: value }, []), /TRUST_PROXY/);
+    assert.throws(() => loadConfig({ ALLOWED_HOSTS: 'https://demo.example' }, []), /ALLOWED_HOSTS/);
   });
 });

@@ -29,7 +29,7 @@ let rsaKey: string;
 const realNow = clock.now;
 
 before(async () => {
-  wps = await testApp({ trustProxy: true });
+  wps = await testApp({ trustProxy: 1 });
   rsaKey = await rsaKeyOf(wps);
 });
 after(() => wps.close());

@@ -21,7 +21,8 @@ const BUILT = { files: { main: '/m/assets/main-Ab12cd34.js' }, entrypoints: ['/m
 const BUILT_TEXT = JSON.stringify(BUILT, null, 2);
 
 before(async () => {
-  wps = await testApp();
+  // The domainRoute tests ask as other host names; demo mode serves /wps to configured ones only.
+  wps = await testApp({ allowedHosts: ['wps.example', 'a.example'] });
   dist = join(wps.dir, 'dist');
   mkdirSync(join(dist, 'm'), { recursive: true });
   writeFileSync(join(dist, 'm/asset-manifest.json'), BUILT_TEXT);
@@ -215,7 +216,17 @@ describe('domainRoute', () => {
   });
 
   test('a Host that is no host name is never repeated', async () => {
-    assert.deepEqual(await route('evil"><script>'), []);
+    // Demo mode does not even answer it; production (no host allow-list) leaves it out.
+    const refused = await wps.app.request('/wps/system/domainRoute', { headers: { Host: 'evil"><script>' } });
+    assert.equal(refused.status, 421);
+    assert.doesNotMatch(await refused.text(), /evil|script/);
+    const prod = await testApp({ production: true });
+    try {
+      const res = await prod.app.request('/wps/system/domainRoute', { headers: { Host: 'evil"><script>' } });
+      assert.deepEqual((await res.json()).value, []);
+    } finally {
+      await prod.close();
+    }
   });
 
   test('the second merchant lists only its own host', async () => {

@@ -1,0 +1,39 @@
+/**
+ * Host names the dev controls (and, in demo mode, /wps) answer to. A web page on another site can
+ * point its own name at 127.0.0.1 (DNS rebinding) and then call this server as "same origin"; its
+ * requests still carry its own name in Host, so only names configured here are served.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { failure } from './errors.ts';
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/** `name[:port]` → the name in lower case, IPv6 in brackets; the port does not matter. */
+export function hostName(host: string): string {
+  const value = host.trim().toLowerCase();
+  const bracketed = /^(\[[^\]]*\])(?::\d*)?$/.exec(value);
+  if (bracketed) return bracketed[1]!;
+  const colons = value.split(':').length - 1;
+  if (colons > 1) return `[${value}]`; // a bare IPv6 address (HOST=::1)
+  return colons === 1 ? value.slice(0, value.indexOf(':')) : value;
+}
+
+/** The loopback names, the listening address (HOST) and ALLOWED_HOSTS. */
+export function allowedHostNames(config: { host: string; allowedHosts: readonly string[] }): Set<string> {
+  return new Set([...LOOPBACK, config.host, ...config.allowedHosts].map(hostName).filter(Boolean));
+}
+
+/**
+ * Refuses a request whose Host (or, without one, the URL's host) is not allowed:
+ * `421 HOST_NOT_ALLOWED`. The name is not repeated in the answer.
+ */
+export function hostGuard(allowed: ReadonlySet<string>): MiddlewareHandler {
+  return async (c: Context, next) => {
+    const header = c.req.header('Host');
+    const names = [new URL(c.req.url).host, ...(header === undefined ? [] : [header])].map(hostName);
+    if (!names.every((name) => allowed.has(name))) {
+      return c.json(failure('HOST_NOT_ALLOWED', 'This server does not answer to this host name'), 421);
+    }
+    await next();
+  };
+}

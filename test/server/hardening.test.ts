@@ -1,0 +1,410 @@
+/**
+ * Infrastructure hardening: one server per data folder (the lock), a private data folder, the client
+ * IP behind N trusted proxies (X-Forwarded-For spoofing), the host allow-list of the dev controls and
+ * demo /wps (DNS rebinding), no demo members in production, and the headers of every /wps answer.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createApp } from '../../server/app.ts';
+import { LOCK_FILE } from '../../server/infra/data-dir.ts';
+import { startServer, type RunningServer } from '../../server/start.ts';
+import { call, loginBody, rsaKeyOf, seal, sealedCall, tempDir, testApp, type Answer } from './helpers.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const POSIX = process.platform !== 'win32';
+const tmp = tempDir('wps-hardening-');
+after(() => tmp.remove());
+
+let folders = 0;
+/** A data folder path that does not exist yet. */
+const freshDataDir = () => join(tmp.dir, `run-${folders++}`, 'data');
+const serverOptions = (dataDir: string) => ({ port: 0, dataDir, distDir: join(tmp.dir, 'dist') });
+
+function refused(a: Answer, status: number, errorCode: string) {
+  assert.equal(a.status, status, JSON.stringify(a.body));
+  assert.equal(a.body.errorCode, errorCode, JSON.stringify(a.body));
+}
+
+/** server/main.ts as a real process; answers its output and exit code once it exits (or is stopped). */
+function runMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      TRUST_PROXY: '',
+      UPSTREAM: '',
+      DATABASE_URL: '',
+      ALLOWED_HOSTS: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start-up line: ${output}`)), 30_000);
+    child.stdout.on('data', () => {
+      const url = /listening on (http:\/\/\S+?)\/m\/home/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`exited: ${output}`));
+    });
+  });
+  listening.catch(() => {}); // awaited by the tests that expect a start
+  return { child, exited, listening, output: () => output };
+}
+
+/** A GET over a real socket with the Host header as given (fetch does not let a page choose it). */
+function getWithHost(
+  port: number,
+  path: string,
+  host: string,
+): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { Host: host } }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => {
+        let body: any = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON
+        }
+        resolve({ status: res.statusCode!, body, headers: res.headers });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// ---- 1. one server per data folder ---------------------------------------------------------------
+
+describe('DATA_DIR lock', () => {
+  test('a second server on a data folder in use refuses to start; after a clean stop a new one starts', async () => {
+    const dataDir = freshDataDir();
+    const first = await startServer(serverOptions(dataDir));
+    let second: RunningServer | undefined;
+    try {
+      assert.equal(readFileSync(join(dataDir, LOCK_FILE), 'utf8').trim(), String(process.pid));
+      second = await startServer(serverOptions(dataDir)).catch((err: Error) => {
+        assert.match(err.message, /DATA_DIR .* is in use by another server \(pid \d+/);
+        return undefined;
+      });
+      assert.equal(second, undefined, 'the second server must not start');
+      // The refusal did not disturb the first one.
+      assert.equal((await fetch(`${first.url}/wps/system/test/ping`)).status, 200);
+    } finally {
+      await second?.close();
+      await first.close();
+    }
+    assert.ok(!existsSync(join(dataDir, LOCK_FILE)), 'a clean stop removes the lock');
+    const third = await startServer(serverOptions(dataDir));
+    await third.close();
+  });
+
+  test('a stale lock (a pid that is gone, or ours from an earlier run) is taken over; a live one is not', async () => {
+    const dataDir = freshDataDir();
+    mkdirSync(dataDir, { recursive: true });
+    const lock = join(dataDir, LOCK_FILE);
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    // Our own pid: a container restarts its server with the same pid after a crash.
+    for (const pid of [gone, process.pid]) {
+      writeFileSync(lock, `${pid}\n`);
+      const server = await startServer(serverOptions(dataDir));
+      assert.equal(readFileSync(lock, 'utf8').trim(), String(process.pid));
+      await server.close();
+    }
+    writeFileSync(lock, `${process.ppid}\n`); // alive: the test runner
+    await assert.rejects(startServer(serverOptions(dataDir)), new RegExp(`in use by another server \\(pid ${process.ppid}`));
+    assert.equal(readFileSync(lock, 'utf8').trim(), String(process.ppid), 'a live lock is left alone');
+  });
+
+  test('main.ts on a data folder in use exits 1 with one clear line', async () => {
+    const dataDir = freshDataDir();
+    const first = await startServer(serverOptions(dataDir));
+    try {
+      const main = runMain({ DATA_DIR: dataDir, DIST_DIR: join(tmp.dir, 'dist') });
+      const outcome = await Promise.race([main.exited, main.listening.then(() => 'started')]);
+      if (outcome === 'started') main.child.kill('SIGKILL');
+      assert.equal(outcome, 1);
+      assert.match(main.output(), /^wps-mobile: cannot start: DATA_DIR .* is in use by another server \(pid \d+/m);
+      assert.doesNotMatch(main.output(), /listening on/);
+    } finally {
+      await first.close();
+    }
+  });
+});
+
+// ---- 3. a private data folder ----------------------------------------------------------------------
+
+/** Every path under `dir` (itself included) whose mode gives group or others any permission. */
+function tooOpen(dir: string): string[] {
+  const stat = lstatSync(dir);
+  if (stat.isSymbolicLink()) return [];
+  const own = stat.mode & 0o077 ? [`${dir} ${(stat.mode & 0o777).toString(8)}`] : [];
+  return stat.isDirectory() ? [...own, ...readdirSync(dir).flatMap((n) => tooOpen(join(dir, n)))] : own;
+}
+
+describe('DATA_DIR permissions', { skip: !POSIX && 'POSIX modes only' }, () => {
+  test('a fresh data folder and everything the server writes in it are the server user’s only', async () => {
+    process.umask(0o022); // the usual umask: the server must not rely on the caller's
+    const dataDir = freshDataDir();
+    const server = await startServer(serverOptions(dataDir));
+    try {
+      assert.ok(existsSync(join(dataDir, 'pg')) && existsSync(join(dataDir, 'rsa-public.pem')));
+      assert.deepEqual(tooOpen(dataDir), [], 'while running');
+    } finally {
+      await server.close();
+    }
+    assert.deepEqual(tooOpen(dataDir), [], 'after a stop');
+    assert.equal(lstatSync(dataDir).mode & 0o777, 0o700);
+  });
+
+  test('an existing data folder that is too open is tightened at start (links are not followed)', async () => {
+    process.umask(0o022);
+    const dataDir = freshDataDir();
+    mkdirSync(join(dataDir, 'old'), { recursive: true });
+    const outside = join(tmp.dir, 'outside.txt');
+    writeFileSync(outside, 'not ours');
+    chmodSync(outside, 0o644);
+    writeFileSync(join(dataDir, 'old', 'notes.txt'), 'x');
+    chmodSync(join(dataDir, 'old', 'notes.txt'), 0o666);
+    chmodSync(join(dataDir, 'old'), 0o777);
+    chmodSync(dataDir, 0o755);
+    symlinkSync(outside, join(dataDir, 'link.txt'));
+    const server = await startServer(serverOptions(dataDir));
+    await server.close();
+    assert.deepEqual(tooOpen(dataDir), []);
+    assert.equal(lstatSync(join(dataDir, 'old', 'notes.txt')).mode & 0o777, 0o600);
+    assert.equal(lstatSync(join(dataDir, 'old')).mode & 0o777, 0o700);
+    assert.equal(lstatSync(outside).mode & 0o777, 0o644, 'the file a link points to is left alone');
+  });
+});
+
+// ---- 2. the client IP behind trusted proxies --------------------------------------------------------
+
+describe('client IP and X-Forwarded-For', () => {
+  const apps = new Map<number, Awaited<ReturnType<typeof testApp>>>();
+  before(async () => {
+    for (const hops of [0, 1, 2]) apps.set(hops, await testApp({ trustProxy: hops }));
+  });
+  after(async () => {
+    for (const app of apps.values()) await app.close();
+  });
+
+  // The socket address of app.request() is 127.0.0.1. REAL is the player, 10.0.0.2 our outer proxy.
+  const REAL = '203.0.113.9';
+  const rows: [hops: number, header: string | undefined, expected: string, what: string][] = [
+    [0, undefined, '127.0.0.1', 'no proxy: the socket'],
+    [0, `1.2.3.4, ${REAL}`, '127.0.0.1', 'no proxy: the header is ignored'],
+    [1, REAL, REAL, 'our proxy replaced the header'],
+    [1, `1.2.3.4, ${REAL}`, REAL, 'the client sent a header, our proxy appended'],
+    [1, `6.6.6.6, 7.7.7.7, ${REAL}`, REAL, 'several forged entries'],
+    [1, `1.2.3.4, not-an-ip`, '127.0.0.1', 'what our proxy wrote is no IP: the socket'],
+    [1, `1.2.3.4, ::ffff:${REAL}`, REAL, 'mapped IPv4'],
+    [1, '1.2.3.4, 2001:db8::9', '2001:db8::9', 'IPv6'],
+    [1, undefined, '127.0.0.1', 'no header: the socket'],
+    [2, `${REAL}, 10.0.0.2`, REAL, 'two proxies, the outer replaced the header'],
+    [2, `1.2.3.4, ${REAL}, 10.0.0.2`, REAL, 'two proxies, the client sent a header'],
+    [2, `1.2.3.4, 5.6.7.8, ${REAL}, 10.0.0.2`, REAL, 'two proxies, several forged entries'],
+    [2, '10.0.0.2', '127.0.0.1', 'fewer entries than proxies: the socket, never a client entry'],
+  ];
+  for (const [hops, header, expected, what] of rows) {
+    test(`TRUST_PROXY=${hops}, X-Forwarded-For ${JSON.stringify(header ?? null)}: ${expected} (${what})`, async () => {
+      const headers: Record<string, string> = header === undefined ? {} : { 'X-Forwarded-For': header };
+      const a = await call(apps.get(hops)!, 'GET', '/wps/system/status', { headers });
+      assert.equal(a.status, 200, JSON.stringify(a.body));
+      assert.equal(a.body.value.location.ip, expected);
+    });
+  }
+
+  test('a rotating forged first entry does not get around the login lockout', async () => {
+    const wps = apps.get(1)!;
+    const rsaKey = await rsaKeyOf(wps);
+    const from = (i: number) => ({ headers: { 'X-Forwarded-For': `198.51.100.${i}, ${REAL}` } });
+    for (let i = 1; i <= 5; i++) {
+      refused(await sealedCall(wps, '/wps/session/login', loginBody('demo', 'wrong123'), rsaKey, from(i)), 400, 'login.cred.err');
+    }
+    const locked = await sealedCall(wps, '/wps/session/login', loginBody('demo', 'Demo1234'), rsaKey, from(6));
+    refused(locked, 400, 'TOO_MANY_REQUEST_LOGIN');
+  });
+});
+
+// ---- 4. host names of the dev controls and demo /wps ------------------------------------------------
+
+describe('host allow-list (DNS rebinding)', () => {
+  let server: RunningServer;
+  before(async () => {
+    server = await startServer({ ...serverOptions(freshDataDir()), allowedHosts: ['demo.example:8443'] });
+  });
+  after(() => server.close());
+
+  const PATHS = ['/dev/', '/dev/health', '/dev/state', '/dev/members/guard/totp', '/wps/system/status', '/wps/session/key/rsa'];
+
+  test('another name (a rebound one) gets 421 HOST_NOT_ALLOWED on /dev and demo /wps; the server keeps serving', async () => {
+    for (const host of ['evil.example', `evil.example:${server.port}`, 'localhost.evil.example', '127.0.0.1.nip.io']) {
+      for (const path of PATHS) {
+        const a = await getWithHost(server.port, path, host);
+        assert.equal(a.status, 421, `${host} ${path}`);
+        assert.equal(a.body.errorCode, 'HOST_NOT_ALLOWED', `${host} ${path}`);
+        assert.ok(!JSON.stringify(a.body).includes('evil'), 'the name is not repeated');
+      }
+    }
+    const post = await fetch(`${server.url}/dev/reset`, { method: 'POST' });
+    assert.equal(post.status, 200, 'still serving');
+  });
+
+  test('loopback names, the HOST setting and ALLOWED_HOSTS are served, whatever the port', async () => {
+    for (const host of [
+      `127.0.0.1:${server.port}`,
+      `localhost:${server.port}`,
+      `LOCALHOST:${server.port}`,
+      '[::1]:1',
+      'demo.example',
+    ]) {
+      for (const path of PATHS) assert.equal((await getWithHost(server.port, path, host)).status, 200, `${host} ${path}`);
+    }
+  });
+
+  test('a POST from a rebound name is refused too', async () => {
+    const wps = await testApp();
+    try {
+      const res = await wps.app.request('/dev/maintenance', {
+        method: 'POST',
+        headers: { Host: 'evil.example', Origin: 'http://evil.example', 'Content-Type': 'application/json' },
+        body: '{"on":true}',
+      });
+      assert.equal(res.status, 421);
+      assert.equal((await call(wps, 'GET', '/wps/system/status')).body.value.maintenance, false);
+    } finally {
+      await wps.close();
+    }
+  });
+
+  test('the built front end is not restricted, nor /wps in production (no demo data there)', async () => {
+    assert.notEqual((await getWithHost(server.port, '/m/home', 'shop.example')).status, 421);
+    const prod = await testApp({ production: true });
+    try {
+      const res = await prod.app.request('/wps/system/status', { headers: { Host: 'shop.example' } });
+      assert.equal(res.status, 200);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+// ---- 5. production seeds nothing ---------------------------------------------------------------------
+
+describe('production', () => {
+  test('main.ts with NODE_ENV=production creates no demo member and prints no demo password', async () => {
+    const main = runMain({ NODE_ENV: 'production', DATA_DIR: freshDataDir(), DIST_DIR: join(tmp.dir, 'dist') });
+    try {
+      const origin = await main.listening;
+      const rsaKey = (await (await fetch(`${origin}/wps/session/key/rsa`)).json()).value.rsaKey;
+      for (const [username, password] of [
+        ['demo', 'Demo1234'],
+        ['guard', 'Guard1234'],
+      ]) {
+        const sealed = seal(loginBody(username!, password!), rsaKey);
+        const res = await fetch(`${origin}/wps/session/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...sealed.headers },
+          body: JSON.stringify(sealed.body),
+        });
+        assert.equal((await res.json()).errorCode, 'login.cred.err', username);
+      }
+    } finally {
+      main.child.kill('SIGTERM');
+      assert.equal(await main.exited, 0);
+    }
+    assert.doesNotMatch(main.output(), /Demo1234|Guard1234|Demo5678|demo account/);
+  });
+
+  test('createApp in production leaves the members table empty', async () => {
+    const wps = await createApp({ production: true, dataDir: ':memory:', distDir: join(tmp.dir, 'dist') });
+    try {
+      const { rows } = await wps.db!.query<{ n: number }>('SELECT count(*)::int AS n FROM members');
+      assert.equal(rows[0]!.n, 0);
+    } finally {
+      await wps.close();
+    }
+  });
+});
+
+// ---- 6. headers of every /wps answer -----------------------------------------------------------------
+
+function privateAnswer(headers: Headers, what: string) {
+  assert.equal(headers.get('X-Content-Type-Options'), 'nosniff', what);
+  assert.equal(headers.get('Cache-Control'), 'no-store', what);
+}
+
+describe('/wps answers: nosniff, no-store', () => {
+  test('success, the status call, refusals, unknown paths, preflights, the ping', async () => {
+    const wps = await testApp();
+    try {
+      const answers: [string, Answer][] = [
+        ['status', await call(wps, 'GET', '/wps/system/status')],
+        ['rsa key', await call(wps, 'GET', '/wps/session/key/rsa')],
+        ['401', await call(wps, 'GET', '/wps/member/info')],
+        ['400 merchant', await call(wps, 'GET', '/wps/system/status', { merchant: 'nobody' })],
+        ['400 malformed', await call(wps, 'POST', '/wps/verification/sms/noLogin', { raw: 'not json' })],
+        ['404', await call(wps, 'GET', '/wps/no/such/call')],
+        ['421', await call(wps, 'GET', '/wps/system/status', { headers: { Host: 'evil.example' } })],
+        ['ping', await call(wps, 'GET', '/wps/system/test/ping?speed=1')],
+        ['preflight', await call(wps, 'OPTIONS', '/wps/system/status', { headers: { Origin: 'http://localhost:5555' } })],
+      ];
+      assert.equal(answers[0]![1].status, 200);
+      assert.ok(answers.slice(2, 6).every(([, a]) => a.status >= 400 && a.status < 500));
+      for (const [what, a] of answers) privateAnswer(a.headers, what);
+    } finally {
+      await wps.close();
+    }
+  });
+
+  test('upstream mode: the upstream’s answers and the 502, with the client IP chain our proxies vouch for', async () => {
+    let forwarded: string | undefined;
+    const upstream = new Hono();
+    upstream.all('*', (c) => {
+      forwarded = c.req.header('X-Forwarded-For');
+      return c.json({ success: true, value: 1 }, 200, { 'Cache-Control': 'public, max-age=600' });
+    });
+    const upstreamServer = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: upstream.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const port = (upstreamServer.address() as AddressInfo).port;
+    const wps = await createApp({ upstream: `http://127.0.0.1:${port}`, trustProxy: 1, dataDir: ':memory:' });
+    const down = await createApp({ upstream: 'http://127.0.0.1:1', dataDir: ':memory:' });
+    try {
+      const a = await call(wps, 'GET', '/wps/system/status', { headers: { 'X-Forwarded-For': '1.2.3.4, 203.0.113.9' } });
+      assert.equal(a.status, 200);
+      privateAnswer(a.headers, 'forwarded');
+      assert.equal(forwarded, '203.0.113.9, 127.0.0.1', 'the forged entry is not passed on');
+      const b = await call(down, 'GET', '/wps/system/status');
+      assert.equal(b.status, 502);
+      privateAnswer(b.headers, '502');
+    } finally {
+      await wps.close();
+      await down.close();
+      await new Promise<void>((resolve) => upstreamServer.close(() => resolve()));
+    }
+  });
+});
