@@ -99,7 +99,10 @@ describe('embedding on a merchant page', () => {
           document.querySelector('wps-download-bar')!.shadowRoot!.querySelector<HTMLButtonElement>('[part="download"]')!.click();
         }),
     );
-    assert.equal(detail.url, `${h.server.url}/downloads/wps.apk`);
+    assert.equal(detail.url, `${h.server.url}/downloads/demo/app.apk`);
+    const apk = await fetch(detail.url);
+    assert.equal(apk.status, 200);
+    assert.equal(apk.headers.get('content-type'), 'application/vnd.android.package-archive');
 
     const closed = page.evaluate(
       () => new Promise<boolean>((resolve) => document.addEventListener('wps-close', () => resolve(true), { once: true })),
