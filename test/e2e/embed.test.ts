@@ -188,6 +188,47 @@ describe('embedding on a merchant page', () => {
     const res = await fetch(`${h.server.url}/wps/system/status`, { headers: { Origin: 'https://evil.example' } });
     assert.equal(res.headers.get('access-control-allow-origin'), null);
   });
+
+  it('on an origin the merchant did not allow: no modal for the visitors, one console error telling the merchant the fix', async () => {
+    // Another merchant page on an origin missing from allowedOrigins (127.0.0.1 on another port).
+    const html = merchantPage('').replace(
+      '</main>',
+      '</main><wps-notice queue></wps-notice><wps-network-notice></wps-network-notice>',
+    );
+    const refusedSite = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(html);
+    });
+    await new Promise<void>((resolve) => refusedSite.listen(0, '127.0.0.1', resolve));
+    const refusedOrigin = `http://127.0.0.1:${(refusedSite.address() as AddressInfo).port}`;
+    const context = await h.newContext();
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && m.text().startsWith('wps-elements:') && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+      await page.goto(`${refusedOrigin}/`);
+      await page.getByRole('heading', { name: 'Merchant news' }).waitFor();
+      // The status and the promotions both fail; the report waits for the ping check of the first.
+      const deadline = Date.now() + 10_000;
+      while (errors.length === 0 && Date.now() < deadline) await page.waitForTimeout(100);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+
+      assert.equal(errors.length, 1, `one report per page: ${JSON.stringify(errors)}`);
+      assert.ok(errors[0]!.includes(`"${refusedOrigin}"`), errors[0]);
+      assert.ok(errors[0]!.includes('allowedOrigins of merchant "demo"'), errors[0]);
+      assert.ok(errors[0]!.includes('server/merchants/merchants.json'), errors[0]);
+      assert.ok(errors[0]!.includes(h.server.url), errors[0]);
+      assert.equal(await page.getByRole('alertdialog').count(), 0, 'no notice in front of the visitors');
+      assert.equal(await page.getByRole('dialog').count(), 0);
+      assert.equal(await page.getByRole('alert').count(), 0, 'no unstable-line or offline banner');
+      assert.equal(await page.locator('wps-download-bar').getByRole('complementary').count(), 0, 'the bar stays away');
+    } finally {
+      await context.close();
+      await new Promise((resolve) => refusedSite.close(resolve));
+    }
+  });
 });
 
 describe('the installable shell', () => {
