@@ -231,6 +231,116 @@ describe('embedding on a merchant page', () => {
   });
 });
 
+describe('sessions on a merchant page (docs/elements.md)', () => {
+  function loginPage(attributes: string) {
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant</title>
+      <script src="${h.server.url}/elements/wps-elements.js"></script></head>
+      <body><h1>Merchant news</h1>
+      <wps-login-form merchant="demo" api-base="${h.server.url}" no-auto-login ${attributes}></wps-login-form></body></html>`;
+  }
+
+  /** Every request of the page: its URL and Authorization header. */
+  function recordRequests(page: import('playwright-core').Page) {
+    const requests: { url: string; authorization?: string }[] = [];
+    page.on('request', (r) => requests.push({ url: r.url(), authorization: r.headers().authorization }));
+    return requests;
+  }
+
+  async function logIn(page: import('playwright-core').Page) {
+    const form = page.locator('wps-login-form');
+    await form.getByLabel('Username', { exact: true }).fill('demo');
+    await form.getByLabel('Password', { exact: true }).fill('Demo1234');
+    const answer = page.waitForResponse((r) => r.url() === `${h.server.url}/wps/session/login`);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    const body = (await (await answer).json()) as { success: boolean; value: { token: string } };
+    assert.equal(body.success, true);
+    return body.value.token;
+  }
+
+  /** No request to an origin other than the operator's carries the token, in its URL or its headers. */
+  function assertTokenOnlyToOperator(requests: { url: string; authorization?: string }[], token: string) {
+    for (const r of requests) {
+      if (new URL(r.url).origin === h.server.url) continue;
+      assert.ok(!r.url.includes(token) && !r.url.includes(encodeURIComponent(token)), `token sent to ${r.url}`);
+      assert.ok(!r.authorization, `Authorization sent to ${r.url}`);
+    }
+  }
+
+  after(() => {
+    pageHtml = merchantPage('');
+  });
+
+  it('by default the form stays on the merchant page, fires wps-login and the page is signed in', async () => {
+    pageHtml = loginPage('');
+    const context = await h.newContext();
+    try {
+      const page = await context.newPage();
+      const requests = recordRequests(page);
+      await page.goto(`${merchantOrigin}/`);
+      await page.locator('wps-login-form').getByLabel('Username', { exact: true }).waitFor();
+      const event = page.evaluate(
+        () =>
+          new Promise<{ next: string; userName: string }>((resolve) =>
+            document.addEventListener('wps-login', (e) => resolve((e as CustomEvent).detail), { once: true }),
+          ),
+      );
+      const token = await logIn(page);
+      assert.deepEqual(await event, { next: '/m/home', userName: 'demo' });
+      await page.waitForTimeout(1000);
+      assert.equal(page.url(), `${merchantOrigin}/`, 'still on the merchant page');
+      await page.getByRole('heading', { name: 'Merchant news' }).waitFor();
+      // The session is the merchant page's: its elements' calls carry it.
+      const stored = await page.evaluate(() => sessionStorage.getItem('wps:session'));
+      assert.ok(stored?.includes(token), 'the session is stored on the merchant origin');
+      assertTokenOnlyToOperator(requests, token);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("with continue-to-operator the player lands on the operator's /m/home signed in; the token goes only there", async () => {
+    pageHtml = loginPage('continue-to-operator');
+    const context = await h.newContext();
+    try {
+      const page = await context.newPage();
+      const requests = recordRequests(page);
+      await page.goto(`${merchantOrigin}/`);
+      await page.locator('wps-login-form').getByLabel('Username', { exact: true }).waitFor();
+      const token = await logIn(page);
+      await page.waitForURL(`${h.server.url}/m/home?token=*`);
+      assert.equal(new URL(page.url()).searchParams.get('token'), token);
+      await page.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
+      const stored = await page.evaluate(() => sessionStorage.getItem('wps:session'));
+      assert.ok(stored?.includes(token), "the session is the operator's now");
+      assertTokenOnlyToOperator(requests, token);
+      assert.ok(
+        requests.some((r) => r.url.startsWith(`${h.server.url}/m/home?token=`)),
+        'the hand-off went to the operator',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a cancelled wps-login keeps the page where it is, continue-to-operator or not', async () => {
+    pageHtml = loginPage('continue-to-operator').replace(
+      '</body>',
+      "<script>document.addEventListener('wps-login', (e) => e.preventDefault());</script></body>",
+    );
+    const context = await h.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${merchantOrigin}/`);
+      await page.locator('wps-login-form').getByLabel('Username', { exact: true }).waitFor();
+      await logIn(page);
+      await page.waitForTimeout(1000);
+      assert.equal(page.url(), `${merchantOrigin}/`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the installable shell', () => {
   it('has the web app manifest of docs/product.md §9', async () => {
     const manifest = await (await fetch(`${h.server.url}/m/manifest.webmanifest`)).json();
