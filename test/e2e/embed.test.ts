@@ -2,7 +2,9 @@
  * A merchant's own page on another origin adds the script-tag loader and shows <wps-download-bar>
  * against the operator's API base; closing hides it for the session. The loader fetches only the
  * lite build of the elements on the page, an element added later loads when it arrives, and
- * data-build="react" switches to the React build. Also: the installable shell's manifest.
+ * data-build="react" switches to the React build. An origin the merchant did not allow gets one console
+ * error and no modal; the sign-in forms stay on the merchant page or hand the session to the operator's
+ * /m (the token only to its origin). Also: the installable shell's manifest.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
