@@ -11,11 +11,11 @@ declare module 'react' {
       'wps-country-picker': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'value'?: string; 'disabled'?: boolean; }>;
       'wps-domain-error': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-download-bar': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
-      'wps-login-form': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-auto-login'?: boolean; }>;
+      'wps-login-form': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-auto-login'?: boolean; 'continue-to-operator'?: boolean; }>;
       'wps-maintenance': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'force'?: boolean; }>;
       'wps-network-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'queue'?: boolean; 'heading'?: string; 'message'?: string; 'confirm-text'?: string; 'cancel-text'?: string; 'forced'?: boolean; }>;
-      'wps-register-form': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'referral-code'?: string; }>;
+      'wps-register-form': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'referral-code'?: string; 'continue-to-operator'?: boolean; }>;
       'wps-spinner': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'label'?: string; 'timeout'?: number; }>;
       'wps-two-factor': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'auto'?: boolean; }>;
       'wps-update-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
@@ -30,11 +30,11 @@ declare global {
     'wps-country-picker': HTMLElement & { merchant?: string; apiBase?: string; value?: string; disabled?: boolean; readonly country: { countryCode: string, countryDialingCode: string } | undefined; };
     'wps-domain-error': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-download-bar': HTMLElement & { merchant?: string; apiBase?: string; };
-    'wps-login-form': HTMLElement & { merchant?: string; apiBase?: string; noAutoLogin?: boolean; };
+    'wps-login-form': HTMLElement & { merchant?: string; apiBase?: string; noAutoLogin?: boolean; continueToOperator?: boolean; };
     'wps-maintenance': HTMLElement & { merchant?: string; apiBase?: string; force?: boolean; };
     'wps-network-notice': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-notice': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; queue?: boolean; heading?: string; message?: string; confirmText?: string; cancelText?: string; forced?: boolean; };
-    'wps-register-form': HTMLElement & { merchant?: string; apiBase?: string; referralCode?: string; };
+    'wps-register-form': HTMLElement & { merchant?: string; apiBase?: string; referralCode?: string; continueToOperator?: boolean; };
     'wps-spinner': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; label?: string; timeout?: number; };
     'wps-two-factor': HTMLElement & { merchant?: string; apiBase?: string; auto?: boolean; };
     'wps-update-notice': HTMLElement & { merchant?: string; apiBase?: string; };

@@ -6,12 +6,15 @@
  * step of bind_customer_required: a confirm offering to log in to an existing account (username and
  * password) or, with FIREBASECREATEACC3, to register a new one; auto-register skips it.
  * A login answered with login_verify_required opens `<wps-two-factor>`; a successful login
- * stores the session and goes to /m/home, or to /m/changePsw when the password must change.
+ * stores the session and fires wps-login; then, unless the event was cancelled, it goes to /m/home
+ * (or /m/changePsw when the password must change) on the operator's /m page, and on a merchant's
+ * page stays there (or, with continue-to-operator, goes to the operator's /m carrying the token).
  *
  * @element wps-login-form
  * @attr {string} merchant - merchant code (Merchant header)
  * @attr {string} api-base - origin of the operator's /wps API
  * @attr {boolean} no-auto-login - never try the remembered login on mount
+ * @attr {boolean} continue-to-operator - on a merchant's page, go to the operator's /m after a login, with the session token (only to the api-base's origin)
  * @fires wps-login - `{ next, userName }`, cancelable: preventDefault() keeps the element from navigating
  * @part form, tabs, tab, field, input, remember, captcha, send-code, submit, idp, idp-google,
  *   bind-hint, bind-cancel; the bind confirm: backdrop, dialog, title, message, actions, button
@@ -27,14 +30,16 @@ export type { LoginDetail } from '../src/features/sign-in/LoginForm.tsx';
 
 export interface LoginFormProps {
   noAutoLogin?: boolean;
+  continueToOperator?: boolean;
 }
 
 export const WpsLoginForm = defineElement<LoginFormProps>('wps-login-form', {
-  props: { noAutoLogin: 'boolean' },
+  props: { noAutoLogin: 'boolean', continueToOperator: 'boolean' },
   css: [fieldsCss, css, identityCss],
   render: (props, host) => (
     <LoginForm
       noAutoLogin={props.noAutoLogin}
+      continueToOperator={props.continueToOperator}
       onLogin={(detail) => emit<LoginDetail>(host, 'wps-login', detail, true)}
       defineCaptcha={() => import('./captcha.tsx')}
     />

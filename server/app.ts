@@ -1,7 +1,7 @@
 /**
  * The reference back end as a Hono app: /wps routes registered from the endpoint catalogue, the
- * built front end (infra/static.ts), the asset manifests (infra/manifests.ts), dev controls
- * (dev/controls.ts) or, with an upstream, a forwarding proxy.
+ * built front end (infra/static.ts), the demo downloads (downloads/downloads.ts), the asset manifests
+ * (infra/manifests.ts), dev controls (dev/controls.ts) or, with an upstream, a forwarding proxy.
  * `createApp` serves both server/start.ts and the tests (`app.request()`).
  */
 import { Hono, type Context } from 'hono';
@@ -13,6 +13,7 @@ import type { Call, Deps } from './api/call.ts';
 import { ReplayGuard } from './infra/replay.ts';
 import { handlers } from './api/handlers.ts';
 import { openDb, type Db } from './db/db.ts';
+import { mountDownloads } from './downloads/downloads.ts';
 import { seedMembers } from './db/seed.ts';
 import { findSession } from './db/sessions.ts';
 import { createStateStore } from './db/state.ts';
@@ -89,6 +90,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   // the identity provider's emulator when one is switched on.
   let emulatorOf = async (_c: Context): Promise<string[]> => [];
   mountStatic(app, config.distDir, async (c) => [...connectSources(allDomains, requestHost(c)), ...(await emulatorOf(c))]);
+  mountDownloads(app, config.distDir, merchants);
 
   // Every /wps answer (refusals, preflights and the upstream's included) belongs to one user and one
   // moment: no cache keeps it, and no browser reads it as anything but its Content-Type.

@@ -8,6 +8,7 @@ import { JSEncrypt } from 'jsencrypt';
 import CryptoJS from 'crypto-js';
 import { ApiError, CACHE_PREFIX, CLIENT_B_TIMEOUT_MS, call, type CallOptions } from '../../src/core/api/client.ts';
 import { endpoints, type ApiResponse, type Endpoint } from '../../src/core/api/endpoints.ts';
+import { ORIGIN_NOT_ALLOWED, resetOriginReport } from '../../src/core/api/errors.ts';
 import { seal } from '../../src/core/api/crypto-lazy.ts';
 import { apiBase, configure, merchantCode } from '../../src/core/config/config.ts';
 import { language } from '../../src/core/i18n/i18n.ts';
@@ -41,6 +42,14 @@ async function apiError(promise: Promise<unknown>): Promise<ApiError> {
 
 const noticeKeys = () => notices.value.map((n) => n.messageKey);
 
+/** console.error replaced by a recorder (the calls' arguments); `restore()` puts it back. */
+function spyConsoleError() {
+  const real = console.error;
+  const calls: unknown[][] = [];
+  console.error = (...args: unknown[]) => void calls.push(args);
+  return Object.assign(calls, { restore: () => (console.error = real) });
+}
+
 function reset() {
   stub?.restore();
   stub = undefined;
@@ -52,6 +61,7 @@ function reset() {
   merchantCode.value = '';
   apiBase.value = '';
   language.value = 'CN';
+  resetOriginReport();
 }
 
 beforeEach(reset);
@@ -533,6 +543,66 @@ describe('failures reach the error catalogue (docs/product.md §8)', () => {
     expect(err.errorCode).to.equal('network.error');
     expect(err.reaction.kind).to.equal('network');
     expect(noticeKeys()).to.deep.equal(['network.unstable']);
+  });
+
+  it('a page of another origin whose calls get no answer while the ping does is refused by CORS: one console error, no notice', async () => {
+    apiBase.value = 'https://operator.example';
+    merchantCode.value = 'demo';
+    const ping = endpoints.ping.path;
+    stub = stubFetch((c) =>
+      c.url.pathname === ping ? json({ success: true, value: 'pong' }) : Promise.reject(new TypeError('Failed to fetch')),
+    );
+    const logged = spyConsoleError();
+    try {
+      const quiet = await apiError(call('systemStatus', {}, { alert: false }));
+      const loud = await apiError(call('systemCountry'));
+      for (const err of [quiet, loud]) {
+        expect(err.errorCode).to.equal(ORIGIN_NOT_ALLOWED);
+        expect(err.reaction).to.deep.equal({
+          kind: 'originRefused',
+          origin: location.origin,
+          apiBase: 'https://operator.example',
+          merchant: 'demo',
+        });
+      }
+      expect(notices.value, 'no notice in front of the visitors').to.deep.equal([]);
+      expect(logged, 'once per page').to.have.length(1);
+      const message = String(logged[0]![0]);
+      expect(message).to.include(`"${location.origin}"`);
+      expect(message).to.include('allowedOrigins of merchant "demo"');
+      expect(message).to.include("operator's back office");
+      expect(message).to.include('server/merchants/merchants.json');
+      // The check is a simple GET of the ping on the same base: no credentials, no custom headers.
+      const checks = stub.to(ping);
+      expect(checks).to.have.length(2);
+      expect(checks[0]!.url.origin).to.equal('https://operator.example');
+      expect(checks[0]!.credentials).to.equal('omit');
+      expect([...checks[0]!.headers.keys()]).to.deep.equal([]);
+    } finally {
+      logged.restore();
+    }
+  });
+
+  it('on another origin, no answer and no ping answer either is the network: the unstable-line notice, no console error', async () => {
+    apiBase.value = 'https://operator.example';
+    stub = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const logged = spyConsoleError();
+    try {
+      const err = await apiError(call('systemStatus', {}));
+      expect(err.errorCode).to.equal('network.error');
+      expect(noticeKeys()).to.deep.equal(['network.unstable']);
+      expect(logged).to.have.length(0);
+    } finally {
+      logged.restore();
+    }
+  });
+
+  it('on its own origin a call without an answer is never taken for a refused origin (no ping is asked)', async () => {
+    apiBase.value = location.origin;
+    stub = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const err = await apiError(call('systemStatus', {}));
+    expect(err.errorCode).to.equal('network.error');
+    expect(stub.to(endpoints.ping.path)).to.have.length(0);
   });
 
   it("the caller's own signal cancels the request without a notice", async () => {

@@ -72,6 +72,16 @@ describe('reactionFor: one row per line of docs/product.md §8', () => {
       { status: 403, errorCode: 'password.change.required', alert: false },
       { kind: 'changePassword' },
     ],
+    // Our code for a merchant origin the operator does not allow: a console error, even with alert:false.
+    [
+      'origin.not.allowed (alert:false too)',
+      {
+        errorCode: 'origin.not.allowed',
+        alert: false,
+        value: { origin: 'https://shop.example', apiBase: 'https://op.example', merchant: 'demo' },
+      },
+      { kind: 'originRefused', origin: 'https://shop.example', apiBase: 'https://op.example', merchant: 'demo' },
+    ],
     // Anything else: a notice with the message, or unknown_error.
     [
       'another code with a message',

@@ -2,7 +2,9 @@
  * A merchant's own page on another origin adds the script-tag loader and shows <wps-download-bar>
  * against the operator's API base; closing hides it for the session. The loader fetches only the
  * lite build of the elements on the page, an element added later loads when it arrives, and
- * data-build="react" switches to the React build. Also: the installable shell's manifest.
+ * data-build="react" switches to the React build. An origin the merchant did not allow gets one console
+ * error and no modal; the sign-in forms stay on the merchant page or hand the session to the operator's
+ * /m (the token only to its origin). Also: the installable shell's manifest.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -99,7 +101,10 @@ describe('embedding on a merchant page', () => {
           document.querySelector('wps-download-bar')!.shadowRoot!.querySelector<HTMLButtonElement>('[part="download"]')!.click();
         }),
     );
-    assert.equal(detail.url, `${h.server.url}/downloads/wps.apk`);
+    assert.equal(detail.url, `${h.server.url}/downloads/demo/app.apk`);
+    const apk = await fetch(detail.url);
+    assert.equal(apk.status, 200);
+    assert.equal(apk.headers.get('content-type'), 'application/vnd.android.package-archive');
 
     const closed = page.evaluate(
       () => new Promise<boolean>((resolve) => document.addEventListener('wps-close', () => resolve(true), { once: true })),
@@ -184,6 +189,157 @@ describe('embedding on a merchant page', () => {
   it('is refused by the API for an origin the merchant did not allow', async () => {
     const res = await fetch(`${h.server.url}/wps/system/status`, { headers: { Origin: 'https://evil.example' } });
     assert.equal(res.headers.get('access-control-allow-origin'), null);
+  });
+
+  it('on an origin the merchant did not allow: no modal for the visitors, one console error telling the merchant the fix', async () => {
+    // Another merchant page on an origin missing from allowedOrigins (127.0.0.1 on another port).
+    const html = merchantPage('').replace(
+      '</main>',
+      '</main><wps-notice queue></wps-notice><wps-network-notice></wps-network-notice>',
+    );
+    const refusedSite = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(html);
+    });
+    await new Promise<void>((resolve) => refusedSite.listen(0, '127.0.0.1', resolve));
+    const refusedOrigin = `http://127.0.0.1:${(refusedSite.address() as AddressInfo).port}`;
+    const context = await h.newContext();
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && m.text().startsWith('wps-elements:') && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+      await page.goto(`${refusedOrigin}/`);
+      await page.getByRole('heading', { name: 'Merchant news' }).waitFor();
+      // The status and the promotions both fail; the report waits for the ping check of the first.
+      const deadline = Date.now() + 10_000;
+      while (errors.length === 0 && Date.now() < deadline) await page.waitForTimeout(100);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+
+      assert.equal(errors.length, 1, `one report per page: ${JSON.stringify(errors)}`);
+      assert.ok(errors[0]!.includes(`"${refusedOrigin}"`), errors[0]);
+      assert.ok(errors[0]!.includes('allowedOrigins of merchant "demo"'), errors[0]);
+      assert.ok(errors[0]!.includes('server/merchants/merchants.json'), errors[0]);
+      assert.ok(errors[0]!.includes(h.server.url), errors[0]);
+      assert.equal(await page.getByRole('alertdialog').count(), 0, 'no notice in front of the visitors');
+      assert.equal(await page.getByRole('dialog').count(), 0);
+      assert.equal(await page.getByRole('alert').count(), 0, 'no unstable-line or offline banner');
+      assert.equal(await page.locator('wps-download-bar').getByRole('complementary').count(), 0, 'the bar stays away');
+    } finally {
+      await context.close();
+      await new Promise((resolve) => refusedSite.close(resolve));
+    }
+  });
+});
+
+describe('sessions on a merchant page (docs/elements.md)', () => {
+  function loginPage(attributes: string) {
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant</title>
+      <script src="${h.server.url}/elements/wps-elements.js"></script></head>
+      <body><h1>Merchant news</h1>
+      <wps-login-form merchant="demo" api-base="${h.server.url}" no-auto-login ${attributes}></wps-login-form></body></html>`;
+  }
+
+  /** Every request of the page: its URL and Authorization header. */
+  function recordRequests(page: import('playwright-core').Page) {
+    const requests: { url: string; authorization?: string }[] = [];
+    page.on('request', (r) => requests.push({ url: r.url(), authorization: r.headers().authorization }));
+    return requests;
+  }
+
+  async function logIn(page: import('playwright-core').Page) {
+    const form = page.locator('wps-login-form');
+    await form.getByLabel('Username', { exact: true }).fill('demo');
+    await form.getByLabel('Password', { exact: true }).fill('Demo1234');
+    const answer = page.waitForResponse((r) => r.url() === `${h.server.url}/wps/session/login`);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    const body = (await (await answer).json()) as { success: boolean; value: { token: string } };
+    assert.equal(body.success, true);
+    return body.value.token;
+  }
+
+  /** No request to an origin other than the operator's carries the token, in its URL or its headers. */
+  function assertTokenOnlyToOperator(requests: { url: string; authorization?: string }[], token: string) {
+    for (const r of requests) {
+      if (new URL(r.url).origin === h.server.url) continue;
+      assert.ok(!r.url.includes(token) && !r.url.includes(encodeURIComponent(token)), `token sent to ${r.url}`);
+      assert.ok(!r.authorization, `Authorization sent to ${r.url}`);
+    }
+  }
+
+  after(() => {
+    pageHtml = merchantPage('');
+  });
+
+  it('by default the form stays on the merchant page, fires wps-login and the page is signed in', async () => {
+    pageHtml = loginPage('');
+    const context = await h.newContext();
+    try {
+      const page = await context.newPage();
+      const requests = recordRequests(page);
+      await page.goto(`${merchantOrigin}/`);
+      await page.locator('wps-login-form').getByLabel('Username', { exact: true }).waitFor();
+      const event = page.evaluate(
+        () =>
+          new Promise<{ next: string; userName: string }>((resolve) =>
+            document.addEventListener('wps-login', (e) => resolve((e as CustomEvent).detail), { once: true }),
+          ),
+      );
+      const token = await logIn(page);
+      assert.deepEqual(await event, { next: '/m/home', userName: 'demo' });
+      await page.waitForTimeout(1000);
+      assert.equal(page.url(), `${merchantOrigin}/`, 'still on the merchant page');
+      await page.getByRole('heading', { name: 'Merchant news' }).waitFor();
+      // The session is the merchant page's: its elements' calls carry it.
+      const stored = await page.evaluate(() => sessionStorage.getItem('wps:session'));
+      assert.ok(stored?.includes(token), 'the session is stored on the merchant origin');
+      assertTokenOnlyToOperator(requests, token);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("with continue-to-operator the player lands on the operator's /m/home signed in; the token goes only there", async () => {
+    pageHtml = loginPage('continue-to-operator');
+    const context = await h.newContext();
+    try {
+      const page = await context.newPage();
+      const requests = recordRequests(page);
+      await page.goto(`${merchantOrigin}/`);
+      await page.locator('wps-login-form').getByLabel('Username', { exact: true }).waitFor();
+      const token = await logIn(page);
+      await page.waitForURL(`${h.server.url}/m/home?token=*`);
+      assert.equal(new URL(page.url()).searchParams.get('token'), token);
+      await page.getByRole('heading', { name: 'Welcome back, demo' }).waitFor();
+      const stored = await page.evaluate(() => sessionStorage.getItem('wps:session'));
+      assert.ok(stored?.includes(token), "the session is the operator's now");
+      assertTokenOnlyToOperator(requests, token);
+      assert.ok(
+        requests.some((r) => r.url.startsWith(`${h.server.url}/m/home?token=`)),
+        'the hand-off went to the operator',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a cancelled wps-login keeps the page where it is, continue-to-operator or not', async () => {
+    pageHtml = loginPage('continue-to-operator').replace(
+      '</body>',
+      "<script>document.addEventListener('wps-login', (e) => e.preventDefault());</script></body>",
+    );
+    const context = await h.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${merchantOrigin}/`);
+      await page.locator('wps-login-form').getByLabel('Username', { exact: true }).waitFor();
+      await logIn(page);
+      await page.waitForTimeout(1000);
+      assert.equal(page.url(), `${merchantOrigin}/`);
+    } finally {
+      await context.close();
+    }
   });
 });
 

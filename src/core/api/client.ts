@@ -24,11 +24,13 @@ import {
   type RsaKeyValue,
   type ValueOf,
 } from './endpoints.ts';
-import { handleFailure, type Failure, type Reaction } from './errors.ts';
+import { handleFailure, ORIGIN_NOT_ALLOWED, type Failure, type Reaction } from './errors.ts';
 import { requestSignal } from './abort.ts';
 import { sealBody } from './encryption.ts';
 
 export const CLIENT_B_TIMEOUT_MS = 30_000;
+/** How long the refused-origin check waits for the operator's ping (the ping abort of docs/product.md §9). */
+export const ORIGIN_CHECK_TIMEOUT_MS = 5000;
 export const CACHE_PREFIX = `${KEY_PREFIX}cache:`;
 
 export interface CallOptions {
@@ -198,6 +200,17 @@ export async function call<N extends EndpointName>(
 
   const timeout = options.timeout ?? row.timeout ?? (row.client === 'B' ? CLIENT_B_TIMEOUT_MS : 0);
   const { status, data } = await send(row, url, body, headers, timeout, options.signal);
+  if (
+    isEnvelope(data) &&
+    data.errorCode === 'network.error' &&
+    !options.baseUrl &&
+    name !== 'ping' &&
+    (await originRefused(base))
+  ) {
+    const value = { origin: location.origin, apiBase: new URL(base).origin, merchant: merchantCode.value };
+    const reaction = handleFailure({ errorCode: ORIGIN_NOT_ALLOWED, value, alert: options.alert });
+    throw new ApiError(undefined, ORIGIN_NOT_ALLOWED, undefined, value, reaction);
+  }
 
   // Plain JSON files (asset manifests): any parsed object on a 2xx is the value.
   if (row.raw && status !== undefined && status < 300 && typeof data === 'object' && data !== null) {
@@ -219,6 +232,34 @@ export async function call<N extends EndpointName>(
   if (row.encrypted && failure.errorCode === 'encryption.key.invalid') rsaKey = undefined;
   const reaction = handleFailure({ ...failure, alert: options.alert });
   throw new ApiError(status, failure.errorCode, failure.message, failure.value, reaction);
+}
+
+/**
+ * Whether a call to `base` that got no answer was refused by CORS: the page is on another origin, and
+ * the operator's ping (open to every origin, a simple GET without credentials or custom headers, so no
+ * preflight) answers from the same base. A ping without an answer means the network or the line.
+ * Asked again on each such failure (they are few: the page's first calls), so a network that drops
+ * later is still told apart.
+ */
+async function originRefused(base: string): Promise<boolean> {
+  if (!base || typeof location === 'undefined') return false;
+  let baseOrigin: string;
+  try {
+    baseOrigin = new URL(base).origin;
+  } catch {
+    return false;
+  }
+  if (baseOrigin === location.origin) return false;
+  try {
+    await fetch(`${baseOrigin}${endpoints.ping.path}?speed=${Date.now()}`, {
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(ORIGIN_CHECK_TIMEOUT_MS),
+    });
+  } catch {
+    return false;
+  }
+  return true;
 }
 
 export function isApiError(err: unknown): err is ApiError {

@@ -32,7 +32,19 @@ export type Reaction =
   /** No answer at all (network down or the line dropped): the network feature checks the line. */
   | { kind: 'network' }
   /** The session must change its password before anything else. */
-  | { kind: 'changePassword' };
+  | { kind: 'changePassword' }
+  /**
+   * The browser withheld the operator's answers from this page's origin (CORS) while the operator's
+   * line answers: the merchant has not allowed the origin. A console error for the merchant, no notice.
+   */
+  | { kind: 'originRefused'; origin: string; apiBase: string; merchant: string };
+
+/**
+ * Our code (never sent by a server) for a call from a page of another origin that got no readable
+ * answer while the operator's ping, open to every origin, did answer: the origin is not in the
+ * merchant's allowedOrigins (src/core/api/client.ts finds it out).
+ */
+export const ORIGIN_NOT_ALLOWED = 'origin.not.allowed';
 
 /** errorCodes that mean the session is gone (docs/product.md §8). */
 export const SESSION_GONE_CODES = new Set([
@@ -49,6 +61,8 @@ export function reactionFor(f: Failure): Reaction {
   if (code.startsWith('TOO_MANY_REQUEST')) return { kind: 'silent' };
   if (f.status === 401 || SESSION_GONE_CODES.has(code)) return { kind: 'logout', notice: f.alert !== false };
   if (code === 'password.change.required') return { kind: 'changePassword' };
+  // Before alert:false: the merchant must hear of it whichever call found it (the status call is quiet).
+  if (code === ORIGIN_NOT_ALLOWED) return originRefused(f.value);
   if (f.alert === false) return { kind: 'silent' };
   switch (code) {
     case 'login_verify_required':
@@ -66,6 +80,36 @@ export function reactionFor(f: Failure): Reaction {
       return { kind: 'network' };
   }
   return { kind: 'notice', message: f.message, fallbackKey: 'unknown_error' };
+}
+
+function originRefused(value: unknown): Reaction {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const text = (x: unknown) => (typeof x === 'string' ? x : '');
+  return { kind: 'originRefused', origin: text(v.origin), apiBase: text(v.apiBase), merchant: text(v.merchant) };
+}
+
+let originReported = false;
+
+/**
+ * A merchant integration error goes to the browser console, once per page, with the fix spelled out;
+ * the page's visitors see no notice (docs/product.md §8, "A merchant page whose origin is not allowed").
+ */
+function reportRefusedOrigin({ origin, apiBase, merchant }: Extract<Reaction, { kind: 'originRefused' }>) {
+  if (originReported) return;
+  originReported = true;
+  const code = merchant || '<merchant code>';
+  console.error(
+    `wps-elements: the operator's API at ${apiBase} does not let this page's origin ${origin} call it ` +
+      `(the browser blocked its answers by CORS; the operator's line itself answers). ` +
+      `To fix it, add "${origin}" to the allowedOrigins of merchant "${code}" in the operator's back office ` +
+      `(reference server: server/merchants/merchants.json, merchants.${code}.allowedOrigins, then restart it). ` +
+      `Until then the wps-* elements on this page stay empty and show no notice.`,
+  );
+}
+
+/** Forgets that the refused origin was reported (tests). */
+export function resetOriginReport() {
+  originReported = false;
 }
 
 type Handler = (reaction: Reaction) => void;
@@ -128,6 +172,8 @@ export function perform(reaction: Reaction) {
     case 'changePassword':
       navigate('/m/changePsw');
       return;
+    case 'originRefused':
+      return reportRefusedOrigin(reaction);
     case 'network':
       showNotice({ id: 'network-error', messageKey: navigator.onLine === false ? 'network.offline' : 'network.unstable' });
       return;

@@ -11,13 +11,12 @@ import { captchaRequired } from '../captcha/index.ts';
 import { LazyCountryPicker, useCountry } from '../country-picker/index.ts';
 import { readRememberedLogin } from '../../core/session/rememberedLogin.ts';
 import { loadSiteStatus, siteStatus } from '../../core/config/siteStatus.ts';
-import { navigate } from '../../core/session/navigation.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
 import { useRequiredFields } from '../../ui/useRequiredFields.tsx';
-import { login, loginBusy, sendLoginCode, tryAutoLogin, type LoginOutcome } from './model.ts';
+import { goAfterSignIn, login, loginBusy, sendLoginCode, tryAutoLogin, type LoginOutcome } from './model.ts';
 import {
   PHONE_CODE_COUNTDOWN_MS,
   bindExistingAccount,
@@ -64,13 +63,15 @@ function GoogleMark() {
 
 export interface LoginFormProps {
   noAutoLogin?: boolean;
+  /** On a merchant's page: continue to the operator's /m after a login (with the token); else stay. */
+  continueToOperator?: boolean;
   /** A login succeeded: false keeps the form from navigating to `detail.next`. */
   onLogin(detail: LoginDetail): boolean;
   /** Defines `<wps-captcha>` (the element layer's loader). */
   defineCaptcha(): Promise<unknown>;
 }
 
-export function LoginForm({ noAutoLogin, onLogin, defineCaptcha }: LoginFormProps) {
+export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCaptcha }: LoginFormProps) {
   useSignals();
   const { t, dir } = useT();
   const info = siteStatus.value?.info;
@@ -114,7 +115,7 @@ export function LoginForm({ noAutoLogin, onLogin, defineCaptcha }: LoginFormProp
   const done = (outcome: LoginOutcome) => {
     if (!outcome.ok) return;
     const detail: LoginDetail = { next: outcome.next, userName: outcome.value.userName };
-    if (onLogin(detail)) navigate(outcome.next);
+    if (onLogin(detail)) goAfterSignIn(outcome.next, continueToOperator);
   };
 
   // If the provider is switched off meanwhile, the Phone tab goes.

@@ -10,14 +10,13 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { LazyCountryPicker, useCountry } from '../country-picker/index.ts';
 import { loadSiteStatus, siteStatus } from '../../core/config/siteStatus.ts';
 import { showNotice } from '../../core/notice/notices.ts';
-import { navigate } from '../../core/session/navigation.ts';
 import { session } from '../../core/session/sessionInfo.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
 import { useRequiredFields, type RequiredField } from '../../ui/useRequiredFields.tsx';
 import { useCaptcha } from './hooks.tsx';
-import { register, registerBusy, suggestUsername } from './model.ts';
+import { goAfterSignIn, register, registerBusy, suggestUsername } from './model.ts';
 
 export interface RegisterDetail {
   userName: string;
@@ -25,6 +24,8 @@ export interface RegisterDetail {
 
 export interface RegisterFormProps {
   referralCode?: string;
+  /** On a merchant's page: continue to the operator's /m/home after registering (with the token); else stay. */
+  continueToOperator?: boolean;
   /** Registered (and logged in): false keeps the form from navigating to /m/home. */
   onRegister(detail: RegisterDetail): boolean;
   /** Defines `<wps-captcha>` (the element layer's loader). */
@@ -33,7 +34,7 @@ export interface RegisterFormProps {
 
 type By = 'username' | 'mobile';
 
-export function RegisterForm({ referralCode, onRegister, defineCaptcha }: RegisterFormProps) {
+export function RegisterForm({ referralCode, continueToOperator, onRegister, defineCaptcha }: RegisterFormProps) {
   useSignals();
   const { t, dir } = useT();
   const info = siteStatus.value?.info;
@@ -82,7 +83,7 @@ export function RegisterForm({ referralCode, onRegister, defineCaptcha }: Regist
       return;
     }
     showNotice({ messageKey: 'register.success' });
-    if (onRegister({ userName: session.value?.userName ?? '' })) navigate('/m/home');
+    if (onRegister({ userName: session.value?.userName ?? '' })) goAfterSignIn('/m/home', continueToOperator);
   };
 
   const input = (name: string, props: InputHTMLAttributes<HTMLInputElement>) => fieldInput(name, props, `register-${name}-hint`);

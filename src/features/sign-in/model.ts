@@ -24,6 +24,7 @@ import {
   saveRememberedLogin,
   turnAutoLoginOff,
 } from '../../core/session/rememberedLogin.ts';
+import { continueToOperator, navigate, onOperatorPage } from '../../core/session/navigation.ts';
 import { saveSession, session } from '../../core/session/sessionInfo.ts';
 import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 import { PASSWORD_CHANGE_KEY } from '../../core/session/passwordChange.ts';
@@ -297,3 +298,15 @@ export async function changePassword(oldPassword: string | undefined, newPasswor
 }
 
 export { logout } from '../../core/session/logout.ts';
+
+/**
+ * Where a sign-in goes once its event was not cancelled (docs/elements.md, "Sessions on a merchant
+ * page"). On the operator's own /m: to `next`. On a merchant's page the session lives on the
+ * merchant's origin, so the form stays there (the page got the event and decides), unless it was
+ * asked to continue to the operator: then to the operator's /m `next`, carrying the token only to
+ * the operator's own origin (src/core/session/navigation.ts).
+ */
+export function goAfterSignIn(next: string, toOperator: boolean | undefined) {
+  if (onOperatorPage()) navigate(next);
+  else if (toOperator) continueToOperator(next, session.value?.token);
+}
