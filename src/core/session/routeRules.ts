@@ -35,10 +35,18 @@ export const CARRIED_PARAMS = [
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
-/** The session token a URL brings: query `token`, else `tokens`. */
-export function tokenFromQuery(search: string): string | undefined {
+/** Routes where the query parameter `tokens` is a flag of the page, not a session token (docs/product.md §2). */
+const TOKENS_FLAG_PATHS = new Set(['/m/appDownload']);
+
+/**
+ * The session token a URL brings: query `token`, else `tokens`; on /m/appDownload `tokens` is the
+ * page's flag (`?tokens=1`), so only `token` counts there. `path` is the URL's path (without it,
+ * `tokens` counts).
+ */
+export function tokenFromQuery(search: string, path = ''): string | undefined {
   const q = new URLSearchParams(search);
-  return q.get('token') || q.get('tokens') || undefined;
+  const tokens = TOKENS_FLAG_PATHS.has(trimSlash(path)) ? null : q.get('tokens');
+  return q.get('token') || tokens || undefined;
 }
 
 export type GuardResult = { allow: true } | { allow: false; redirect: string };
@@ -49,7 +57,7 @@ export type GuardResult = { allow: true } | { allow: false; redirect: string };
  */
 export function guardRoute(path: string, search: string, hasSession: boolean): GuardResult {
   const p = trimSlash(path);
-  if (PUBLIC_PATHS.has(p) || hasSession || tokenFromQuery(search)) return { allow: true };
+  if (PUBLIC_PATHS.has(p) || hasSession || tokenFromQuery(search, p)) return { allow: true };
   if (p === '/m/feedback') return { allow: false, redirect: '/m/home' };
   return { allow: false, redirect: '/m/login' };
 }
