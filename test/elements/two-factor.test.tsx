@@ -403,12 +403,12 @@ describe('<wps-two-factor> send code and countdown (docs/product.md §4, §5, §
     expect(sendButton(el).textContent).to.equal('Send code');
     fill(el, { mobileNum: '91234567' });
     sendButton(el).click();
-    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 30 s'));
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 0:30'));
     expect(sendButton(el).disabled).to.equal(true);
     await clock.tickAsync(1_000);
-    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 29 s'));
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 0:29'));
     await clock.tickAsync(28_999);
-    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 1 s'));
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 0:01'));
     expect(sendButton(el).disabled).to.equal(true);
     await clock.tickAsync(1);
     await waitFor(() => expect(sendButton(el).textContent).to.equal('Send code'));
@@ -422,9 +422,9 @@ describe('<wps-two-factor> send code and countdown (docs/product.md §4, §5, §
     const { el } = await smsTab({ route: 'identityProvider', firebaseIdToken: 'id-token' });
     fill(el, { mobileNum: '91234567' });
     sendButton(el).click();
-    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 60 s'));
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 1:00'));
     await clock.tickAsync(59_999);
-    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 1 s'));
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 0:01'));
     expect(sendButton(el).disabled).to.equal(true);
     await clock.tickAsync(1);
     await waitFor(() => expect(sendButton(el).disabled).to.equal(false));

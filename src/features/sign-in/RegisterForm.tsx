@@ -17,7 +17,8 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
 import { useRequiredFields, type RequiredField } from '../../ui/useRequiredFields.tsx';
 import { useCaptcha } from './hooks.tsx';
-import { register, registerBusy, suggestUsername } from './model.ts';
+import { sessionStore } from '../../core/storage/storage.ts';
+import { PASSWORD_CHANGE_KEY, USERNAME_PATTERN, register, registerBusy, suggestUsername } from './model.ts';
 
 export interface RegisterDetail {
   userName: string;
@@ -42,7 +43,7 @@ export function RegisterForm({ referralCode, onRegister, defineCaptcha }: Regist
   const [password, setPassword] = useState('');
   const [country, setCountry] = useState<string | undefined>();
   const [mobile, setMobile] = useState('');
-  const { errors, setErrors, check, input: fieldInput } = useRequiredFields('register');
+  const { errors, setErrors, check, input: fieldInput, focus } = useRequiredFields('register');
   const dialing = useCountry(country)?.countryDialingCode ?? '';
   const captcha = useCaptcha(info?.register.captcha.enabled === true, 'register', defineCaptcha);
   const askPassword = by === 'username' || info?.register.mobilePassword === true;
@@ -63,6 +64,7 @@ export function RegisterForm({ referralCode, onRegister, defineCaptcha }: Regist
             ...(askPassword ? [['password', password, t('password')] as RequiredField] : []),
           ];
     if (!check(fields)) return;
+    if (by === 'username' && !usernameOk()) return;
     const solved = await captcha.solve().catch(() => null);
     if (solved === null) return; // closed or failed: the captcha row says why
     const request =
@@ -81,11 +83,31 @@ export function RegisterForm({ referralCode, onRegister, defineCaptcha }: Regist
       captcha.renew();
       return;
     }
-    showNotice({ messageKey: 'register.success' });
+    if (by === 'mobile' && !askPassword) {
+      // The account has the fixed default password the player never saw (docs/product.md §5): say how
+      // they sign in next time, and offer to set a password now (the change page knows the old one).
+      sessionStore.set(PASSWORD_CHANGE_KEY, { forced: false, defaultPassword: true });
+      showNotice({
+        messageKey: 'register.success_mobile',
+        buttons: [{ labelKey: 'register.set_password', action: () => navigate('/m/changePsw') }, { labelKey: 'ok' }],
+      });
+    } else showNotice({ messageKey: 'register.success' });
     if (onRegister({ userName: session.value?.userName ?? '' })) navigate('/m/home');
   };
 
   const input = (name: string, props: InputHTMLAttributes<HTMLInputElement>) => fieldInput(name, props, `register-${name}-hint`);
+
+  /** The username format of docs/product.md §5, checked here before the server is asked. */
+  const usernameOk = (value = username, focusIt = true) => {
+    const trimmed = value.trim();
+    if (!trimmed || USERNAME_PATTERN.test(trimmed)) {
+      setErrors((e) => (e.username === t('register.username_invalid') ? { ...e, username: '' } : e));
+      return true;
+    }
+    setErrors((e) => ({ ...e, username: t('register.username_invalid') }));
+    if (focusIt) focus('username');
+    return false;
+  };
   const selectTab = (id: By) => {
     setBy(id);
     setErrors({});
@@ -107,6 +129,7 @@ export function RegisterForm({ referralCode, onRegister, defineCaptcha }: Regist
                 autoCapitalize: 'none',
                 value: username,
                 onChange: (e) => setUsername(e.target.value),
+                onBlur: (e) => void usernameOk(e.target.value, false),
               })}
             </Field>
             <button
