@@ -16,7 +16,11 @@ type Name = 'current' | 'next' | 'again';
 
 export function ChangePasswordPage() {
   const { t } = useT();
-  const forced = sessionStore.get<{ forced: boolean }>(PASSWORD_CHANGE_KEY)?.forced === true;
+  const change = sessionStore.get<{ forced?: boolean; defaultPassword?: boolean }>(PASSWORD_CHANGE_KEY);
+  const forced = change?.forced === true;
+  // Just registered by mobile number: the current password is the default one the player never saw,
+  // so it is not asked (the server takes the change without it, docs/server.md).
+  const askCurrent = change?.defaultPassword !== true;
   const [values, setValues] = useState<Record<Name, string>>({ current: '', next: '', again: '' });
   const { errors, check, input, focus } = useRequiredFields('cp');
   const [error, setError] = useState<string | undefined>();
@@ -30,7 +34,8 @@ export function ChangePasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
-    if (!check((['current', 'next', 'again'] as const).map((name) => [name, values[name], labels[name]]))) return;
+    const required = askCurrent ? (['current', 'next', 'again'] as const) : (['next', 'again'] as const);
+    if (!check(required.map((name) => [name, values[name], labels[name]]))) return;
     if (values.next !== values.again) {
       setError(t('change_password.mismatch'));
       return focus('again');
@@ -40,7 +45,7 @@ export function ChangePasswordPage() {
       return focus('next');
     }
     setBusy(true);
-    const ok = await changePassword(values.current, values.next);
+    const ok = await changePassword(askCurrent ? values.current : undefined, values.next);
     setBusy(false);
     if (ok) navigate('/m/home', { replace: true });
   };
@@ -61,7 +66,7 @@ export function ChangePasswordPage() {
       <form className="card" onSubmit={submit} noValidate aria-labelledby="cp-title">
         <h2 id="cp-title">{t('change_password.title')}</h2>
         {forced ? <p>{t('change_password.forced_text')}</p> : null}
-        {field('current', 'current-password')}
+        {askCurrent ? field('current', 'current-password') : null}
         {field('next', 'new-password')}
         {field('again', 'new-password')}
         {error ? (
