@@ -225,14 +225,18 @@ describe('<wps-two-factor> tabs (docs/product.md §2, §4)', () => {
     expect(dialog.getAttribute('role')).to.equal('dialog');
     expect(dialog.getAttribute('aria-modal')).to.equal('true');
     expect(el.shadowRoot!.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).to.equal(TITLE);
+    // The server's label already says the IP is not recorded: the explanation does not say it again.
     expect(el.shadowRoot!.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).to.equal(
-      'Your current IP address is not recorded. Enter any one of the verifications below to continue.',
+      'Choose one of the methods below.',
     );
     el.close();
     await closed(el);
     void el.open(detail({ ga: true }, { title: undefined }));
     await opened(el);
     expect(text(el, 'title')).to.equal('Security verification');
+    expect(text(el, 'explain')).to.equal(
+      'Your current IP address is not recorded. Enter any one of the verifications below to continue.',
+    );
   });
 
   it('every field has a visible label', async () => {
