@@ -102,7 +102,8 @@ async function shoot(browser: Browser, base: string, device: keyof typeof DEVICE
   const { defaultBrowserType: _ignored, ...emulation } = DEVICES[device];
   const context: BrowserContext = await browser.newContext({ ...emulation, locale: 'en-US' });
   try {
-    if (state.language) await context.addInitScript((lang) => localStorage.setItem('wps:language', lang), state.language);
+    if (state.language)
+      await context.addInitScript((lang) => localStorage.setItem('wps:language', JSON.stringify(lang)), state.language);
     const page = await context.newPage();
     await state.open(page, base);
     await page.waitForLoadState('networkidle').catch(() => undefined);

@@ -63,8 +63,10 @@ export function RegisterForm({ referralCode, onRegister, defineCaptcha }: Regist
             ['mobile', mobile, t('login.mobile')],
             ...(askPassword ? [['password', password, t('password')] as RequiredField] : []),
           ];
-    if (!check(fields)) return;
-    if (by === 'username' && !usernameOk()) return;
+    // Both at once: an empty password and a malformed username are marked together.
+    const filled = check(fields);
+    const nameOk = by !== 'username' || usernameOk();
+    if (!filled || !nameOk) return;
     const solved = await captcha.solve().catch(() => null);
     if (solved === null) return; // closed or failed: the captcha row says why
     const request =
