@@ -1,6 +1,6 @@
 /**
  * The /m route table (docs/product.md §2) behind the route guard. Routes of features not built yet are absent;
- * an unknown /m path goes home.
+ * an unknown /m path shows the not-found page with the way home.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
@@ -26,11 +26,12 @@ const pages: Record<string, FunctionComponent | LazyPage> = {
   RegisterPage: lazyPage(() => import('./pages/RegisterPage.tsx').then((m) => m.RegisterPage)),
   ChangePasswordPage: lazyPage(() => import('./pages/ChangePasswordPage.tsx').then((m) => m.ChangePasswordPage)),
   AgentRegisterPage: lazyPage(() => import('./pages/AgentRegisterPage.tsx').then((m) => m.AgentRegisterPage)),
+  NotFoundPage: lazyPage(() => import('./pages/NotFoundPage.tsx').then((m) => m.NotFoundPage)),
 };
 
-/** Loads the code of the page at `path` (nothing to do for home and unknown paths). */
+/** Loads the code of the page at `path` (nothing to do for home; the not-found page for unknown paths). */
 export function preloadPage(path: string): Promise<void> {
-  const page = pages[(routes as Record<string, string>)[path] ?? ''];
+  const page = pages[(routes as Record<string, string>)[path] ?? 'NotFoundPage'];
   return page && 'preload' in page ? page.preload() : Promise.resolve();
 }
 
@@ -75,9 +76,7 @@ export function App() {
             {Object.entries(routes).map(([route, page]) => (
               <Route key={route} path={route} component={pages[page]!} />
             ))}
-            <Route>
-              <Redirect to={carriedHref('/m/home', search)} replace />
-            </Route>
+            <Route component={pages.NotFoundPage!} />
           </Switch>
         </Suspense>
       </PageErrorBoundary>

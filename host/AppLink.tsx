@@ -9,9 +9,25 @@ export function carriedHref(to: string, search: string) {
   return withCarriedParams(to, search, storedTrackingParams());
 }
 
+/**
+ * History state of a page reached by an in-app move: the top bar's back control goes back only then
+ * (else it goes home: an installed app has no browser back button, and a page opened from outside has
+ * nothing of ours to go back to).
+ */
+export const IN_APP_STATE = { wpsInApp: true } as const;
+
+/** Whether the current page was reached by an in-app move. */
+export function cameFromApp(): boolean {
+  return (history.state as { wpsInApp?: boolean } | null)?.wpsInApp === true;
+}
+
 /** The navigator the host installs for core: every in-app move keeps the carried parameters. */
 export function hostNavigate(to: string, options?: { replace?: boolean }) {
-  browserNavigate(carriedHref(to, location.search), options);
+  browserNavigate(carriedHref(to, location.search), {
+    replace: options?.replace,
+    // A replacement keeps the way back of the page it replaces.
+    state: options?.replace ? history.state : IN_APP_STATE,
+  });
 }
 
 export function AppLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
@@ -23,7 +39,7 @@ export function AppLink({ to, className, children }: { to: string; className?: s
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
         e.preventDefault();
-        browserNavigate(href);
+        browserNavigate(href, { state: IN_APP_STATE });
       }}
     >
       {children}

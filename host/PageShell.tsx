@@ -2,11 +2,22 @@
 import type { ReactNode } from 'react';
 import { TopBar } from './TopBar.tsx';
 
-export function PageShell({ title, above, children }: { title: string; above?: ReactNode; children: ReactNode }) {
+/** `home`: the page is home itself, so its top bar has no back or home control. */
+export function PageShell({
+  title,
+  above,
+  home,
+  children,
+}: {
+  title: string;
+  above?: ReactNode;
+  home?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="page">
       {above}
-      <TopBar title={title} />
+      <TopBar title={title} home={home} />
       <main className="content">{children}</main>
     </div>
   );

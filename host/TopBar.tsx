@@ -1,5 +1,10 @@
-/** Page header with the page title and the language switch. */
+/**
+ * Page header: a back (or home) control on every page but home, the page title and the language
+ * switch. The installed app has no browser chrome, so this is the player's only way back.
+ */
 import type { ReactNode } from 'react';
+import { navigate } from '../src/core/session/navigation.ts';
+import { cameFromApp } from './AppLink.tsx';
 import { LANGUAGES, htmlLang } from '../src/core/i18n/languages.ts';
 import { language, setLanguage } from '../src/core/i18n/i18n.ts';
 import { syncLanguage } from '../src/core/session/member.ts';
@@ -30,10 +35,48 @@ const NATIVE_NAMES: Record<string, string> = {
   TR: 'Türkçe',
 };
 
-export function TopBar({ title, children }: { title: string; children?: ReactNode }) {
+/** Back to the previous page of ours when there is one, else home. */
+function BackControl() {
+  const { t, dir } = useT();
+  const back = cameFromApp();
+  return (
+    <button
+      type="button"
+      className="topbar-back"
+      aria-label={back ? t('nav.back') : t('nav.home')}
+      onClick={() => (cameFromApp() ? history.back() : navigate('/m/home'))}
+    >
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        {back ? (
+          <path
+            d="M15 5l-7 7 7 7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            transform={dir === 'rtl' ? 'matrix(-1 0 0 1 24 0)' : undefined}
+          />
+        ) : (
+          <path
+            d="M4 11l8-7 8 7M6.5 9.5V20h4v-5.5h3V20h4V9.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        )}
+      </svg>
+    </button>
+  );
+}
+
+export function TopBar({ title, home, children }: { title: string; home?: boolean; children?: ReactNode }) {
   const { t, lang } = useT();
   return (
     <header className="topbar">
+      {home ? null : <BackControl />}
       <h1>{title}</h1>
       {children}
       <select

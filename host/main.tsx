@@ -15,7 +15,10 @@ import { setNavigator } from '../src/core/session/navigation.ts';
 import { merchantCode } from '../src/core/config/config.ts';
 import { loadPromotions, loadSiteStatus } from '../src/core/config/siteStatus.ts';
 import { ensureI18n } from '../src/core/i18n/i18n.ts';
-import { autoLoginDisabled } from '../src/core/session/autoLogin.ts';
+import { autoLoginDisabled, autoLoginPending } from '../src/core/session/autoLogin.ts';
+import { REMEMBERED_LOGIN_KEY } from '../src/core/session/rememberedLogin.ts';
+import { localStore } from '../src/core/storage/storage.ts';
+import { navigate } from '../src/core/session/navigation.ts';
 import { App, preloadPage } from './App.tsx';
 import { loadElementsWhenUsed } from './lazyElements.ts';
 import { carriedHref, hostNavigate } from './AppLink.tsx';
@@ -24,13 +27,15 @@ function boot() {
   captureLanding(location.search, location.hostname);
   if (disablesAutoLogin(location.search)) autoLoginDisabled.value = true;
 
-  // A token in the query (token or tokens) starts a session; member info fills in the rest.
-  const queryToken = tokenFromQuery(location.search);
+  // A token in the query (token or tokens) starts a session; member info fills in the rest. On
+  // /m/appDownload `tokens` is a flag, not a token (docs/product.md §2).
+  const queryToken = tokenFromQuery(location.search, location.pathname);
   if (queryToken && queryToken !== session.value?.token) {
     saveSession({ token: queryToken, merchantCode: merchantCode.value, type: MemberType.MEMBER });
   }
   // Once taken, the token leaves the address bar (and so the history and any link shared from it).
-  if (queryToken) history.replaceState(history.state, '', location.pathname + withoutToken(location.search) + location.hash);
+  if (queryToken)
+    history.replaceState(history.state, '', location.pathname + withoutToken(location.search, location.pathname) + location.hash);
 
   // Old iOS home-screen apps reopen at the start URL: go back to the saved page.
   const restorePath = startHomeScreenRestore(location.pathname);
@@ -43,6 +48,12 @@ function boot() {
   }
 
   setNavigator(hostNavigate);
+
+  // A remembered login that may sign the player in: home waits for it instead of showing the visitor card.
+  const remembered = localStore.get<{ autoLogin?: number }>(REMEMBERED_LOGIN_KEY);
+  if (remembered && remembered.autoLogin !== 0 && !session.value && !autoLoginDisabled.value && !queryToken) {
+    autoLoginPending.value = true;
+  }
 
   // Render once the language's catalogue and the route's page are in (both preloaded by index.html),
   // so no raw keys and no spinner flash; if either cannot load, render anyway: never a blank page.
@@ -72,8 +83,9 @@ function FirstPaint({ then }: { then: () => void }) {
  */
 function afterFirstPaint() {
   // The network first; then the rest, each in a task of its own, so none holds the main thread long.
-  void loadSiteStatus();
+  const status = loadSiteStatus();
   void loadPromotions();
+  void autoLoginOnOpen(status);
   const steps = [
     loadElementsWhenUsed,
     () => {
@@ -83,6 +95,28 @@ function afterFirstPaint() {
     () => void registerServiceWorker(),
   ];
   steps.forEach((step, i) => setTimeout(step, i));
+}
+
+/** Pages where a signed-in member has nothing to do: an auto login there goes on to home. */
+const SIGN_IN_PATHS = new Set(['/m/register', '/m/register.html']);
+
+/**
+ * Auto login as the page opens (docs/product.md §4), on every route but /m/login, whose form tries it
+ * itself: a returning player is signed in when home shows. The sign-in code loads only when a
+ * remembered login may be used.
+ */
+async function autoLoginOnOpen(status: Promise<unknown>) {
+  if (!autoLoginPending.value) return;
+  try {
+    if (location.pathname === '/m/login') return;
+    await status;
+    const { tryAutoLogin } = await import('../src/features/sign-in/model.ts');
+    const outcome = await tryAutoLogin(location.search);
+    if (!outcome?.ok) return;
+    if (outcome.next !== '/m/home' || SIGN_IN_PATHS.has(location.pathname)) navigate(outcome.next);
+  } finally {
+    autoLoginPending.value = false;
+  }
 }
 
 boot();

@@ -9,7 +9,9 @@ import { useSearch } from 'wouter';
 import '../../elements/register-form.tsx';
 import { session } from '../../src/core/session/sessionInfo.ts';
 import { isAgent } from '../../src/core/session/memberType.ts';
+import { storedRegistrationInfo } from '../../src/core/session/landing.ts';
 import { useT } from '../../src/ui/useT.ts';
+import { AppLink } from '../AppLink.tsx';
 import { Card, PageShell } from '../PageShell.tsx';
 
 export function AgentRegisterPage() {
@@ -18,13 +20,15 @@ export function AgentRegisterPage() {
   const search = useSearch();
   const [copied, setCopied] = useState(false);
   const current = session.value;
-  const code = new URLSearchParams(search).get('r') ?? undefined;
+  // The agent's code comes as r (the shared link) or referralCode (docs/product.md §2, carried parameters).
+  const query = new URLSearchParams(search);
+  const code = query.get('r') || query.get('referralCode') || storedRegistrationInfo().referralCode || undefined;
 
   if (current && isAgent(current.type) && current.userName) {
     const link = `${location.origin}/m/agentRegister?r=${encodeURIComponent(current.userName)}`;
     return (
       <PageShell title={t('agent_register.title')}>
-        <Card id="agent-title" title={t('agent_register.title')}>
+        <Card id="agent-title" title={t('agent_register.copy')}>
           <p>{t('agent_register.share')}</p>
           <p>
             <code>{link}</code>
@@ -44,9 +48,16 @@ export function AgentRegisterPage() {
 
   return (
     <PageShell title={t('agent_register.title')}>
-      <Card id="agent-title" title={t('agent_register.title')}>
-        {code ? <p>{t('agent_register.invited', { code })}</p> : null}
+      <Card id="agent-title" title={t('register.title')}>
+        {code ? (
+          <p className="invited" role="note">
+            {t('agent_register.invited', { code })}
+          </p>
+        ) : null}
         <wps-register-form referral-code={code} />
+        <p className="alt">
+          {t('register.have_account')} <AppLink to="/m/login">{t('login')}</AppLink>
+        </p>
       </Card>
     </PageShell>
   );

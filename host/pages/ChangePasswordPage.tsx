@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { changePassword } from '../../src/features/sign-in/model.ts';
-import { passwordChangeForced } from '../../src/core/session/passwordChange.ts';
+import { passwordChangeState } from '../../src/core/session/passwordChange.ts';
 import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
 import { logout } from '../../src/core/session/logout.ts';
 import { navigate } from '../../src/core/session/navigation.ts';
@@ -17,7 +17,11 @@ type Name = 'current' | 'next' | 'again';
 
 export function ChangePasswordPage() {
   const { t } = useT();
-  const forced = passwordChangeForced();
+  const change = passwordChangeState();
+  const forced = change?.forced === true;
+  // Just registered by mobile number: the current password is the default one the player never saw,
+  // so it is not asked (the server takes the change without it, docs/server.md).
+  const askCurrent = change?.defaultPassword !== true;
   const [values, setValues] = useState<Record<Name, string>>({ current: '', next: '', again: '' });
   const { errors, check, input, focus } = useRequiredFields('cp');
   const [error, setError] = useState<string | undefined>();
@@ -31,7 +35,8 @@ export function ChangePasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
-    if (!check((['current', 'next', 'again'] as const).map((name) => [name, values[name], labels[name]]))) return;
+    const required = askCurrent ? (['current', 'next', 'again'] as const) : (['next', 'again'] as const);
+    if (!check(required.map((name) => [name, values[name], labels[name]]))) return;
     if (values.next !== values.again) {
       setError(t('change_password.mismatch'));
       return focus('again');
@@ -41,7 +46,7 @@ export function ChangePasswordPage() {
       return focus('next');
     }
     setBusy(true);
-    const ok = await changePassword(values.current, values.next);
+    const ok = await changePassword(askCurrent ? values.current : undefined, values.next);
     setBusy(false);
     if (ok) navigate('/m/home', { replace: true });
   };
@@ -62,7 +67,7 @@ export function ChangePasswordPage() {
       <form className="card" onSubmit={submit} noValidate aria-labelledby="cp-title">
         <h2 id="cp-title">{t('change_password.title')}</h2>
         {forced ? <p>{t('change_password.forced_text')}</p> : null}
-        {field('current', 'current-password')}
+        {askCurrent ? field('current', 'current-password') : null}
         {field('next', 'new-password')}
         {field('again', 'new-password')}
         {error ? (

@@ -4,7 +4,8 @@ import { logout } from '../../src/core/session/logout.ts';
 import { memberInfo } from '../../src/core/session/member.ts';
 import { session } from '../../src/core/session/sessionInfo.ts';
 import { isAgent } from '../../src/core/session/memberType.ts';
-import { siteStatus } from '../../src/core/config/siteStatus.ts';
+import { domainFailure, siteStatus } from '../../src/core/config/siteStatus.ts';
+import { autoLoginPending } from '../../src/core/session/autoLogin.ts';
 import { useT } from '../../src/ui/useT.ts';
 import { AppLink } from '../AppLink.tsx';
 import { Card, PageShell } from '../PageShell.tsx';
@@ -14,14 +15,21 @@ export function HomePage() {
   const { t } = useT();
   const current = session.value;
   const info = memberInfo.value;
-  const appName = siteStatus.value?.info.appName ?? '';
+  // Behind the domain-error modal there is no site status: the bar names the domain, not 'Home'.
+  const appName = siteStatus.value?.info.appName || (domainFailure.value ? location.hostname : '');
   const name = info?.userName ?? current?.userName ?? '';
   const type = info?.type ?? current?.type;
 
   return (
-    <PageShell title={appName || t('home.title')} above={<wps-download-bar />}>
-      {current ? (
-        <Card id="member-title" title={t('home.member_title', { name })}>
+    <PageShell home title={appName || t('home.title')} above={<wps-download-bar />}>
+      {!current && autoLoginPending.value ? (
+        // The remembered login is signing the player in (docs/product.md §4): no visitor card meanwhile.
+        <section className="card" aria-busy="true" aria-label={t('loading')}>
+          <p className="loading-line">{t('loading')}</p>
+        </section>
+      ) : current ? (
+        // A new account (first login) is welcomed, not welcomed back.
+        <Card id="member-title" title={t(current.firstTimeLogin ? 'home.first_title' : 'home.member_title', { name })}>
           <p className="member-line">
             <span className="badge">{type !== undefined && isAgent(type) ? t('home.agent') : t('home.member')}</span>
           </p>

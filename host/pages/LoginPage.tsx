@@ -2,10 +2,13 @@
 import '../../elements/login-form.tsx';
 import { useT } from '../../src/ui/useT.ts';
 import { AppLink } from '../AppLink.tsx';
+import { useMemberGoesHome } from '../MemberGoesHome.tsx';
 import { Card, PageShell } from '../PageShell.tsx';
 
 export function LoginPage() {
   const { t } = useT();
+  const home = useMemberGoesHome();
+  if (home) return home;
   return (
     <PageShell title={t('login')}>
       <Card id="login-title" title={t('login.title')}>

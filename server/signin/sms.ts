@@ -10,10 +10,12 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/db.ts';
+import { SMS_CODE_VALIDITY_MS } from '../../src/core/api/constants.ts';
 import { clock, MINUTE } from '../infra/limits.ts';
 import type { Secrets } from '../infra/secrets.ts';
 
-export const SMS_CODE_TTL_MS = 5 * MINUTE;
+/** The client's send-code countdowns are capped by the same value. */
+export const SMS_CODE_TTL_MS = SMS_CODE_VALIDITY_MS;
 export const SMS_CODE_MAX_TRIES = 5;
 
 export interface SmsMessage {

@@ -34,6 +34,11 @@ describe('route guard (docs/product.md §2)', () => {
     expect(tokenFromQuery('?token=a&tokens=b')).to.equal('a');
     expect(tokenFromQuery('?tokens=b')).to.equal('b');
     expect(tokenFromQuery('?x=1')).to.equal(undefined);
+    // On /m/appDownload `tokens` is the page's flag, not a token.
+    expect(tokenFromQuery('?tokens=1', '/m/appDownload')).to.equal(undefined);
+    expect(tokenFromQuery('?tokens=1', '/m/appDownload/')).to.equal(undefined);
+    expect(tokenFromQuery('?token=a&tokens=1', '/m/appDownload')).to.equal('a');
+    expect(tokenFromQuery('?tokens=b', '/m/game')).to.equal('b');
   });
   it('a forced password change sends every page but /m/changePsw there (docs/product.md §4)', () => {
     for (const path of ['/m/home', '/m/login', '/m/member/home', '/m/feedback'])

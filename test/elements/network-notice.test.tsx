@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import '../../elements/network-notice.tsx';
 import { call } from '../../src/core/api/client.ts';
+import { cancelRequests } from '../../src/core/api/abort.ts';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
@@ -270,6 +271,20 @@ describe('<wps-network-notice> unstable line', () => {
     expect(textOf(el, 'retry')).to.equal(EN.retry);
     expect(events!.types()).to.deep.equal(['wps-line-unstable']);
     expect(notices.value, 'no alert for the quiet ping').to.deep.equal([]);
+  });
+
+  it('a ping cancelled because the session ended is not a bad line: asked again, no banner (issue 10, defect 3)', async () => {
+    const el = await start({ line: 'hang' });
+    await waitFor(() => expect(linePings()).to.have.length(1));
+    // The session ends while the ping runs: the error catalogue cancels every request in flight.
+    backend.line = 'ok';
+    cancelRequests();
+    await waitFor(() => expect(linePings()).to.have.length(2));
+    await settle();
+    await clock!.tickAsync(PING_ABORT_MS);
+    expect(lineUnstable.value).to.equal(false);
+    expect(has(el, 'banner'), 'no unstable-line banner').to.equal(false);
+    expect(events!.types()).to.deep.equal([]);
   });
 
   it('a ping that fails at once (HTTP 500) marks the line unstable too', async () => {

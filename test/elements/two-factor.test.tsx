@@ -225,14 +225,18 @@ describe('<wps-two-factor> tabs (docs/product.md §2, §4)', () => {
     expect(dialog.getAttribute('role')).to.equal('dialog');
     expect(dialog.getAttribute('aria-modal')).to.equal('true');
     expect(el.shadowRoot!.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).to.equal(TITLE);
+    // The server's label already says the IP is not recorded: the explanation does not say it again.
     expect(el.shadowRoot!.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).to.equal(
-      'Your current IP address is not recorded. Enter any one of the verifications below to continue.',
+      'Choose one of the methods below.',
     );
     el.close();
     await closed(el);
     void el.open(detail({ ga: true }, { title: undefined }));
     await opened(el);
     expect(text(el, 'title')).to.equal('Security verification');
+    expect(text(el, 'explain')).to.equal(
+      'Your current IP address is not recorded. Enter any one of the verifications below to continue.',
+    );
   });
 
   it('every field has a visible label', async () => {
@@ -403,12 +407,12 @@ describe('<wps-two-factor> send code and countdown (docs/product.md §4, §5, §
     expect(sendButton(el).textContent).to.equal('Send code');
     fill(el, { mobileNum: '91234567' });
     sendButton(el).click();
-    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 30 s'));
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 0:30'));
     expect(sendButton(el).disabled).to.equal(true);
     await clock.tickAsync(1_000);
-    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 29 s'));
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 0:29'));
     await clock.tickAsync(28_999);
-    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 1 s'));
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 0:01'));
     expect(sendButton(el).disabled).to.equal(true);
     await clock.tickAsync(1);
     await waitFor(() => expect(sendButton(el).textContent).to.equal('Send code'));
@@ -422,9 +426,9 @@ describe('<wps-two-factor> send code and countdown (docs/product.md §4, §5, §
     const { el } = await smsTab({ route: 'identityProvider', firebaseIdToken: 'id-token' });
     fill(el, { mobileNum: '91234567' });
     sendButton(el).click();
-    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 60 s'));
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 1:00'));
     await clock.tickAsync(59_999);
-    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 1 s'));
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 0:01'));
     expect(sendButton(el).disabled).to.equal(true);
     await clock.tickAsync(1);
     await waitFor(() => expect(sendButton(el).disabled).to.equal(false));

@@ -152,6 +152,9 @@ async function send(
       fetch: ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal })) as typeof fetch,
       validateStatus: () => true,
     });
+    // redaxios swallows a failed body read (.catch(Object)): an abort after the headers arrived
+    // would come back as a 200 whose data is the DOMException. It is the abort, not an answer.
+    if (signal.aborted) throw signal.reason;
     return { status: res.status, data: res.data };
   } catch (err) {
     const reason = signal.aborted ? signal.reason : err;

@@ -6,3 +6,10 @@
 import { signal } from '@preact/signals-core';
 
 export const autoLoginDisabled = signal(false);
+
+/**
+ * True while the auto login the /m page starts when it opens is running (docs/product.md §4): home
+ * shows neither the visitor's nor the member's card until it has settled, so a returning player never
+ * sees the visitor's invitation first.
+ */
+export const autoLoginPending = signal(false);

@@ -30,12 +30,30 @@ export function waitForMember(): Promise<MemberInfo> {
   });
 }
 
+/**
+ * The page coming back to the foreground asks for member info again, debounced like the settings
+ * re-fetch (docs/product.md §9, 300 ms): a session that ended while the app was in the background is
+ * noticed at once (its 401 is the session loss of docs/product.md §8), not only after a reload.
+ */
+export const MEMBER_RECHECK_DEBOUNCE_MS = 300;
+
 let watching = false;
 
-/** Keeps member info in step with the token: load on a new token, forget on logout. */
+/**
+ * Keeps member info in step with the token: load on a new token, forget on logout, and check again
+ * when the page becomes visible.
+ */
 export function watchMemberInfo() {
   if (watching) return;
   watching = true;
+  let debounce: ReturnType<typeof setTimeout> | undefined;
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    clearTimeout(debounce);
+    debounce = setTimeout(() => {
+      if (token.value) loadMemberInfo().catch(() => undefined);
+    }, MEMBER_RECHECK_DEBOUNCE_MS);
+  });
   let last: string | undefined;
   effect(() => {
     const current = token.value;

@@ -7,6 +7,17 @@ import { KEY_PREFIX, sessionStore } from '../storage/storage.ts';
 
 export const PASSWORD_CHANGE_KEY = `${KEY_PREFIX}passwordChange`;
 
+export interface PasswordChangeState {
+  /** The change must happen before anything else. */
+  forced?: boolean;
+  /** Just registered by mobile number with the default password, which the player never saw. */
+  defaultPassword?: boolean;
+}
+
+export function passwordChangeState(): PasswordChangeState | undefined {
+  return sessionStore.get<PasswordChangeState>(PASSWORD_CHANGE_KEY);
+}
+
 export function passwordChangeForced(): boolean {
-  return sessionStore.get<{ forced: boolean }>(PASSWORD_CHANGE_KEY)?.forced === true;
+  return passwordChangeState()?.forced === true;
 }

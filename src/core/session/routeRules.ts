@@ -35,17 +35,25 @@ export const CARRIED_PARAMS = [
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
-/** The session token a URL brings: query `token`, else `tokens`. */
-export function tokenFromQuery(search: string): string | undefined {
+/** Routes where the query parameter `tokens` is a flag of the page, not a session token (docs/product.md §2). */
+const TOKENS_FLAG_PATHS = new Set(['/m/appDownload']);
+
+/**
+ * The session token a URL brings: query `token`, else `tokens`; on /m/appDownload `tokens` is the
+ * page's flag (`?tokens=1`), so only `token` counts there. `path` is the URL's path (without it,
+ * `tokens` counts).
+ */
+export function tokenFromQuery(search: string, path = ''): string | undefined {
   const q = new URLSearchParams(search);
-  return q.get('token') || q.get('tokens') || undefined;
+  const tokens = TOKENS_FLAG_PATHS.has(trimSlash(path)) ? null : q.get('tokens');
+  return q.get('token') || tokens || undefined;
 }
 
 /** The query without the session token it brought: a token must not stay in the address bar, the history or a shared link. */
-export function withoutToken(search: string): string {
+export function withoutToken(search: string, path = ''): string {
   const q = new URLSearchParams(search);
   q.delete('token');
-  q.delete('tokens');
+  if (!TOKENS_FLAG_PATHS.has(trimSlash(path))) q.delete('tokens');
   const rest = q.toString();
   return rest ? `?${rest}` : '';
 }
@@ -62,7 +70,7 @@ export function guardRoute(path: string, search: string, hasSession: boolean, mu
   // A forced password change (docs/product.md §4) comes before every page: the server refuses the
   // session's other calls until it is done (password.change.required).
   if (hasSession && mustChangePassword && p !== '/m/changePsw') return { allow: false, redirect: '/m/changePsw' };
-  if (PUBLIC_PATHS.has(p) || hasSession || tokenFromQuery(search)) return { allow: true };
+  if (PUBLIC_PATHS.has(p) || hasSession || tokenFromQuery(search, p)) return { allow: true };
   if (p === '/m/feedback') return { allow: false, redirect: '/m/home' };
   return { allow: false, redirect: '/m/login' };
 }

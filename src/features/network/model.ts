@@ -21,21 +21,35 @@ export const offlineMessage = signal(false);
 export const lineUnstable = signal(false);
 export const fastestLine = signal<string | undefined>(sessionStore.get<string>(FASTEST_LINE_KEY));
 
-/** One ping; true when the line answered in time. `base` is another line's origin, or this one. */
-export async function ping(base?: string, timeout = PING_ABORT_MS): Promise<boolean> {
+/**
+ * One ping: `ok` when the line answered in time, `failed` when it did not (no answer, an error, the
+ * 5 s abort), `cancelled` when the page itself cancelled it (a logout or a lost session cancels every
+ * request in flight, src/core/api/abort.ts): that says nothing about the line.
+ */
+export async function pingOutcome(base?: string, timeout = PING_ABORT_MS): Promise<'ok' | 'failed' | 'cancelled'> {
   try {
     await call('ping', { speed: Date.now() }, { alert: false, baseUrl: base, timeout });
-    return true;
-  } catch {
-    return false;
+    return 'ok';
+  } catch (err) {
+    return (err as DOMException | undefined)?.name === 'AbortError' ? 'cancelled' : 'failed';
   }
 }
 
-/** Pings the current line and records whether it is unstable. */
+/** One ping; true when the line answered in time. `base` is another line's origin, or this one. */
+export async function ping(base?: string, timeout = PING_ABORT_MS): Promise<boolean> {
+  return (await pingOutcome(base, timeout)) === 'ok';
+}
+
+/**
+ * Pings the current line and records whether it is unstable. A ping the page cancelled (the session
+ * ended while it ran) is asked again once, and never counts as a bad line (docs/product.md §8).
+ */
 export async function checkLine(): Promise<boolean> {
-  const ok = await ping();
-  lineUnstable.value = !ok && online.value;
-  return ok;
+  let outcome = await pingOutcome();
+  if (outcome === 'cancelled') outcome = await pingOutcome();
+  if (outcome === 'cancelled') return !lineUnstable.value;
+  lineUnstable.value = outcome === 'failed' && online.value;
+  return outcome === 'ok';
 }
 
 /** Up to `count` entries in random order (Fisher–Yates on a copy). */

@@ -15,6 +15,7 @@ import { Field } from '../../ui/Field.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
+import { formatWait, resendEnd } from '../../ui/countdown.ts';
 import { useRequiredFields } from '../../ui/useRequiredFields.tsx';
 import { goAfterSignIn, login, loginBusy, sendLoginCode, tryAutoLogin, type LoginOutcome } from './model.ts';
 import {
@@ -73,7 +74,7 @@ export interface LoginFormProps {
 
 export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCaptcha }: LoginFormProps) {
   useSignals();
-  const { t, dir } = useT();
+  const { t, dir, lang } = useT();
   const info = siteStatus.value?.info;
   const identity = identityConfig(info);
   const [tab, setTab] = useState<Tab>('password');
@@ -186,7 +187,6 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
   useEffect(() => {
     if (noAutoLogin || tried.current || !info) return;
     tried.current = true;
-    if (captchaRequired({ type: 'username', settings: info })) return; // a person must solve it
     void tryAutoLogin(location.search).then((outcome) => outcome && done(outcome));
     // Once, when the status arrives: `done` is a new function each render and must not re-run it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -250,7 +250,8 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
     const until = await sendLoginCode(dialing, mobile, captcha);
     smsCaptcha.renew();
     if (until) {
-      setCodeUntil(until);
+      // The code's expiry, never longer than its validity (docs/product.md §9).
+      setCodeUntil(resendEnd(until));
       focus('code');
     }
   };
@@ -345,7 +346,9 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
                   disabled={phoneSecondsLeft > 0 || idpBusy}
                   onClick={() => void sendPhone()}
                 >
-                  {phoneSecondsLeft > 0 ? t('login.countdown', { seconds: phoneSecondsLeft }) : t('login.send_code')}
+                  {phoneSecondsLeft > 0
+                    ? t('login.countdown', { time: formatWait(phoneSecondsLeft, lang) })
+                    : t('login.send_code')}
                 </button>
               </div>
             </Field>
@@ -375,7 +378,7 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
                   disabled={secondsLeft > 0}
                   onClick={() => void sendCode()}
                 >
-                  {secondsLeft > 0 ? t('login.countdown', { seconds: secondsLeft }) : t('login.send_code')}
+                  {secondsLeft > 0 ? t('login.countdown', { time: formatWait(secondsLeft, lang) }) : t('login.send_code')}
                 </button>
               </div>
             </Field>

@@ -10,13 +10,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { LazyCountryPicker, useCountry } from '../country-picker/index.ts';
 import { loadSiteStatus, siteStatus } from '../../core/config/siteStatus.ts';
 import { showNotice } from '../../core/notice/notices.ts';
+import { navigate } from '../../core/session/navigation.ts';
 import { session } from '../../core/session/sessionInfo.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
 import { useRequiredFields, type RequiredField } from '../../ui/useRequiredFields.tsx';
 import { useCaptcha } from './hooks.tsx';
-import { goAfterSignIn, register, registerBusy, suggestUsername } from './model.ts';
+import { sessionStore } from '../../core/storage/storage.ts';
+import { goAfterSignIn, PASSWORD_CHANGE_KEY, USERNAME_PATTERN, register, registerBusy, suggestUsername } from './model.ts';
 
 export interface RegisterDetail {
   userName: string;
@@ -43,7 +45,7 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
   const [password, setPassword] = useState('');
   const [country, setCountry] = useState<string | undefined>();
   const [mobile, setMobile] = useState('');
-  const { errors, setErrors, check, input: fieldInput } = useRequiredFields('register');
+  const { errors, setErrors, check, input: fieldInput, focus } = useRequiredFields('register');
   const dialing = useCountry(country)?.countryDialingCode ?? '';
   const captcha = useCaptcha(info?.register.captcha.enabled === true, 'register', defineCaptcha);
   const askPassword = by === 'username' || info?.register.mobilePassword === true;
@@ -63,7 +65,10 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
             ['mobile', mobile, t('login.mobile')],
             ...(askPassword ? [['password', password, t('password')] as RequiredField] : []),
           ];
-    if (!check(fields)) return;
+    // Both at once: an empty password and a malformed username are marked together.
+    const filled = check(fields);
+    const nameOk = by !== 'username' || usernameOk();
+    if (!filled || !nameOk) return;
     const solved = await captcha.solve().catch(() => null);
     if (solved === null) return; // closed or failed: the captcha row says why
     const request =
@@ -82,11 +87,31 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
       captcha.renew();
       return;
     }
-    showNotice({ messageKey: 'register.success' });
+    if (by === 'mobile' && !askPassword) {
+      // The account has the fixed default password the player never saw (docs/product.md §5): say how
+      // they sign in next time, and offer to set a password now (the change page knows the old one).
+      sessionStore.set(PASSWORD_CHANGE_KEY, { forced: false, defaultPassword: true });
+      showNotice({
+        messageKey: 'register.success_mobile',
+        buttons: [{ labelKey: 'register.set_password', action: () => navigate('/m/changePsw') }, { labelKey: 'ok' }],
+      });
+    } else showNotice({ messageKey: 'register.success' });
     if (onRegister({ userName: session.value?.userName ?? '' })) goAfterSignIn('/m/home', continueToOperator);
   };
 
   const input = (name: string, props: InputHTMLAttributes<HTMLInputElement>) => fieldInput(name, props, `register-${name}-hint`);
+
+  /** The username format of docs/product.md §5, checked here before the server is asked. */
+  const usernameOk = (value = username, focusIt = true) => {
+    const trimmed = value.trim();
+    if (!trimmed || USERNAME_PATTERN.test(trimmed)) {
+      setErrors((e) => (e.username === t('register.username_invalid') ? { ...e, username: '' } : e));
+      return true;
+    }
+    setErrors((e) => ({ ...e, username: t('register.username_invalid') }));
+    if (focusIt) focus('username');
+    return false;
+  };
   const selectTab = (id: By) => {
     setBy(id);
     setErrors({});
@@ -108,6 +133,7 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
                 autoCapitalize: 'none',
                 value: username,
                 onChange: (e) => setUsername(e.target.value),
+                onBlur: (e) => void usernameOk(e.target.value, false),
               })}
             </Field>
             <button

@@ -26,13 +26,17 @@ export function useCaptcha(required: boolean, scene: 'login' | 'sms' | 'register
   return { element, solve, renew };
 }
 
-/** Seconds left until `until` (epoch ms), ticking each second; 0 when none. */
+/**
+ * Seconds left until `until` (epoch ms), ticking each second; 0 when none. Counted from the clock at
+ * each render: the tick only re-renders (a `now` kept from mount would start the count too high:
+ * "Resend in 303 s" for a 300 s code).
+ */
 export function useCountdown(until: number | undefined) {
-  const [now, setNow] = useState(Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!until || until <= Date.now()) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, [until]);
-  return until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0;
+  return until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0;
 }

@@ -9,6 +9,7 @@ import { DEFAULT_PASSWORD } from '../../core/api/constants.ts';
 import type { LoginErrorValue, LoginValue } from '../../core/api/endpoints.ts';
 import type { CaptchaFields, LoginPayload, RegisterPayload } from '../../core/api/schemas.ts';
 import { perform, reactionFor } from '../../core/api/errors.ts';
+import { captchaRequired } from '../captcha/index.ts';
 import { merchantCode } from '../../core/config/config.ts';
 import { isFlagOn, siteStatus } from '../../core/config/siteStatus.ts';
 import { currentInAppParam, currentStandalone, currentUA, nativeAppVersion, registerMethod } from '../../core/env/env.ts';
@@ -25,6 +26,7 @@ import {
   turnAutoLoginOff,
 } from '../../core/session/rememberedLogin.ts';
 import { continueToOperator, navigate, onOperatorPage } from '../../core/session/navigation.ts';
+import { tokenFromQuery } from '../../core/session/routeRules.ts';
 import { saveSession, session } from '../../core/session/sessionInfo.ts';
 import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 import { PASSWORD_CHANGE_KEY } from '../../core/session/passwordChange.ts';
@@ -33,6 +35,9 @@ import { PASSWORD_CHANGE_KEY } from '../../core/session/passwordChange.ts';
 export const LOGIN_LOCK_MS = 500;
 export const FIRST_TIME_KEY = `${KEY_PREFIX}firstTimeLogin`;
 export { PASSWORD_CHANGE_KEY };
+
+/** The username format (docs/product.md §5): 4–16 of A-Z a-z 0-9 _; the server checks the same. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{4,16}$/;
 
 export const loginBusy = signal(false);
 export const registerBusy = signal(false);
@@ -193,14 +198,15 @@ async function remember(req: Extract<LoginRequest, { type: 'username' | 'sms' }>
 }
 
 /**
- * Auto login with the remembered login, on mount only, when docs/product.md §4 allows it. Resolves with the
- * outcome, or undefined when it did not run.
+ * Auto login with the remembered login, when docs/product.md §4 allows it: as the /m page opens, and
+ * as a login form mounts. Needs the site status (MOBILEAUTOLOGIN3, the captcha settings) loaded.
+ * Resolves with the outcome, or undefined when it did not run.
  */
 export async function tryAutoLogin(search: string): Promise<LoginOutcome | undefined> {
   const q = new URLSearchParams(search);
   const remembered = await readRememberedLogin();
   const allowed = autoLoginAllowed({
-    hasToken: !!(q.get('token') || q.get('tokens')),
+    hasToken: !!tokenFromQuery(search, location.pathname),
     hasSession: !!session.value,
     redirectOrBack: autoLoginDisabled.value || q.has('redirectUrl') || q.has('backUrl'),
     flagOn: isFlagOn('MOBILEAUTOLOGIN3'),
@@ -208,6 +214,8 @@ export async function tryAutoLogin(search: string): Promise<LoginOutcome | undef
     remembered,
   });
   if (!allowed || !remembered?.password) return undefined;
+  // The login captcha needs a person to solve it: no auto login then (docs/product.md §4).
+  if (captchaRequired({ type: 'username', settings: siteStatus.value?.info })) return undefined;
   return login({ type: 'username', username: remembered.username, password: remembered.password, remember: true });
 }
 

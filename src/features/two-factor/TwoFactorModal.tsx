@@ -10,6 +10,7 @@ import { Field } from '../../ui/Field.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
+import { formatWait } from '../../ui/countdown.ts';
 import type { FieldName, TwoFactorMethod, TwoFactorVerification } from './model.ts';
 
 const TABS: Record<TwoFactorMethod, { labelKey: string }> = {
@@ -66,7 +67,7 @@ const FIELDS: Record<FieldName, FieldSpec> = {
 
 export function TwoFactorModal({ verification: v }: { verification: TwoFactorVerification }) {
   useSignals();
-  const { t, dir } = useT();
+  const { t, dir, lang } = useT();
   const base = useId();
   const titleId = `${base}title`;
   const explainId = `${base}explain`;
@@ -137,7 +138,7 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
       aria-disabled={sending ? 'true' : undefined}
       onClick={() => void v.sendCode()}
     >
-      {seconds > 0 ? t('two_factor.countdown', { seconds }) : t('two_factor.send_code')}
+      {seconds > 0 ? t('two_factor.countdown', { time: formatWait(seconds, lang) }) : t('two_factor.send_code')}
     </button>
   );
 
@@ -148,7 +149,8 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
           {v.state.title || t('two_factor.title')}
         </h2>
         <p id={explainId} className="explain" part="explain">
-          {t('two_factor.explain')}
+          {/* The server's label (the title) already explains the unrecorded IP: no second telling. */}
+          {t(v.state.title ? 'two_factor.explain_short' : 'two_factor.explain')}
         </p>
         {passed ? (
           <p ref={passRef} className="pass" part="pass" role="status" tabIndex={-1}>

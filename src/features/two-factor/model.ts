@@ -26,6 +26,7 @@ import { TWO_FACTOR_METHOD } from '../../core/api/constants.ts';
 import type { LoginErrorValue, LoginValue } from '../../core/api/endpoints.ts';
 import type { TwoFactorPayload } from '../../core/api/schemas.ts';
 import { showNotice } from '../../core/notice/notices.ts';
+import { resendEnd } from '../../ui/countdown.ts';
 
 /** The pass message shows this long (docs/product.md §9: 1.5 s) ... */
 export const PASS_MESSAGE_MS = 1500;
@@ -172,8 +173,8 @@ export async function sendCode(
   const res = await call('smsNoLogin', { countryDialingCode, mobileNum }, { alert: false });
   const now = Date.now();
   if (route === 'identityProvider') return now + IDP_COUNTDOWN_MS;
-  const expiry = Number(res.value?.expirationTime);
-  return Number.isFinite(expiry) && expiry > now ? expiry : now + DEFAULT_COUNTDOWN_MS;
+  // Never longer than the code's validity (docs/product.md §9).
+  return resendEnd(res.value?.expirationTime, now, DEFAULT_COUNTDOWN_MS);
 }
 
 /** Verifies one method. Resolves with the LoginValue; rejects with the ApiError (no alert: the modal shows it). */
