@@ -102,23 +102,49 @@ async function captchaNeeded(call: Call<unknown>): Promise<boolean> {
 }
 
 async function passwordLogin(call: LoginCall<'username'>): Promise<LoginValue> {
-  const { deps, merchant, input, clientIp } = call;
-  const { username, password } = input;
+  const { input } = call;
+  // Locked out: refused before the captcha is used up (the lockout check comes first).
+  return withPassword(
+    call,
+    input.username,
+    input.password,
+    async (member) => {
+      await requireRecordedIp(call, member);
+      return member;
+    },
+    async () => {
+      if (await captchaNeeded(call)) await verifyCaptcha(call.deps, call.merchant, input);
+    },
+  );
+}
+
+/**
+ * A password check under the login lockout, then `then` with the member and a new session: the
+ * attempts on one username + IP run one after another, refused while locked out, and only a wrong
+ * password counts (unknown user or wrong password: same scrypt work, same `login.cred.err`).
+ * `before` runs after the lockout check and before the password (the captcha).
+ */
+async function withPassword(
+  call: Call<unknown>,
+  username: string,
+  password: string,
+  then: (member: AuthMember) => Promise<AuthMember>,
+  before?: () => Promise<void>,
+): Promise<LoginValue> {
+  const { deps, merchant, clientIp } = call;
   const key = attemptKey(merchant.code, username, clientIp);
   const counter = deps.limits.login;
   return counter.serial(key, async () => {
-    // Locked out: refused before the captcha is used up.
     counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
-    if (await captchaNeeded(call)) await verifyCaptcha(deps, merchant, input);
-    const member = await memberByUsername(deps.db, merchant.code, username);
-    // Unknown user or wrong password: same scrypt work, same answer; only this counts as a failure.
-    const ok = await verifyPassword(password, member?.password_hash ?? (await dummyHash()));
-    if (!member || !ok) {
+    await before?.();
+    const found = await memberByUsername(deps.db, merchant.code, username);
+    const ok = await verifyPassword(password, found?.password_hash ?? (await dummyHash()));
+    if (!found || !ok) {
       counter.add(key);
       throw new ApiError(400, 'login.cred.err', MESSAGES.credErr);
     }
     counter.clear(key);
-    await requireRecordedIp(call, member);
+    const member = await then(found);
     const expired = passwordExpired(merchant, member);
     return startSession(deps.db, member, clientIp, expired, await forcedChange(call, password, expired));
   });
@@ -210,24 +236,12 @@ async function firebaseLogin(call: LoginCall<'firebase'>): Promise<LoginValue> {
  * verification call links it when it carries the `firebaseIdToken` too.
  */
 async function bindAndLogin(call: LoginCall<'firebase'>, identity: Identity): Promise<LoginValue> {
-  const { deps, merchant, input, clientIp } = call;
-  const username = required(input.username, 'username');
-  const password = required(input.password, 'password');
-  const key = attemptKey(merchant.code, username, clientIp);
-  const counter = deps.limits.login;
-  return counter.serial(key, async () => {
-    counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
-    const member = await memberByUsername(deps.db, merchant.code, username);
-    const ok = await verifyPassword(password, member?.password_hash ?? (await dummyHash()));
-    if (!member || !ok) {
-      counter.add(key);
-      throw new ApiError(400, 'login.cred.err', MESSAGES.credErr);
-    }
-    counter.clear(key);
+  const username = required(call.input.username, 'username');
+  const password = required(call.input.password, 'password');
+  return withPassword(call, username, password, async (member) => {
     await requireRecordedIp(call, member);
-    await linkIdentity(deps.db, merchant.code, member.id, identity);
-    const expired = passwordExpired(merchant, member);
-    return startSession(deps.db, member, clientIp, expired, await forcedChange(call, password, expired));
+    await linkIdentity(call.deps.db, call.merchant.code, member.id, identity);
+    return member;
   });
 }
 

@@ -8,14 +8,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { captchaRequired } from '../captcha/index.ts';
-import { LazyCountryPicker, useCountry } from '../country-picker/index.ts';
+import { useCountry } from '../country-picker/index.ts';
 import { readRememberedLogin } from '../../core/session/rememberedLogin.ts';
 import { loadSiteStatus, siteStatus } from '../../core/config/siteStatus.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
-import { formatWait, resendEnd } from '../../ui/countdown.ts';
+import { resendEnd } from '../../ui/countdown.ts';
 import { useRequiredFields } from '../../ui/useRequiredFields.tsx';
 import { goAfterSignIn, login, loginBusy, sendLoginCode, tryAutoLogin, type LoginOutcome } from './model.ts';
 import {
@@ -31,6 +31,7 @@ import {
   type IdentityOutcome,
 } from './identity/model.ts';
 import { useCaptcha, useCountdown } from './hooks.tsx';
+import { CodeField, MobileField, codeInput, mobileInput } from './fields.tsx';
 
 export interface LoginDetail {
   next: string;
@@ -74,7 +75,7 @@ export interface LoginFormProps {
 
 export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCaptcha }: LoginFormProps) {
   useSignals();
-  const { t, dir, lang } = useT();
+  const { t, dir } = useT();
   const info = siteStatus.value?.info;
   const identity = identityConfig(info);
   const [tab, setTab] = useState<Tab>('password');
@@ -292,19 +293,9 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
   );
 
   const mobileField = (
-    <Field id="login-mobile" label={t('login.mobile')} error={errors.mobile}>
-      <div className="row">
-        <LazyCountryPicker value={country} onChange={(c) => setCountry(c.countryCode)} />
-        {input('mobile', {
-          name: 'mobile',
-          type: 'tel',
-          inputMode: 'numeric',
-          autoComplete: 'tel-national',
-          value: mobile,
-          onChange: (e) => setMobile(e.target.value),
-        })}
-      </div>
-    </Field>
+    <MobileField id="login-mobile" error={errors.mobile} country={country} onCountry={setCountry}>
+      {input('mobile', mobileInput(mobile, setMobile))}
+    </MobileField>
   );
 
   if (bind?.step === 'existing') {
@@ -330,28 +321,15 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
         {tab === 'phone' ? (
           <>
             {mobileField}
-            <Field id="login-phoneCode" label={t('login.code')} error={errors.phoneCode}>
-              <div className="row">
-                {input('phoneCode', {
-                  name: 'phoneCode',
-                  inputMode: 'numeric',
-                  autoComplete: 'one-time-code',
-                  value: phoneCode,
-                  onChange: (e) => setPhoneCode(e.target.value),
-                })}
-                <button
-                  type="button"
-                  className="secondary"
-                  part="send-code"
-                  disabled={phoneSecondsLeft > 0 || idpBusy}
-                  onClick={() => void sendPhone()}
-                >
-                  {phoneSecondsLeft > 0
-                    ? t('login.countdown', { time: formatWait(phoneSecondsLeft, lang) })
-                    : t('login.send_code')}
-                </button>
-              </div>
-            </Field>
+            <CodeField
+              id="login-phoneCode"
+              error={errors.phoneCode}
+              secondsLeft={phoneSecondsLeft}
+              busy={idpBusy}
+              onSend={() => void sendPhone()}
+            >
+              {input('phoneCode', codeInput('phoneCode', phoneCode, setPhoneCode))}
+            </CodeField>
           </>
         ) : tab === 'password' ? (
           <>
@@ -362,26 +340,9 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
           <>
             {mobileField}
             {smsCaptcha.element}
-            <Field id="login-code" label={t('login.code')} error={errors.code}>
-              <div className="row">
-                {input('code', {
-                  name: 'code',
-                  inputMode: 'numeric',
-                  autoComplete: 'one-time-code',
-                  value: code,
-                  onChange: (e) => setCode(e.target.value),
-                })}
-                <button
-                  type="button"
-                  className="secondary"
-                  part="send-code"
-                  disabled={secondsLeft > 0}
-                  onClick={() => void sendCode()}
-                >
-                  {secondsLeft > 0 ? t('login.countdown', { time: formatWait(secondsLeft, lang) }) : t('login.send_code')}
-                </button>
-              </div>
-            </Field>
+            <CodeField id="login-code" error={errors.code} secondsLeft={secondsLeft} onSend={() => void sendCode()}>
+              {input('code', codeInput('code', code, setCode))}
+            </CodeField>
           </>
         )}
         {tab !== 'phone' ? (

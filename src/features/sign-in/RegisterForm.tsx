@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { LazyCountryPicker, useCountry } from '../country-picker/index.ts';
+import { useCountry } from '../country-picker/index.ts';
 import { loadSiteStatus, siteStatus } from '../../core/config/siteStatus.ts';
 import { showNotice } from '../../core/notice/notices.ts';
 import { navigate } from '../../core/session/navigation.ts';
@@ -17,6 +17,7 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
 import { useRequiredFields, type RequiredField } from '../../ui/useRequiredFields.tsx';
 import { useCaptcha } from './hooks.tsx';
+import { MobileField, mobileInput } from './fields.tsx';
 import { sessionStore } from '../../core/storage/storage.ts';
 import { goAfterSignIn, PASSWORD_CHANGE_KEY, USERNAME_PATTERN, register, registerBusy, suggestUsername } from './model.ts';
 
@@ -146,19 +147,9 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
             </button>
           </>
         ) : (
-          <Field id="register-mobile" label={t('login.mobile')} error={errors.mobile}>
-            <div className="row">
-              <LazyCountryPicker value={country} onChange={(c) => setCountry(c.countryCode)} />
-              {input('mobile', {
-                name: 'mobile',
-                type: 'tel',
-                inputMode: 'numeric',
-                autoComplete: 'tel-national',
-                value: mobile,
-                onChange: (e) => setMobile(e.target.value),
-              })}
-            </div>
-          </Field>
+          <MobileField id="register-mobile" error={errors.mobile} country={country} onCountry={setCountry}>
+            {input('mobile', mobileInput(mobile, setMobile))}
+          </MobileField>
         )}
         {askPassword ? (
           <Field id="register-password" label={t('password')} error={errors.password} hint={t('register.password_hint')}>
