@@ -301,7 +301,7 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
   /** Ends every session of a member of the merchant (default merchant if absent). */
   app.post('/dev/members/:username/expire-session', async (c) => {
     const input = await readInput(c, deps);
-    const deleted = await deleteMemberSessions(deps.db, input.merchant.code, c.req.param('username'));
+    const deleted = await deleteMemberSessions(deps.db, input.merchant.code, usernameParam(c.req.param('username')));
     if (deleted === undefined) throw new ApiError(404, 'not.found', 'No such member');
     return answer(c, input, { deleted });
   });
@@ -325,7 +325,14 @@ function merchantOf(code: string | undefined, deps: Deps): Merchant {
   return merchant;
 }
 
+/** A username from the path: text the database can store (no NUL), at most 64 characters. */
+function usernameParam(username: string): string {
+  if (username.includes('\u0000') || username.length > 64) throw fieldError('username', false);
+  return username;
+}
+
 async function devMember(deps: Deps, merchant: Merchant, username: string) {
+  usernameParam(username);
   const member = await memberByUsername(deps.db, merchant.code, username);
   if (!member) throw new ApiError(404, 'not.found', 'No such member');
   return member;

@@ -16,7 +16,7 @@ import { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { LOCK_FILE } from '../../server/infra/data-dir.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { call, loginBody, rsaKeyOf, seal, sealedCall, tempDir, testApp, type Answer } from './helpers.ts';
+import { call, loginBody, registerBody, rsaKeyOf, seal, sealedCall, tempDir, testApp, type Answer } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const POSIX = process.platform !== 'win32';
@@ -406,5 +406,43 @@ describe('/wps answers: nosniff, no-store', () => {
       await down.close();
       await new Promise<void>((resolve) => upstreamServer.close(() => resolve()));
     }
+  });
+});
+
+describe('NUL characters (the database refuses U+0000): 400 request.invalid, before any expensive work', () => {
+  let wps: Awaited<ReturnType<typeof testApp>>;
+  let rsaKey: string;
+  before(async () => {
+    wps = await testApp();
+    rsaKey = await rsaKeyOf(wps);
+  });
+  after(() => wps.close());
+
+  const NUL = 'a\u0000b';
+  const invalid = (answer: Answer, field: string) => {
+    assert.equal(answer.status, 400, JSON.stringify(answer.body));
+    assert.equal(answer.body.errorCode, 'request.invalid');
+    assert.match(answer.body.message!, new RegExp(`"${field}"`));
+  };
+
+  test('login, verification and registration fields', async () => {
+    invalid(await sealedCall(wps, '/wps/session/login', loginBody(`de${NUL}mo`, 'Demo1234'), rsaKey), 'username');
+    invalid(await sealedCall(wps, '/wps/session/login', loginBody('demo', `Demo${NUL}`), rsaKey), 'password');
+    const verification = { username: NUL, password: 'Demo1234', method: 'E', email: 'x@example.com' };
+    invalid(await sealedCall(wps, '/wps/session/login/verification', verification, rsaKey), 'username');
+    for (const field of ['referralCode', 'affiliateCode', 'domain', 'username']) {
+      const started = Date.now();
+      const body = registerBody(`nul${Date.now() % 100000}`, 'Secret123', { [field]: NUL });
+      invalid(await sealedCall(wps, '/wps/member/register', body, rsaKey, { headers: { ModuleId: 'REG3' } }), field);
+      // Refused by the schema, not after the password hashing (scrypt takes tens of ms).
+      assert.ok(Date.now() - started < 1000);
+    }
+  });
+
+  test('the dev controls: a NUL in a member path is 400, and the server keeps serving', async () => {
+    const answer = await call(wps, 'GET', '/dev/members/%00/totp');
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.errorCode, 'request.invalid');
+    assert.equal((await call(wps, 'GET', '/wps/system/status')).status, 200);
   });
 });

@@ -6,13 +6,15 @@
  */
 import * as v from 'valibot';
 
-const str = (max = 256) => v.pipe(v.string(), v.maxLength(max));
+/** Text the database can store: PostgreSQL refuses U+0000, so a NUL is a bad field, refused up front. */
+const noNul = v.check((s: string) => !s.includes('\u0000'), 'contains NUL');
+const str = (max = 256) => v.pipe(v.string(), noNul, v.maxLength(max));
 const optStr = (max = 256) => v.optional(str(max));
 
 export const LoginType = v.picklist(['username', 'sms', 'firebase']);
 
 /** A string that must be there and not blank (a missing or empty one is "missing"). */
-const filled = (max = 256) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
+const filled = (max = 256) => v.pipe(v.string(), v.trim(), v.nonEmpty(), noNul, v.maxLength(max));
 
 const uuid = v.pipe(v.string(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/));
 
@@ -42,7 +44,7 @@ export const loginPayload = v.variant('type', [
     type: v.literal('username'),
     username: filled(64),
     // Passwords are not trimmed: a space may be part of one.
-    password: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)),
+    password: v.pipe(v.string(), v.nonEmpty(), noNul, v.maxLength(128)),
     ...captchaFields,
     ...loginCommon,
   }),
