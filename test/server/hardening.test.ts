@@ -16,7 +16,7 @@ import { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { LOCK_FILE } from '../../server/infra/data-dir.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { call, loginBody, registerBody, rsaKeyOf, seal, sealedCall, tempDir, testApp, type Answer } from './helpers.ts';
+import { call, fresh, loginBody, registerBody, rsaKeyOf, seal, sealedCall, tempDir, testApp, type Answer } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const POSIX = process.platform !== 'win32';
@@ -324,7 +324,7 @@ describe('production', () => {
         ['demo', 'Demo1234'],
         ['guard', 'Guard1234'],
       ]) {
-        const sealed = seal(loginBody(username!, password!), rsaKey);
+        const sealed = seal(fresh(loginBody(username!, password!)), rsaKey);
         const res = await fetch(`${origin}/wps/session/login`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', ...sealed.headers },
