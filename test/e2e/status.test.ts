@@ -245,22 +245,22 @@ describe('session expiry in the middle of a session', () => {
     const page = await context.newPage();
     await logIn(page);
     assert.ok(await page.evaluate(() => localStorage.getItem('wps:session')), 'session kept in local storage there');
-    await page.goto(`${h.server.url}/m/register`);
-    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    await page.goto(`${h.server.url}/m/changePsw`);
+    await page.getByRole('heading', { name: 'Change password', level: 2 }).waitFor();
     // Remembered once the page shows (an effect of the app), not when the URL changes.
-    await page.waitForFunction(() => JSON.parse(localStorage.getItem('wps:lastPath') ?? 'null') === '/m/register');
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('wps:lastPath') ?? 'null') === '/m/changePsw');
 
     // Reopened at its start page with the session alive: back where the player was.
     await page.goto(`${h.server.url}/m/home`);
-    await page.waitForURL(/\/m\/register$/);
-    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    await page.waitForURL(/\/m\/changePsw$/);
+    await page.getByRole('heading', { name: 'Change password', level: 2 }).waitFor();
 
     await dev('/dev/members/demo/expire-session', {});
     await page.goto(`${h.server.url}/m/home`); // the app is reopened at its start URL
     await page.waitForFunction(() => localStorage.getItem('wps:session') === null);
     await page.waitForURL(/\/m\/home$/);
     // The stale page is forgotten (home may be remembered again as the page now shown).
-    assert.notEqual(await page.evaluate(() => localStorage.getItem('wps:lastPath')), '"/m/register"');
+    assert.notEqual(await page.evaluate(() => localStorage.getItem('wps:lastPath')), '"/m/changePsw"');
     await page.waitForTimeout(300);
     assert.equal(await page.getByRole('alertdialog').count(), 0, 'no please-login notice');
   });
