@@ -23,14 +23,12 @@ function Mark({ kind }: { kind: 'denied' | 'maintenance' }) {
       {kind === 'denied' ? (
         <path d="M22 22l28 28M50 22L22 50" stroke="#b3202a" strokeWidth="6" strokeLinecap="round" />
       ) : (
-        <path
-          d="M24 48l14-14m-4-8a9 9 0 1012 12l-4-4-4 1-1-4 4-4z"
-          fill="none"
-          stroke="#a55b00"
-          strokeWidth="5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
+        // A traffic cone: plain shapes that stay readable at phone size.
+        <g>
+          <path d="M31 16h10l9 34H22z" fill="#e07a00" />
+          <path d="M28.1 27h15.8l1.3 5H26.8zM24.9 39h22.2l1.3 5H23.6z" fill="#fff" />
+          <rect x="16" y="49" width="40" height="7" rx="3.5" fill="#a55b00" />
+        </g>
       )}
     </svg>
   );
