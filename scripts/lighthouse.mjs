@@ -111,12 +111,14 @@ try {
   await cleanUp();
 }
 
-/** `npm start`'s server with its default configuration, on a free port and a fresh DATA_DIR; its origin. */
+/** `npm start`'s server with its default configuration (less the Auth emulator), on a free port and a fresh DATA_DIR; its origin. */
 async function startReferenceServer() {
   const dataDir = await mkdtemp(join(tmpdir(), 'wps-lighthouse-data-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    // No Auth emulator: it would compete for the CPU during the runs, and the demo merchant's
+    // configured default (merchants.json) has the identity provider off.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_EMULATOR: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -4,6 +4,7 @@
  */
 import { loadConfig, type Config } from './infra/config.ts';
 import { startServer, type RunningServer } from './start.ts';
+import { startDemoIdentity, type DemoIdentity } from './dev/demo-identity.ts';
 
 let config: Config;
 let running: RunningServer;
@@ -17,22 +18,35 @@ try {
 }
 
 console.log(`wps-mobile listening on ${running.url}/m/home`);
+let identity: DemoIdentity | undefined;
 if (config.upstream) {
   console.log(`forwarding /wps to ${config.upstream}`);
 } else if (!config.production) {
   // Production seeds no demo member (server/app.ts), so there is no account to announce.
   console.log('demo account: demo / Demo1234 (merchant demo)');
   console.log('two-factor demo: guard / Guard1234 (no recorded IP; SMS and authenticator codes on /dev/)');
+  if (config.authEmulator) {
+    console.log('identity provider: starting the Firebase Auth emulator (about 10 s; AUTH_EMULATOR=0 skips it)');
+    identity = startDemoIdentity(running.url, 'demo');
+  }
 }
 
+let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    running.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error('wps-mobile: error while closing:', err instanceof Error ? err.message : err);
-        process.exit(1);
-      },
-    );
+  // `on`, not `once`: Ctrl-C under npm delivers SIGINT twice (to npm, which passes it on, and to us),
+  // and a second default SIGINT would end the process before the emulator is stopped.
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    // The emulator first: putting the merchant's settings back needs the server.
+    Promise.resolve(identity?.stop())
+      .then(() => running.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error('wps-mobile: error while closing:', err instanceof Error ? err.message : err);
+          process.exit(1);
+        },
+      );
   });
 }

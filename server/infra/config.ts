@@ -25,6 +25,12 @@ export interface Config {
   allowedHosts: string[];
   /** NODE_ENV=production: no dev controls, no demo members, `test: false`. */
   production: boolean;
+  /**
+   * Demo mode (`npm start`, not production, no upstream): start the Firebase Auth emulator and turn
+   * the demo merchant's identity-provider sign-in on with it (server/dev/demo-identity.ts).
+   * AUTH_EMULATOR=0 leaves it off.
+   */
+  authEmulator: boolean;
   distDir: string;
   merchantsFile: string;
 }
@@ -51,6 +57,7 @@ export function loadConfig(
     trustProxy: hops(env.TRUST_PROXY),
     allowedHosts: hostList(env.ALLOWED_HOSTS),
     production: env.NODE_ENV === 'production',
+    authEmulator: env.AUTH_EMULATOR !== '0',
     distDir: nonEmpty(env.DIST_DIR) ?? './dist',
     merchantsFile: nonEmpty(env.MERCHANTS_FILE) ?? DEFAULT_MERCHANTS_FILE,
   };

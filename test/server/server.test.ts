@@ -165,6 +165,7 @@ describe('config', () => {
       trustProxy: 0,
       allowedHosts: [],
       production: false,
+      authEmulator: true,
       distDir: './dist',
       merchantsFile: DEFAULT_MERCHANTS_FILE,
     });
@@ -193,6 +194,7 @@ describe('config', () => {
     assert.equal(loadConfig(env, ['--upstream', 'http://cli.example/']).upstream, 'http://cli.example');
     assert.equal(loadConfig({}, ['--upstream=http://cli.example']).upstream, 'http://cli.example');
     assert.equal(loadConfig({ TRUST_PROXY: '2' }, []).trustProxy, 2, 'the number of proxies in front');
+    assert.equal(loadConfig({ AUTH_EMULATOR: '0' }, []).authEmulator, false, 'AUTH_EMULATOR=0 leaves the demo emulator off');
     assert.equal(loadConfig({ TRUST_PROXY: '' }, []).trustProxy, 0);
     assert.deepEqual(loadConfig({ ALLOWED_HOSTS: ' demo.example, 192.0.2.5:8080 ,,[::1]' }, []).allowedHosts, [
       'demo.example',
