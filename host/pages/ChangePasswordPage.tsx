@@ -36,7 +36,12 @@ export function ChangePasswordPage() {
     e.preventDefault();
     setError(undefined);
     const required = askCurrent ? (['current', 'next', 'again'] as const) : (['next', 'again'] as const);
-    if (!check(required.map((name) => [name, values[name], labels[name]]))) return;
+    const messages: Record<Name, string> = {
+      current: t('required.current_password'),
+      next: t('required.new_password'),
+      again: t('required.confirm_password'),
+    };
+    if (!check(required.map((name) => [name, values[name], messages[name]]))) return;
     if (values.next !== values.again) {
       setError(t('change_password.mismatch'));
       return focus('again');

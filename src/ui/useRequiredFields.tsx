@@ -3,13 +3,15 @@
  * (`aria-invalid`), the first one is focused, its error is named, and the caller sends nothing.
  */
 import { useRef, useState, type InputHTMLAttributes } from 'react';
-import { useT } from './useT.ts';
 
-/** [name, value, label] of a field that must not be empty. */
-export type RequiredField = [name: string, value: string, label: string];
+/**
+ * [name, value, message] of a field that must not be empty. The message is the field's own sentence
+ * (`t('required.username')`), never a template glued to a label: "Enter your username" reads naturally
+ * in every language, "Please enter your Confirm new password" did not.
+ */
+export type RequiredField = [name: string, value: string, message: string];
 
 export function useRequiredFields(idPrefix: string) {
-  const { t } = useT();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const inputs = useRef<Record<string, HTMLInputElement | null>>({});
 
@@ -17,9 +19,7 @@ export function useRequiredFields(idPrefix: string) {
 
   /** True when every field has a value; otherwise marks the empty ones and focuses the first. */
   const check = (fields: RequiredField[]) => {
-    const missing = Object.fromEntries(
-      fields.filter(([, v]) => !v.trim()).map(([name, , label]) => [name, t('required', { field: label })]),
-    );
+    const missing = Object.fromEntries(fields.filter(([, v]) => !v.trim()).map(([name, , message]) => [name, message]));
     setErrors(missing);
     const first = fields.find(([name]) => missing[name]);
     if (first) focus(first[0]);

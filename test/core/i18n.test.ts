@@ -162,13 +162,13 @@ describe('setLanguage and the catalogues', () => {
   it("EN gives English text for t('login')", async () => {
     setLanguage('EN');
     await waitFor(() => expect(t('login')).to.equal('Log in'));
-    expect(t('required', { field: 'name' })).to.equal('Please enter your name');
+    expect(t('home.member_title', { name: 'Ana' })).to.equal('Welcome back, Ana');
   });
 
   it("CN gives 登录 for t('login')", async () => {
     setLanguage('CN');
     await waitFor(() => expect(t('login')).to.equal('登录'));
-    expect(t('required', { field: '用户名' })).to.equal('请输入用户名');
+    expect(t('home.member_title', { name: '小明' })).to.equal('欢迎回来，小明');
   });
 
   it('every listed language loads its own catalogue (ES gives Spanish, UR Urdu)', async () => {

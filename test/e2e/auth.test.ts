@@ -144,7 +144,7 @@ describe('sign-up, logout, login and the session', () => {
     page.on('request', (r) => r.url().includes('/wps/session/login') && logins++);
     await page.goto(`${h.server.url}/m/login`);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByText('Please enter your Username').waitFor();
+    await page.getByText('Enter your username').waitFor();
     // The field is in the form element's shadow root: the focused element is inside it.
     assert.equal(
       await page.getByLabel('Username', { exact: true }).evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),

@@ -219,6 +219,12 @@ describe('forced password change', () => {
       return [r.status, ((await r.json()) as { errorCode: string }).errorCode];
     });
     assert.deepEqual(refused, [403, 'password.change.required']);
+    // Each empty field says its own sentence (docs/product.md §5), the first one takes the focus.
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByText('Enter your current password').waitFor();
+    await page.getByText('Enter a new password').waitFor();
+    await page.getByText('Enter the new password again').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete')), 'current-password');
     await page.getByLabel('Current password').fill('Demo1234');
     await page.getByLabel('New password', { exact: true }).fill('Newpass123');
     await page.getByLabel('Confirm new password').fill('Newpass123');

@@ -189,7 +189,7 @@ describe('<wps-login-form> required fields (docs/product.md §5)', () => {
     await waitFor(() => expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('true'));
     expect(focused()).to.equal(describeNode(field(el, 'username')));
     expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('false');
-    expect(byId(el, 'login-username-error')?.textContent).to.equal('Please enter your Username');
+    expect(byId(el, 'login-username-error')?.textContent).to.equal('Enter your username');
     await sleep(50);
     expect(logins().length).to.equal(0);
   });

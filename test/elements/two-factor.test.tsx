@@ -52,7 +52,10 @@ const LOGIN: LoginValue = {
 const COUNTRY = {
   countryCode: 'SG',
   countryDialingCode: '+65',
-  countries: [{ countryCode: 'SG', countryDialingCode: '+65' }],
+  countries: [
+    { countryCode: 'SG', countryDialingCode: '+65' },
+    { countryCode: 'PH', countryDialingCode: '+63' },
+  ],
   currency: 'SGD',
   currencySymbol: '$',
 };
@@ -172,10 +175,13 @@ const key = (target: EventTarget, k: string, shiftKey = false) => {
   return event;
 };
 
-/** The sms tab with the dialling code in (prefilled from GET /wps/system/country). */
-async function smsTab(extra: Partial<TwoFactorDetail> = {}) {
+/** The dialling code the sms tab's country picker shows. */
+const shownDialingCode = (el: Element) => part(el, 'code')?.textContent ?? '';
+
+/** The sms tab with the dialling code in (the merchant's default from GET /wps/system/country). */
+async function smsTab(extra: Partial<TwoFactorDetail> = {}, shown = extra.countryDialingCode ?? '+65') {
   const opened = await openWith({ sms: true }, extra);
-  await waitFor(() => expect(input(opened.el, 'countryDialingCode').value).to.equal(extra.countryDialingCode ?? '+65'));
+  await waitFor(() => expect(shownDialingCode(opened.el)).to.equal(shown));
   return opened;
 }
 
@@ -184,7 +190,7 @@ async function smsTab(extra: Partial<TwoFactorDetail> = {}) {
 describe('<wps-two-factor> tabs (docs/product.md §2, §4)', () => {
   const LABEL = { sms: 'SMS', ga: 'Authenticator', email: 'Email', payeeName: 'Real name' } as const;
   const FIELDS = {
-    sms: ['countryDialingCode', 'mobileNum', 'verificationCode'],
+    sms: ['mobileNum', 'verificationCode'],
     ga: ['authCode'],
     email: ['email'],
     payeeName: ['payeeName'],
@@ -251,7 +257,6 @@ describe('<wps-two-factor> tabs (docs/product.md §2, §4)', () => {
         labels.push(el.shadowRoot!.querySelector(`label[for="${field.id}"]`)?.textContent ?? `none for ${field.name}`);
     }
     expect(labels).to.deep.equal([
-      'Country code',
       'Mobile number',
       'Verification code',
       'Authenticator code',
@@ -288,15 +293,15 @@ describe('<wps-two-factor> tabs (docs/product.md §2, §4)', () => {
 
 describe('<wps-two-factor> validation (docs/product.md §5)', () => {
   const rows: [string, TwoFactorDetail['flags'], Partial<Record<FieldName, string>>, FieldName, string][] = [
-    ['email empty', { email: true }, {}, 'email', 'Email address is required'],
-    ['email only spaces', { email: true }, { email: '   ' }, 'email', 'Email address is required'],
+    ['email empty', { email: true }, {}, 'email', 'Enter your email address'],
+    ['email only spaces', { email: true }, { email: '   ' }, 'email', 'Enter your email address'],
     ['email malformed', { email: true }, { email: 'player@' }, 'email', 'Please enter a valid email address'],
-    ['payeeName empty', { payeeName: true }, { payeeName: ' ' }, 'payeeName', 'Real name of the bank account holder is required'],
-    ['ga empty', { ga: true }, {}, 'authCode', 'Authenticator code is required'],
+    ['payeeName empty', { payeeName: true }, { payeeName: ' ' }, 'payeeName', 'Enter the real name of the bank account holder'],
+    ['ga empty', { ga: true }, {}, 'authCode', 'Enter the code from your authenticator app'],
     ['ga not 6 digits', { ga: true }, { authCode: '12345' }, 'authCode', 'The authenticator code has 6 digits'],
-    ['sms without number and code', { sms: true }, {}, 'mobileNum', 'Mobile number is required'],
-    ['sms without code', { sms: true }, { mobileNum: '91234567' }, 'verificationCode', 'Verification code is required'],
-    ['sms without number', { sms: true }, { verificationCode: '0420' }, 'mobileNum', 'Mobile number is required'],
+    ['sms without number and code', { sms: true }, {}, 'mobileNum', 'Enter your mobile number'],
+    ['sms without code', { sms: true }, { mobileNum: '91234567' }, 'verificationCode', 'Enter the verification code'],
+    ['sms without number', { sms: true }, { verificationCode: '0420' }, 'mobileNum', 'Enter your mobile number'],
   ];
   for (const [name, flags, values, field, message] of rows) {
     it(`${name}: ${field} is marked aria-invalid, focused and explained; nothing is sent`, async () => {
@@ -394,10 +399,35 @@ describe('<wps-two-factor> send code and countdown (docs/product.md §4, §5, §
     expect(notices.value).to.deep.equal([]);
   });
 
-  it('a dialling code given in the detail is used as it is (no country request)', async () => {
+  it('the dialling code is the country picker of registration: a listed code given in the detail is shown and sent', async () => {
     const { el } = await smsTab({ countryDialingCode: '+63', mobileNum: '9171234567' });
     expect(input(el, 'mobileNum').value).to.equal('9171234567');
-    expect(stub!.to(endpoints.systemCountry.path).length).to.equal(0);
+    expect(part(el, 'trigger')!.getAttribute('aria-label')).to.contain('Philippines');
+    sendButton(el).click();
+    await waitFor(() => expect(smsCalls().length).to.equal(1));
+    expect(JSON.parse(smsCalls()[0]!.body!)).to.deep.equal({ countryDialingCode: '+63', mobileNum: '9171234567' });
+  });
+
+  it('a code the merchant does not list gives way to its default country: the picker shows what is sent', async () => {
+    const { el } = await smsTab({ countryDialingCode: '+99', mobileNum: '91234567' }, '+65');
+    sendButton(el).click();
+    await waitFor(() => expect(smsCalls().length).to.equal(1));
+    expect(JSON.parse(smsCalls()[0]!.body!)).to.deep.equal({ countryDialingCode: '+65', mobileNum: '91234567' });
+  });
+
+  it('picking another country in the picker changes the dialling code sent', async () => {
+    const { el } = await smsTab();
+    part<HTMLButtonElement>(el, 'trigger')!.click();
+    await waitFor(() => expect(parts(el, 'option').length).to.equal(2));
+    parts(el, 'option')
+      .find((o) => o.dataset.code === 'PH')!
+      .click();
+    await waitFor(() => expect(shownDialingCode(el)).to.equal('+63'));
+    fill(el, { mobileNum: '9171234567' });
+    sendButton(el).click();
+    await waitFor(() => expect(smsCalls().length).to.equal(1));
+    expect(JSON.parse(smsCalls()[0]!.body!)).to.deep.equal({ countryDialingCode: '+63', mobileNum: '9171234567' });
+    await expectAccessible(el);
   });
 
   it('counts down in seconds to expirationTime with the button disabled, and frees it at expiry', async () => {
@@ -493,7 +523,7 @@ describe('<wps-two-factor> outcome (docs/product.md §4, §8, §9)', () => {
       'sms: the code is cleared, the number kept',
       { sms: true },
       { mobileNum: '91234567', verificationCode: '0420' },
-      { countryDialingCode: '+65', mobileNum: '91234567', verificationCode: '' },
+      { mobileNum: '91234567', verificationCode: '' },
       'verificationCode',
     ],
     ['email: the email is cleared', { email: true }, { email: 'player@example.com' }, { email: '' }, 'email'],

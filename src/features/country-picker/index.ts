@@ -1,3 +1,3 @@
 /** The country picker's public entry: what the sign-in forms use (docs/architecture.md, Layers). */
 export { LazyCountryPicker } from './LazyCountryPicker.tsx';
-export { useCountry } from './useCountry.ts';
+export { useCountry, useDialingCountry } from './useCountry.ts';

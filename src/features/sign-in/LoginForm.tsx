@@ -156,7 +156,7 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
   };
 
   const sendPhone = async () => {
-    if (!check([['mobile', mobile, t('login.mobile')]])) return;
+    if (!check([['mobile', mobile, t('required.mobile')]])) return;
     setIdpBusy(true);
     try {
       if (await sendPhoneCode(dialing, mobile)) {
@@ -199,8 +199,8 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
     if (bind?.step === 'existing') {
       if (
         !check([
-          ['username', username, t('username')],
-          ['password', password, t('password')],
+          ['username', username, t('required.username')],
+          ['password', password, t('required.password')],
         ])
       )
         return;
@@ -208,7 +208,7 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
       return;
     }
     if (tab === 'phone') {
-      if (!check([['phoneCode', phoneCode, t('login.code')]])) return;
+      if (!check([['phoneCode', phoneCode, t('required.code')]])) return;
       setIdpBusy(true);
       try {
         // No pending confirmation: auth/code-expired (docs/product.md §8), reported by confirmPhone.
@@ -222,8 +222,8 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
     if (tab === 'password') {
       if (
         !check([
-          ['username', username, t('username')],
-          ['password', password, t('password')],
+          ['username', username, t('required.username')],
+          ['password', password, t('required.password')],
         ])
       )
         return;
@@ -235,8 +235,8 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
     } else {
       if (
         !check([
-          ['mobile', mobile, t('login.mobile')],
-          ['code', code, t('login.code')],
+          ['mobile', mobile, t('required.mobile')],
+          ['code', code, t('required.code')],
         ])
       )
         return;
@@ -245,7 +245,7 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
   };
 
   const sendCode = async () => {
-    if (!check([['mobile', mobile, t('login.mobile')]])) return;
+    if (!check([['mobile', mobile, t('required.mobile')]])) return;
     const captcha = await smsCaptcha.solve().catch(() => null);
     if (captcha === null) return;
     const until = await sendLoginCode(dialing, mobile, captcha);

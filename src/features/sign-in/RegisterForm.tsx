@@ -59,12 +59,12 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
     const fields: RequiredField[] =
       by === 'username'
         ? [
-            ['username', username, t('username')],
-            ['password', password, t('password')],
+            ['username', username, t('required.username')],
+            ['password', password, t('required.password')],
           ]
         : [
-            ['mobile', mobile, t('login.mobile')],
-            ...(askPassword ? [['password', password, t('password')] as RequiredField] : []),
+            ['mobile', mobile, t('required.mobile')],
+            ...(askPassword ? [['password', password, t('required.password')] as RequiredField] : []),
           ];
     // Both at once: an empty password and a malformed username are marked together.
     const filled = check(fields);

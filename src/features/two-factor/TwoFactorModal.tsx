@@ -4,13 +4,14 @@
  * the sms tab's Send code button with its countdown, errors (role=alert), Cancel and Confirm.
  * Renders the signals of a TwoFactorVerification (./model.ts).
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Field } from '../../ui/Field.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
 import { formatWait } from '../../ui/countdown.ts';
+import { LazyCountryPicker, useDialingCountry } from '../country-picker/index.ts';
 import type { FieldName, TwoFactorMethod, TwoFactorVerification } from './model.ts';
 
 const TABS: Record<TwoFactorMethod, { labelKey: string }> = {
@@ -26,6 +27,8 @@ interface FieldSpec {
   inputMode?: 'numeric' | 'tel' | 'email' | 'text';
   autoComplete: string;
   maxLength: number;
+  /** i18n key of the message for an empty value: the field's own sentence (docs/product.md §5). */
+  requiredKey: string;
   /** i18n key of the message for a malformed value. */
   formatKey?: string;
 }
@@ -33,14 +36,23 @@ interface FieldSpec {
 const FIELDS: Record<FieldName, FieldSpec> = {
   countryDialingCode: {
     labelKey: 'two_factor.country_code',
+    requiredKey: 'required.country_code',
     type: 'tel',
     inputMode: 'tel',
     autoComplete: 'tel-country-code',
     maxLength: 8,
   },
-  mobileNum: { labelKey: 'two_factor.mobile', type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', maxLength: 32 },
+  mobileNum: {
+    labelKey: 'two_factor.mobile',
+    requiredKey: 'required.mobile',
+    type: 'tel',
+    inputMode: 'tel',
+    autoComplete: 'tel-national',
+    maxLength: 32,
+  },
   verificationCode: {
     labelKey: 'two_factor.code',
+    requiredKey: 'required.code',
     type: 'text',
     inputMode: 'numeric',
     autoComplete: 'one-time-code',
@@ -48,6 +60,7 @@ const FIELDS: Record<FieldName, FieldSpec> = {
   },
   authCode: {
     labelKey: 'two_factor.auth_code',
+    requiredKey: 'required.auth_code',
     type: 'text',
     inputMode: 'numeric',
     autoComplete: 'one-time-code',
@@ -56,13 +69,20 @@ const FIELDS: Record<FieldName, FieldSpec> = {
   },
   email: {
     labelKey: 'two_factor.email',
+    requiredKey: 'required.email',
     type: 'email',
     inputMode: 'email',
     autoComplete: 'email',
     maxLength: 128,
     formatKey: 'two_factor.error.email',
   },
-  payeeName: { labelKey: 'two_factor.payee_name', type: 'text', autoComplete: 'name', maxLength: 128 },
+  payeeName: {
+    labelKey: 'two_factor.payee_name',
+    requiredKey: 'required.payee_name',
+    type: 'text',
+    autoComplete: 'name',
+    maxLength: 128,
+  },
 };
 
 export function TwoFactorModal({ verification: v }: { verification: TwoFactorVerification }) {
@@ -72,13 +92,15 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
   const titleId = `${base}title`;
   const explainId = `${base}explain`;
   const fieldId = (f: FieldName) => `${base}${f}`;
-  const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
+  const inputs = useRef<Partial<Record<FieldName, HTMLElement | null>>>({});
   const passRef = useRef<HTMLParagraphElement>(null);
 
   const focus = v.focus.value;
   const passed = v.passed.value;
   useEffect(() => {
-    if (focus) inputs.current[focus.field]?.focus();
+    // The dialling code's slot holds the picker: its trigger button takes the focus.
+    const el = focus ? inputs.current[focus.field] : undefined;
+    (el instanceof HTMLInputElement ? el : (el?.querySelector('button') ?? el))?.focus();
   }, [focus]);
   useEffect(() => {
     if (passed) passRef.current?.focus();
@@ -94,18 +116,21 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
   const seconds = v.secondsLeft.value;
   const sending = v.sending.value;
 
-  const field = (name: FieldName, extra?: ReactNode) => {
+  const messageOf = (name: FieldName) => {
+    const spec = FIELDS[name];
+    if (invalid?.field !== name) return undefined;
+    return invalid.reason === 'format' && spec.formatKey ? t(spec.formatKey) : t(spec.requiredKey);
+  };
+
+  const field = (name: FieldName, extra?: ReactNode, before?: ReactNode) => {
     const spec = FIELDS[name];
     const bad = invalid?.field === name ? invalid : undefined;
-    const label = t(spec.labelKey);
-    const message = bad
-      ? bad.reason === 'format' && spec.formatKey
-        ? t(spec.formatKey)
-        : t('two_factor.error.required', { field: label })
-      : undefined;
+    // The number's row also reports its dialling code (the picker beside it has no field of its own).
+    const message = name === 'mobileNum' ? (messageOf('countryDialingCode') ?? messageOf('mobileNum')) : messageOf(name);
     return (
-      <Field id={fieldId(name)} label={label} error={message} part={`field-${name}`}>
+      <Field id={fieldId(name)} label={t(spec.labelKey)} error={message} part={`field-${name}`}>
         <div className="row">
+          {before}
           <input
             ref={(el) => {
               inputs.current[name] = el;
@@ -174,8 +199,16 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
             >
               {active === 'sms' ? (
                 <>
-                  {field('countryDialingCode')}
-                  {field('mobileNum')}
+                  {field(
+                    'mobileNum',
+                    undefined,
+                    <DialingCodePicker
+                      value={fields.countryDialingCode}
+                      onChange={(code) => v.setField('countryDialingCode', code)}
+                      triggerRef={inputs}
+                      id={fieldId('countryDialingCode')}
+                    />,
+                  )}
                   {field('verificationCode', sendButton)}
                 </>
               ) : (
@@ -197,5 +230,44 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
         )}
       </div>
     </Modal>
+  );
+}
+
+/**
+ * The sms tab's dialling code: the same country picker as registration (docs/product.md §2), over
+ * the model's dialling code. The picker always shows what will be sent: a code the merchant does not
+ * list (or none yet) gives way to the merchant's default country once the country info is in.
+ */
+function DialingCodePicker(props: {
+  value: string;
+  onChange(code: string): void;
+  id: string;
+  triggerRef: RefObject<Partial<Record<FieldName, HTMLElement | null>>>;
+}) {
+  const { listed, fallback } = useDialingCountry(props.value);
+  // Two countries may share a code (+1): the one the player picked stays shown.
+  const [picked, setPicked] = useState<string>();
+  const onChange = useRef(props.onChange);
+  onChange.current = props.onChange;
+  const fallbackCode = fallback?.countryDialingCode;
+  useEffect(() => {
+    if (!listed && fallbackCode && fallbackCode !== props.value) onChange.current(fallbackCode);
+  }, [listed, fallbackCode, props.value]);
+  return (
+    <span
+      className="dialing"
+      ref={(el) => {
+        props.triggerRef.current.countryDialingCode = el;
+      }}
+    >
+      <LazyCountryPicker
+        id={props.id}
+        value={picked ?? listed}
+        onChange={(c) => {
+          setPicked(c.countryCode);
+          onChange.current(c.countryDialingCode);
+        }}
+      />
+    </span>
   );
 }
