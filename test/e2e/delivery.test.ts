@@ -155,6 +155,15 @@ describe('service worker', () => {
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    // An offline start is its own reaction (docs/product.md §8): the no-connection notice and the
+    // short offline message, never a bare 'Error' modal or the unstable-line banner.
+    const network = page.locator('wps-network-notice');
+    await network.getByRole('alert').getByText('No network connection').waitFor();
+    await network.getByRole('status').getByText('You are offline').waitFor();
+    await page.waitForTimeout(1000); // what a failed status call would raise has had its time
+    assert.equal(await page.getByRole('alertdialog').count(), 0, 'no modal over an offline start');
+    assert.equal(await page.getByText('The current line is unstable').count(), 0);
+    assert.equal(await page.getByText('Error', { exact: true }).count(), 0);
 
     // A page never opened online has no code here: a clear message, not a blank screen.
     await page.goto(`${h.server.url}/m/register`);
@@ -171,6 +180,8 @@ describe('service worker', () => {
     await page.goto(`${h.server.url}/m/home`);
     await page.goto(`${h.server.url}/m/login`);
     await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    await network.getByRole('alert').getByText('No network connection').waitFor();
+    assert.equal(await page.getByRole('alertdialog').count(), 0, 'no modal over an offline /m/login');
     await context.close();
   });
 });
