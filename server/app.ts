@@ -4,8 +4,9 @@
  * (infra/manifests.ts), dev controls (dev/controls.ts) or, with an upstream, a forwarding proxy.
  * `createApp` serves both server/start.ts and the tests (`app.request()`).
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { compress } from 'hono/compress';
 import * as v from 'valibot';
 import { endpoints, type Endpoint, type EndpointName, type payloadSchemaNames } from '../src/core/api/endpoints.ts';
 import * as schemas from '../src/core/api/schemas.ts';
@@ -14,7 +15,7 @@ import { ReplayGuard } from './infra/replay.ts';
 import { handlers } from './api/handlers.ts';
 import { openDb, type Db } from './db/db.ts';
 import { mountDownloads } from './downloads/downloads.ts';
-import { seedMembers } from './db/seed.ts';
+import { prehashSeeds, seedMembers } from './db/seed.ts';
 import { findSession } from './db/sessions.ts';
 import { createStateStore } from './db/state.ts';
 import { mountDev, type Runtime } from './dev/controls.ts';
@@ -35,6 +36,8 @@ import { loadMerchants, type Merchant, type Merchants } from './merchants/mercha
 import { mountCaptcha } from './signin/captcha.ts';
 import { googleCerts, type CertProvider } from './signin/identity.ts';
 import { outboxSender, type SmsSender } from './signin/sms.ts';
+import { refuseLimitedAddress } from './signin/signin.ts';
+import { jsonAnswer } from './infra/answer.ts';
 
 const CORS_HEADERS = 'Merchant, Language, Authorization, ModuleId, Content-Type, Encryption, X-RSA, X-Digest, Device';
 
@@ -66,7 +69,13 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   const app = new Hono();
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(failure(err.errorCode, err.message, err.value), err.status);
+    if (err instanceof ApiError) {
+      const res = c.json(failure(err.errorCode, err.message, err.value), err.status);
+      // A limit's refusal says in the HTTP way too when to come back (the body has it as value.retryAfter).
+      const retryAfter = (err.value as { retryAfter?: unknown } | undefined)?.retryAfter;
+      if (typeof retryAfter === 'number') res.headers.set('Retry-After', String(retryAfter));
+      return res;
+    }
     // Only the stack goes to the log: no request body, key or token is ever part of it.
     console.error('wps-mobile: unexpected error:', err instanceof Error ? err.stack : String(err));
     return c.json(failure('server.error', 'Internal server error'), 500);
@@ -77,10 +86,8 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     return c.text('Not found', 404);
   });
 
-  // Players are on weak networks: gzip text answers on the fly (/wps JSON; files of 1 KiB or more
-  // without a precompressed sibling). compress() leaves alone answers that already carry a
-  // Content-Encoding (infra/static.ts's .br/.gz siblings, made once at build time) and HEAD requests.
-  app.use('*', compress());
+  // Compression: the built files have brotli and gzip siblings made once at build time
+  // (infra/static.ts); /wps answers of 4 KiB or more are gzipped as they are sent (infra/answer.ts).
 
   // Filled in once the state store is open; upstream mode has no state (revision 0).
   let revisionOf = async (_c: Context) => 0;
@@ -111,19 +118,25 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
 
   // The keys live in DATA_DIR with DATABASE_URL too, so it is made private in both cases.
   if (config.dataDir !== ':memory:') secureDataDir(config.dataDir);
+  // Start-up work that does not need the database runs while it opens: the RSA keys, and on a
+  // fresh embedded database the demo members' password hashes.
+  const keys = loadOrCreateKeys(config.dataDir);
+  keys.catch(() => undefined); // awaited below
+  const freshDb = !config.databaseUrl && (config.dataDir === ':memory:' || !existsSync(join(config.dataDir, 'pg', 'PG_VERSION')));
+  const hashes = !config.production && freshDb ? prehashSeeds(merchants) : undefined;
   const db = await openDb(config);
   let deps: Deps;
   try {
     const secrets = loadOrCreateSecrets(config.dataDir);
     // Demo members have published passwords: never in production.
-    if (!config.production) await seedMembers(db, merchants, secrets);
+    if (!config.production) await seedMembers(db, merchants, secrets, hashes);
     // In production the stored state is ignored: there are no dev controls to switch it back.
     const state = createStateStore(db, { useStored: !config.production });
     deps = {
       db,
       merchants,
       state,
-      keys: await loadOrCreateKeys(config.dataDir),
+      keys: await keys,
       secrets,
       limits: createLimits(),
       replay: new ReplayGuard(),
@@ -156,7 +169,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
       // Looked up per request, so a test can put a failing handler in place.
       const handler = handlers[name] as (call: Call<unknown>) => unknown;
       const value = await handler(call);
-      return c.json({ success: true, value: value ?? null });
+      return jsonAnswer(c, { success: true, value: value ?? null });
     });
   }
 
@@ -183,6 +196,9 @@ async function prepareCall(
   trustProxy: number,
 ): Promise<Call<unknown>> {
   const merchant = resolveMerchant(c, deps.merchants);
+  const ip = clientIp(c, trustProxy);
+  // An address over a sign-in limit costs nothing more: refused before its body is read or opened.
+  refuseLimitedAddress(deps, merchant.code, row.path, ip);
   const body = hasBody(c) ? await readBody(c.req.raw) : undefined;
 
   let member, token;
@@ -218,7 +234,7 @@ async function prepareCall(
 
   if (schema) input = validate(schema, input);
 
-  return { c, deps, merchant, input, member, token, clientIp: clientIp(c, trustProxy) };
+  return { c, deps, merchant, input, member, token, clientIp: ip };
 }
 
 function resolveMerchant(c: Context, merchants: Merchants): Merchant {

@@ -126,6 +126,14 @@ export interface Limits {
   smsNumber: WindowCounter;
   /** SMS codes per IP: 10 in an hour. */
   smsIp: WindowCounter;
+  /**
+   * Login and verification attempts per merchant + IP, whatever the username: 20 in 15 minutes. An
+   * attempt counts from its start and is taken back when it succeeds, so at most 20 guesses from one
+   * address are ever in flight or on the books; the players behind one address who log in are not hurt.
+   */
+  loginIp: WindowCounter;
+  /** Registrations per merchant + IP: 10 in an hour (each one costs a password hash). */
+  registerIp: WindowCounter;
 }
 
 export function createLimits(): Limits {
@@ -137,6 +145,8 @@ export function createLimits(): Limits {
     captchaIssue: new WindowCounter(300, 10 * MINUTE),
     smsNumber: new WindowCounter(1, MINUTE),
     smsIp: new WindowCounter(10, 60 * MINUTE),
+    loginIp: new WindowCounter(20, 15 * MINUTE),
+    registerIp: new WindowCounter(10, 60 * MINUTE),
   };
 }
 

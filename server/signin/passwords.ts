@@ -3,13 +3,50 @@
  * the cost can be raised later without breaking hashes already stored.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { ApiError } from '../infra/errors.ts';
 
 const N = 16384;
 const R = 8;
 const P = 1;
 const KEY_LEN = 32;
 
+/**
+ * How many hashes run at once, and how many may wait (docs/server.md, "Under a flood"). scrypt is
+ * meant to be costly (about 50 ms of one core each): unbounded, a login flood fills every core and
+ * the libuv pool, and every other answer (the status call, static files) waits behind it. With one
+ * core left free the server keeps answering; past the queue a sign-in is refused at once with
+ * `503 server.busy` rather than held for seconds.
+ */
+export const hashing = {
+  slots: Math.max(1, availableParallelism() - 1),
+  maxWaiting: 64,
+  running: 0,
+  waiting: [] as (() => void)[],
+};
+
+async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing.running >= hashing.slots) {
+    if (hashing.waiting.length >= hashing.maxWaiting) {
+      throw new ApiError(503, 'server.busy', 'The server is busy. Please try again in a moment.', { retryAfter: 1 });
+    }
+    await new Promise<void>((resolve) => hashing.waiting.push(resolve));
+  } else hashing.running++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line (running stays counted), or is given back.
+    const next = hashing.waiting.shift();
+    if (next) next();
+    else hashing.running--;
+  }
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return inHashSlot(() => deriveNow(password, salt, options));
+}
+
+function deriveNow(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // maxmem above the 128*N*r bytes scrypt needs, so raised parameters still run.
     scrypt(password.normalize('NFC'), salt, KEY_LEN, { ...options, maxmem: 256 * 1024 * 1024 }, (err, key) =>

@@ -8,10 +8,10 @@
  * password or the factor was wrong), and the lockout codes `TOO_MANY_REQUEST_*` with `retryAfter`.
  */
 import { randomBytes } from 'node:crypto';
-import type { LoginErrorValue, LoginValue } from '../../src/core/api/endpoints.ts';
+import { endpoints, type LoginErrorValue, type LoginValue } from '../../src/core/api/endpoints.ts';
 import { DEFAULT_PASSWORD, TWO_FACTOR_METHOD } from '../../src/core/api/constants.ts';
 import type { LoginPayload, RegisterPayload, TwoFactorPayload } from '../../src/core/api/schemas.ts';
-import type { Call } from '../api/call.ts';
+import type { Call, Deps } from '../api/call.ts';
 import { deleteOtherSessions, releaseSession } from '../db/sessions.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';
@@ -50,6 +50,8 @@ export const MESSAGES = {
   tooManyPassword: 'Too many wrong passwords. Please try again later.',
   tooManySms: 'Please wait before requesting another code.',
   tooManySmsIp: 'Too many codes were requested from this network. Please try again later.',
+  tooManyLoginIp: 'Too many failed logins from this network. Please try again later.',
+  tooManyRegisterIp: 'Too many accounts were created from this network. Please try again later.',
   notLinked: 'This account is not linked yet.',
   alreadyBound: 'This account is already linked to a member.',
   createDisabled: 'Creating an account with this sign-in is not offered.',
@@ -60,6 +62,53 @@ const LANGUAGE = /^[A-Z]{2}(-[A-Z]{2})?$/;
 
 /** Counter key of a login or verification: merchant, user (lower case) and IP. */
 const attemptKey = (merchantCode: string, who: string, ip: string) => `${merchantCode}\n${who.toLowerCase()}\n${ip}`;
+
+/** Counter key of the per-address limits: merchant and IP. */
+const ipKey = (merchantCode: string, ip: string) => `${merchantCode}\n${ip}`;
+
+/** The calls under a per-address limit, and which. */
+const IP_LIMITED: ReadonlyMap<string, 'login' | 'register'> = new Map([
+  [endpoints.login.path, 'login'],
+  [endpoints.loginVerification.path, 'login'],
+  [endpoints.register.path, 'register'],
+  [endpoints.registerMobile.path, 'register'],
+]);
+
+/**
+ * The per-address limits, checked by the request pipeline (server/app.ts) before the body is
+ * opened: an address over its limit is refused before any decryption, database or hashing work, so
+ * a flood from it costs next to nothing (docs/server.md, "Under a flood").
+ */
+export function refuseLimitedAddress(deps: Deps, merchantCode: string, path: string, ip: string): void {
+  const which = IP_LIMITED.get(path);
+  if (which === 'login') deps.limits.loginIp.check(ipKey(merchantCode, ip), 'TOO_MANY_REQUEST_LOGIN_IP', MESSAGES.tooManyLoginIp);
+  if (which === 'register')
+    deps.limits.registerIp.check(ipKey(merchantCode, ip), 'TOO_MANY_REQUEST_REGISTER_IP', MESSAGES.tooManyRegisterIp);
+}
+
+/**
+ * Runs one login or verification attempt under the address's limit: counted from its start (so a
+ * burst cannot all pass the check), taken back when it succeeds.
+ */
+async function underAddressLimit<T>(call: Call<unknown>, attempt: () => Promise<T>): Promise<T> {
+  const release = call.deps.limits.loginIp.take(
+    ipKey(call.merchant.code, call.clientIp),
+    'TOO_MANY_REQUEST_LOGIN_IP',
+    MESSAGES.tooManyLoginIp,
+  );
+  const value = await attempt();
+  release();
+  return value;
+}
+
+/** Counts one registration of the address (refused over the limit) before its password is hashed. */
+function countRegistration(call: Call<unknown>): void {
+  call.deps.limits.registerIp.take(
+    ipKey(call.merchant.code, call.clientIp),
+    'TOO_MANY_REQUEST_REGISTER_IP',
+    MESSAGES.tooManyRegisterIp,
+  );
+}
 
 function required<T>(value: T | undefined, field: string): T {
   if (value === undefined || value === '') throw fieldError(field, true);
@@ -136,6 +185,9 @@ async function withPassword(
   const counter = deps.limits.login;
   return counter.serial(key, async () => {
     counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
+    return underAddressLimit(call, () => passwordAttempt());
+  });
+  async function passwordAttempt() {
     await before?.();
     const found = await memberByUsername(deps.db, merchant.code, username);
     const ok = await verifyPassword(password, found?.password_hash ?? (await dummyHash()));
@@ -147,7 +199,7 @@ async function withPassword(
     const member = await then(found);
     const expired = passwordExpired(merchant, member);
     return startSession(deps.db, member, clientIp, expired, await forcedChange(call, password, expired));
-  });
+  }
 }
 
 /**
@@ -179,10 +231,11 @@ async function smsLogin(call: LoginCall<'sms'>): Promise<LoginValue> {
   const counter = deps.limits.login;
   return counter.serial(key, async () => {
     counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
-    if (!(await consumeCode(deps.db, deps.secrets, merchant.code, dial, num, code))) {
+    await underAddressLimit(call, async () => {
+      if (await consumeCode(deps.db, deps.secrets, merchant.code, dial, num, code)) return;
       counter.add(key);
       throw new ApiError(400, 'login.cred.err', MESSAGES.smsCredErr);
-    }
+    });
     counter.clear(key);
     // Only somebody holding the phone gets this far, so telling that the number is unknown is fine.
     const member = await memberByMobile(deps.db, merchant.code, dial, num);
@@ -275,6 +328,9 @@ export async function verifyLogin(call: Call<TwoFactorPayload>): Promise<LoginVa
   const counter = deps.limits.verify;
   return counter.serial(key, async () => {
     counter.check(key, 'TOO_MANY_REQUEST_VERIFY', MESSAGES.tooManyVerify);
+    return underAddressLimit(call, () => verificationAttempt());
+  });
+  async function verificationAttempt() {
     let member: AuthMember | undefined;
     if (password) {
       const found = await memberByUsername(deps.db, merchant.code, input.username);
@@ -294,7 +350,7 @@ export async function verifyLogin(call: Call<TwoFactorPayload>): Promise<LoginVa
     if (identity && !linked) await linkIdentity(deps.db, merchant.code, member.id, identity);
     const expired = password ? passwordExpired(merchant, member) : false;
     return startSession(deps.db, member, clientIp, expired, password ? await forcedChange(call, password, expired) : false);
-  });
+  }
 }
 
 async function factorMatches({ deps, merchant, input }: Call<TwoFactorPayload>, member: AuthMember): Promise<boolean> {
@@ -399,6 +455,7 @@ export async function registerByUsername(call: Call<RegisterPayload>): Promise<L
   if (!USERNAME.test(username)) throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
   const password = checkPassword(call.input.password);
   await registrationCaptcha(call);
+  countRegistration(call);
   const id = await insertMember(call.deps.db, {
     merchantCode: call.merchant.code,
     username,
@@ -427,6 +484,7 @@ export async function registerByMobile(call: Call<RegisterPayload>): Promise<Log
   }
   const password = checkPassword(input.password);
   await registrationCaptcha(call);
+  countRegistration(call);
   const passwordHash = await hashPassword(password);
   const names = input.username ? [input.username] : mobileUsernames(num);
   for (const [i, username] of names.entries()) {

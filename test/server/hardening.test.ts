@@ -4,21 +4,31 @@
  * demo /wps (DNS rebinding), no demo members in production, and the headers of every /wps answer.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
 import { LOCK_FILE } from '../../server/infra/data-dir.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { call, fresh, loginBody, registerBody, rsaKeyOf, seal, sealedCall, tempDir, testApp, type Answer } from './helpers.ts';
+import {
+  call,
+  fresh,
+  loginBody,
+  registerBody,
+  rsaKeyOf,
+  runMain,
+  seal,
+  sealedCall,
+  tempDir,
+  testApp,
+  type Answer,
+} from './helpers.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const POSIX = process.platform !== 'win32';
 const tmp = tempDir('wps-hardening-');
 after(() => tmp.remove());
@@ -31,44 +41,6 @@ const serverOptions = (dataDir: string) => ({ port: 0, dataDir, distDir: join(tm
 function refused(a: Answer, status: number, errorCode: string) {
   assert.equal(a.status, status, JSON.stringify(a.body));
   assert.equal(a.body.errorCode, errorCode, JSON.stringify(a.body));
-}
-
-/** server/main.ts as a real process; answers its output and exit code once it exits (or is stopped). */
-function runMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      TRUST_PROXY: '',
-      UPSTREAM: '',
-      DATABASE_URL: '',
-      ALLOWED_HOSTS: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start-up line: ${output}`)), 30_000);
-    child.stdout.on('data', () => {
-      const url = /listening on (http:\/\/\S+?)\/m\/home/.exec(output)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve(url);
-      }
-    });
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`exited: ${output}`));
-    });
-  });
-  listening.catch(() => {}); // awaited by the tests that expect a start
-  return { child, exited, listening, output: () => output };
 }
 
 /** A GET over a real socket with the Host header as given (fetch does not let a page choose it). */

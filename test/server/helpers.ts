@@ -3,10 +3,12 @@
  * encrypts a body exactly as docs/api.md describes, with node:crypto only (independent of the
  * client's jsencrypt/crypto-js code, so the two implementations check each other).
  */
+import { spawn } from 'node:child_process';
 import { createCipheriv, createHmac, createPublicKey, publicEncrypt, randomBytes, constants } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createApp, type AppOptions, type WpsApp } from '../../server/app.ts';
 import { DEFAULT_MERCHANTS_FILE } from '../../server/infra/config.ts';
 import { clock } from '../../server/infra/limits.ts';
@@ -199,3 +201,42 @@ export const DEMO_GEETEST_ID = 'eec3bc0a24809dab00d354346556f5c2';
 export const DEMO2_GEETEST_ID = '142185576a76b1481e6fac7367b8be7c';
 /** The demo members' authenticator secrets (server/merchants/merchants.json). */
 export const GA_SECRETS = { demo: 'JRMP6JI4ACNWZRYL4HSJDRU4JIRXDVD6', guard: '64ZWOR6L7OEVKVLFFPMAX5JJ4INJCPR2' };
+
+/** server/main.ts as a real process; answers its output and exit code once it exits (or is stopped). */
+export function runMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      TRUST_PROXY: '',
+      UPSTREAM: '',
+      DATABASE_URL: '',
+      ALLOWED_HOSTS: '',
+      AUTH_EMULATOR: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start-up line: ${output}`)), 30_000);
+    child.stdout.on('data', () => {
+      const url = /listening on (http:\/\/\S+?)\/m\/home/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`exited: ${output}`));
+    });
+  });
+  listening.catch(() => {}); // awaited by the tests that expect a start
+  return { child, exited, listening, output: () => output };
+}
