@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir, secureDataDir } from '../infra/data-dir.ts';
+import { ensureCluster, PGLITE_CONF } from './cluster.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -183,7 +184,13 @@ async function openPglite(dataDir: string): Promise<Db> {
   const unlock = dataDir === ':memory:' ? () => {} : lockDataDir(dataDir);
   let lite: PGlite;
   try {
-    lite = dataDir === ':memory:' ? new PGlite() : new PGlite(join(dataDir, 'pg'));
+    if (dataDir === ':memory:') lite = new PGlite({ postgresqlconf: PGLITE_CONF });
+    else {
+      const pgDir = join(dataDir, 'pg');
+      // A fresh folder gets its cluster from a worker (./cluster.ts): this thread only ever opens one.
+      await ensureCluster(pgDir);
+      lite = new PGlite(pgDir, { postgresqlconf: PGLITE_CONF });
+    }
     await lite.waitReady;
   } catch (err) {
     unlock();

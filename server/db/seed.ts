@@ -15,7 +15,12 @@ import type { Db } from './db.ts';
  * recorded IPs (an existing member is left alone, except that one made before factors existed gets
  * the configured factors and IPs once).
  */
-export async function seedMembers(db: Db, merchants: Merchants, secrets: Secrets): Promise<void> {
+export async function seedMembers(
+  db: Db,
+  merchants: Merchants,
+  secrets: Secrets,
+  hashes: ReadonlyMap<string, Promise<string>> = new Map(),
+): Promise<void> {
   for (const merchant of merchants.byCode.values()) {
     for (const m of merchant.members) {
       const dial = m.countryDialingCode === undefined ? null : (normalizeDialingCode(m.countryDialingCode) ?? null);
@@ -33,7 +38,14 @@ export async function seedMembers(db: Db, merchants: Merchants, secrets: Secrets
           `INSERT INTO members (merchant_code, username, password_hash, type, language,
                                 email, payee_name, country_dialing_code, mobile_num, ga_secret, register_method)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'SEED') ON CONFLICT DO NOTHING RETURNING id`,
-          [merchant.code, m.username, await hashPassword(m.password), m.type, m.language, ...factors],
+          [
+            merchant.code,
+            m.username,
+            await (hashes.get(seedKey(merchant.code, m.username)) ?? hashPassword(m.password)),
+            m.type,
+            m.language,
+            ...factors,
+          ],
         );
         id = rows[0]?.id;
       } else if (found.rows[0]!.bare && factors.some((f) => f !== null)) {
@@ -51,4 +63,23 @@ export async function seedMembers(db: Db, merchants: Merchants, secrets: Secrets
       }
     }
   }
+}
+
+const seedKey = (merchantCode: string, username: string) => `${merchantCode}\n${username.toLowerCase()}`;
+
+/**
+ * The demo members' password hashes, started now: on a fresh database they are all needed, and
+ * scrypt runs off the main thread, so they are ready by the time the database is open (start-up
+ * time, docs/server.md, "Start and memory"). Each member keeps a salt of its own.
+ */
+export function prehashSeeds(merchants: Merchants): Map<string, Promise<string>> {
+  const hashes = new Map<string, Promise<string>>();
+  for (const merchant of merchants.byCode.values()) {
+    for (const m of merchant.members) {
+      const hash = hashPassword(m.password);
+      hash.catch(() => undefined); // a failure shows where it is awaited
+      hashes.set(seedKey(merchant.code, m.username), hash);
+    }
+  }
+  return hashes;
 }

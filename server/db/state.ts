@@ -61,6 +61,9 @@ function merged(merchant: Merchant, stored: unknown): MerchantState {
   return state as MerchantState;
 }
 
+/** How long this process may answer a merchant's state from memory (another instance's write shows after it). */
+export const STATE_CACHE_MS = 1000;
+
 export type StatePatch = Partial<Omit<MerchantState, 'assetRevision' | 'whitelabel'>>;
 
 export interface StateStore {
@@ -83,12 +86,27 @@ export function createStateStore(db: Db, { useStored }: { useStored: boolean }):
   if (!useStored) {
     return { get: async (m) => initialState(m), update: readOnly, setWhitelabel: readOnly, publish: readOnly, reset: readOnly };
   }
+  // Every status call, page and sign-in reads the state: one query per merchant and second at most
+  // (concurrent reads share it), and a write here replaces what this process holds at once. Another
+  // instance on the same database sees a change within STATE_CACHE_MS (docs/server.md, "Several instances").
+  const cache = new Map<string, { until: number; stored: Promise<unknown> }>();
+  const remember = (code: string, stored: unknown) => {
+    cache.set(code, { until: performance.now() + STATE_CACHE_MS, stored: Promise.resolve(stored) });
+    return stored;
+  };
+  const stored = (code: string) => {
+    const hit = cache.get(code);
+    if (hit && hit.until > performance.now()) return hit.stored;
+    const read = db
+      .query<{ state: unknown }>('SELECT state FROM merchant_state WHERE merchant_code = $1', [code])
+      .then((r) => r.rows[0]?.state);
+    cache.set(code, { until: performance.now() + STATE_CACHE_MS, stored: read });
+    read.catch(() => cache.delete(code)); // a failed read is not kept
+    return read;
+  };
   return {
     async get(merchant) {
-      const { rows } = await db.query<{ state: unknown }>('SELECT state FROM merchant_state WHERE merchant_code = $1', [
-        merchant.code,
-      ]);
-      return merged(merchant, rows[0]?.state);
+      return merged(merchant, await stored(merchant.code));
     },
 
     async update(merchant, patch) {
@@ -98,7 +116,7 @@ export function createStateStore(db: Db, { useStored }: { useStored: boolean }):
          RETURNING state`,
         [merchant.code, JSON.stringify(patch)],
       );
-      return merged(merchant, rows[0]?.state);
+      return merged(merchant, remember(merchant.code, rows[0]?.state));
     },
 
     async setWhitelabel(merchant, flag, on) {
@@ -113,7 +131,7 @@ export function createStateStore(db: Db, { useStored }: { useStored: boolean }):
          RETURNING state`,
         [merchant.code, patch],
       );
-      return merged(merchant, rows[0]?.state);
+      return merged(merchant, remember(merchant.code, rows[0]?.state));
     },
 
     async publish(merchant) {
@@ -130,11 +148,12 @@ export function createStateStore(db: Db, { useStored }: { useStored: boolean }):
          RETURNING state`,
         [merchant.code],
       );
-      return merged(merchant, rows[0]?.state).assetRevision;
+      return merged(merchant, remember(merchant.code, rows[0]?.state)).assetRevision;
     },
 
     async reset(merchant) {
       await db.query('DELETE FROM merchant_state WHERE merchant_code = $1', [merchant.code]);
+      remember(merchant.code, undefined);
       return initialState(merchant);
     },
   };

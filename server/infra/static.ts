@@ -12,6 +12,49 @@ import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 
+/**
+ * The build's files change only with a new build, and every page load would otherwise stat and read
+ * the same few files from disk (through libuv's small thread pool). What the disk says about a path
+ * (its stat, or that it is missing) is kept for `fileCache.ttlMs` (1 s), so a rebuild shows within a second without
+ * a restart; a file's bytes are kept while its size and mtime stay the same (up to FILE_CACHE_BYTES in
+ * all; bigger files, over FILE_CACHE_MAX each, are read every time).
+ */
+export const fileCache = { ttlMs: 1000 }; // tests that rewrite the build in place set 0
+const STAT_ENTRIES = 5000;
+const FILE_CACHE_BYTES = 64 * 1024 * 1024;
+const FILE_CACHE_MAX = 4 * 1024 * 1024;
+const stats = new Map<string, { at: number; info: Promise<Stats | undefined> }>();
+const bodies = new Map<string, { version: string; body: Uint8Array<ArrayBuffer> }>();
+let cachedBytes = 0;
+
+function statCached(path: string): Promise<Stats | undefined> {
+  const now = performance.now();
+  const hit = stats.get(path);
+  if (hit && now - hit.at < fileCache.ttlMs) return hit.info;
+  const info = stat(path).catch(() => undefined);
+  stats.delete(path);
+  stats.set(path, { at: now, info });
+  // Unknown paths cost one entry each: the oldest go first.
+  if (stats.size > STAT_ENTRIES) stats.delete(stats.keys().next().value!);
+  return info;
+}
+
+async function readCached(path: string, info: Stats): Promise<Uint8Array<ArrayBuffer>> {
+  const version = `${info.size}-${info.mtimeMs}`;
+  const hit = bodies.get(path);
+  if (hit?.version === version) return hit.body;
+  const body = new Uint8Array(await readFile(path));
+  if (hit) {
+    bodies.delete(path);
+    cachedBytes -= hit.body.byteLength;
+  }
+  if (body.byteLength <= FILE_CACHE_MAX && cachedBytes + body.byteLength <= FILE_CACHE_BYTES) {
+    bodies.set(path, { version, body });
+    cachedBytes += body.byteLength;
+  }
+  return body;
+}
+
 export const CSP = [
   "default-src 'self'",
   "script-src 'self'",
@@ -46,7 +89,7 @@ function inlineScriptHashes(distDir: string): () => Promise<string[]> {
   const file = resolve(distDir, 'meta', 'csp.json');
   let cached: { mtimeMs: number; hashes: string[] } | undefined;
   return async () => {
-    const info = await stat(file).catch(() => undefined);
+    const info = await statCached(file);
     if (!info) return [];
     if (cached?.mtimeMs !== info.mtimeMs) {
       let parsed: { scriptSrc?: unknown } = {};
@@ -180,7 +223,7 @@ async function serveFrom(
   prefix: string,
   { spa = false, index = false }: ServeOptions = {},
 ): Promise<Response> {
-  const rootStat = await stat(root).catch(() => undefined);
+  const rootStat = await statCached(root);
   if (!rootStat?.isDirectory()) {
     return c.text('wps-mobile: the front end is not built yet; run npm run build', 503, { 'Cache-Control': 'no-store' });
   }
@@ -204,7 +247,7 @@ async function serveFrom(
  * comes from its best accepted sibling; each encoding has its own ETag.
  */
 async function fileResponse(c: Context, file: string, urlPath: string): Promise<Response | undefined> {
-  const info = await stat(file).catch(() => undefined);
+  const info = await statCached(file);
   if (!info?.isFile()) return undefined;
   const headers: Record<string, string> = {
     'Content-Type': getMimeType(file) ?? EXTRA_TYPES[extname(file)] ?? 'application/octet-stream',
@@ -224,7 +267,7 @@ async function fileResponse(c: Context, file: string, urlPath: string): Promise<
   headers.ETag = `W/"${served.info.size.toString(36)}-${Math.floor(served.info.mtimeMs).toString(36)}${suffix}"`;
   if (etagMatches(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers);
   headers['Content-Length'] = String(served.info.size);
-  return c.body(new Uint8Array(await readFile(served.path)), 200, headers);
+  return c.body(await readCached(served.path, served.info), 200, headers);
 }
 
 /**
@@ -234,7 +277,7 @@ async function fileResponse(c: Context, file: string, urlPath: string): Promise<
 async function siblingFor(file: string, info: Stats, accepted: Encoding[]) {
   for (const encoding of accepted) {
     const path = file + SUFFIX[encoding];
-    const sibling = await stat(path).catch(() => undefined);
+    const sibling = await statCached(path);
     if (sibling?.isFile() && sibling.mtimeMs >= info.mtimeMs) return { encoding, path, info: sibling };
   }
   return undefined;

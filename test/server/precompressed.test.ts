@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { compressDir } from '../../scripts/compress.mjs';
-import { acceptedEncodings } from '../../server/infra/static.ts';
+import { Hono } from 'hono';
+import { GZIP_FROM, jsonAnswer } from '../../server/infra/answer.ts';
+import { acceptedEncodings, fileCache } from '../../server/infra/static.ts';
 import { testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;
@@ -49,6 +51,7 @@ const get = (path: string, acceptEncoding?: string, extra: Record<string, string
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
 before(async () => {
+  fileCache.ttlMs = 0; // these tests rewrite the build in place
   wps = await testApp();
   dist = join(wps.dir, 'dist');
   for (const [path, body] of Object.entries(FILES)) put(join(dist, path), body);
@@ -228,20 +231,18 @@ describe('precompressed answers', () => {
   });
 });
 
-describe('dynamic compression that remains', () => {
-  test('a sibling older than its file (rebuilt without compressing) is not used', async () => {
+describe('what is not precompressed', () => {
+  test('a sibling older than its file (rebuilt without compressing) is not used: the file goes as it is', async () => {
     const file = join(dist, 'm/assets/stale-Cd56ef78.js');
     const fresh = text('rebuilt');
     writeFileSync(file, fresh);
     const later = new Date(statSync(file + '.br').mtimeMs + 10_000);
     utimesSync(file, later, later);
-    const br = await get('/m/assets/stale-Cd56ef78.js', 'br');
-    assert.equal(br.headers.get('Content-Encoding'), null);
-    assert.equal(await br.text(), fresh);
-    // gzip on the fly instead of the stale .gz.
-    const gz = await get('/m/assets/stale-Cd56ef78.js', 'gzip');
-    assert.equal(gz.headers.get('Content-Encoding'), 'gzip');
-    assert.equal(gunzipSync(await bytes(gz)).toString(), fresh);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await get('/m/assets/stale-Cd56ef78.js', encoding);
+      assert.equal(res.headers.get('Content-Encoding'), null);
+      assert.equal(await res.text(), fresh);
+    }
   });
 
   test('a small file goes out as it is', async () => {
@@ -250,12 +251,26 @@ describe('dynamic compression that remains', () => {
     assert.equal(await res.text(), TINY);
   });
 
-  test('/wps JSON is gzipped on the fly, once', async () => {
+  test('/wps JSON under 4 KiB goes as it is (one round trip either way), with Vary', async () => {
     const res = await get('/wps/system/status?device=MOBILE', 'gzip, deflate, br');
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get('Content-Encoding'), 'gzip');
+    assert.equal(res.headers.get('Content-Encoding'), null);
     assert.match(res.headers.get('Vary') ?? '', /Accept-Encoding/);
-    const body = JSON.parse(gunzipSync(await bytes(res)).toString());
-    assert.equal(body.success, true);
+    const text = await res.text();
+    assert.ok(text.length < GZIP_FROM, `status is ${text.length} bytes`);
+    assert.equal(JSON.parse(text).success, true);
+  });
+
+  test('a /wps answer of 4 KiB or more is gzipped once when gzip is accepted, and plain otherwise', async () => {
+    const app = new Hono();
+    const big = { success: true, value: 'x'.repeat(GZIP_FROM) };
+    app.get('/big', (c) => jsonAnswer(c, big));
+    const zipped = await app.request('/big', { headers: { 'Accept-Encoding': 'br;q=1, gzip;q=0.5' } });
+    assert.equal(zipped.headers.get('Content-Encoding'), 'gzip');
+    assert.equal(zipped.headers.get('Content-Type'), 'application/json');
+    assert.deepEqual(JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()), big);
+    const plain = await app.request('/big', { headers: { 'Accept-Encoding': 'identity' } });
+    assert.equal(plain.headers.get('Content-Encoding'), null);
+    assert.deepEqual(await plain.json(), big);
   });
 });

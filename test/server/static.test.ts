@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { cacheControl, CSP, cspWith, resolveInside } from '../../server/infra/static.ts';
+import { cacheControl, CSP, cspWith, fileCache, resolveInside } from '../../server/infra/static.ts';
 import { testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;
@@ -22,6 +22,7 @@ function put(path: string, text: string) {
 }
 
 before(async () => {
+  fileCache.ttlMs = 0; // most tests here rewrite the build in place; one checks the real cache
   wps = await testApp();
   dist = join(wps.dir, 'dist');
   put(join(dist, 'm/index.html'), INDEX);
@@ -208,6 +209,23 @@ describe('/elements and /mobile', () => {
   test('other paths are a plain 404', async () => {
     const res = await get('/etc/passwd');
     assert.equal(res.status, 404);
+  });
+});
+
+describe('the file cache', () => {
+  test('the disk is asked at most once a second per path; a rebuild shows after that, without a restart', async () => {
+    fileCache.ttlMs = 1000;
+    try {
+      const file = join(dist, 'm/assets/cached-Ab12cd34.js');
+      writeFileSync(file, 'one();');
+      assert.equal(await (await wps.app.request('/m/assets/cached-Ab12cd34.js')).text(), 'one();');
+      writeFileSync(file, 'two(); // a rebuild');
+      assert.equal(await (await wps.app.request('/m/assets/cached-Ab12cd34.js')).text(), 'one();', 'still the kept copy');
+      await new Promise((r) => setTimeout(r, 1050));
+      assert.equal(await (await wps.app.request('/m/assets/cached-Ab12cd34.js')).text(), 'two(); // a rebuild');
+    } finally {
+      fileCache.ttlMs = 0;
+    }
   });
 });
 
