@@ -15,6 +15,7 @@ import { ReplayGuard } from './infra/replay.ts';
 import { handlers } from './api/handlers.ts';
 import { openDb, type Db } from './db/db.ts';
 import { mountDownloads } from './downloads/downloads.ts';
+import { sharedKeys, sharedSecrets } from './db/keys.ts';
 import { prehashSeeds, seedMembers } from './db/seed.ts';
 import { findSession } from './db/sessions.ts';
 import { createStateStore } from './db/state.ts';
@@ -120,14 +121,15 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   if (config.dataDir !== ':memory:') secureDataDir(config.dataDir);
   // Start-up work that does not need the database runs while it opens: the RSA keys, and on a
   // fresh embedded database the demo members' password hashes.
-  const keys = loadOrCreateKeys(config.dataDir);
-  keys.catch(() => undefined); // awaited below
+  // (Several instances on one PostgreSQL share theirs through the database instead: db/keys.ts.)
+  const keys = config.databaseUrl ? undefined : loadOrCreateKeys(config.dataDir);
+  keys?.catch(() => undefined); // awaited below
   const freshDb = !config.databaseUrl && (config.dataDir === ':memory:' || !existsSync(join(config.dataDir, 'pg', 'PG_VERSION')));
   const hashes = !config.production && freshDb ? prehashSeeds(merchants) : undefined;
   const db = await openDb(config);
   let deps: Deps;
   try {
-    const secrets = loadOrCreateSecrets(config.dataDir);
+    const secrets = config.databaseUrl ? await sharedSecrets(db, config.dataDir) : loadOrCreateSecrets(config.dataDir);
     // Demo members have published passwords: never in production.
     if (!config.production) await seedMembers(db, merchants, secrets, hashes);
     // In production the stored state is ignored: there are no dev controls to switch it back.
@@ -136,10 +138,10 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
       db,
       merchants,
       state,
-      keys: await keys,
+      keys: await (keys ?? sharedKeys(db, config.dataDir)),
       secrets,
-      limits: createLimits(),
-      replay: new ReplayGuard(),
+      limits: createLimits(db),
+      replay: new ReplayGuard(db),
       smsSender: smsSender ?? (config.production ? undefined : outboxSender(db)),
       clientIp: (c) => clientIp(c, config.trustProxy),
       identity: { certs: identityCerts ?? googleCerts(), production: config.production },
@@ -198,7 +200,7 @@ async function prepareCall(
   const merchant = resolveMerchant(c, deps.merchants);
   const ip = clientIp(c, trustProxy);
   // An address over a sign-in limit costs nothing more: refused before its body is read or opened.
-  refuseLimitedAddress(deps, merchant.code, row.path, ip);
+  await refuseLimitedAddress(deps, merchant.code, row.path, ip);
   const body = hasBody(c) ? await readBody(c.req.raw) : undefined;
 
   let member, token;
@@ -227,7 +229,7 @@ async function prepareCall(
     };
     requireEncryption(sealed);
     // Single use and fresh: a captured body replayed later, or twice, is refused (infra/replay.ts).
-    input = deps.replay.accept(requireObject(unseal(deps.keys, sealed, parseJsonObject(body ?? ''))));
+    input = await deps.replay.accept(requireObject(unseal(deps.keys, sealed, parseJsonObject(body ?? ''))));
   } else if (schema) {
     input = parseJsonObject(body ?? '');
   }

@@ -13,8 +13,12 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<QueryResult<T>>;
+
 export interface Db {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query: Query;
+  /** Runs `fn` in one transaction (on one connection), committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (query: Query) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -138,6 +142,25 @@ const MIGRATIONS = [
    )`,
   `CREATE UNIQUE INDEX IF NOT EXISTS member_identities_merchant_uid ON member_identities (merchant_code, uid)`,
   `CREATE INDEX IF NOT EXISTS member_identities_member ON member_identities (member_id)`,
+  // Attempt counters and rate limits (infra/limits.ts) and the seen request nonces (infra/replay.ts):
+  // in the database, so every instance on it counts and refuses alike.
+  `CREATE TABLE IF NOT EXISTS limit_events (
+     id bigserial PRIMARY KEY,
+     counter text NOT NULL,
+     key text NOT NULL,
+     at bigint NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS limit_events_key ON limit_events (counter, key, at)`,
+  `CREATE TABLE IF NOT EXISTS request_nonces (
+     nonce text PRIMARY KEY,
+     expires_at bigint NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS request_nonces_expiry ON request_nonces (expires_at)`,
+  // With DATABASE_URL: the keys every instance shares (db/keys.ts); the embedded database leaves it empty.
+  `CREATE TABLE IF NOT EXISTS server_keys (
+     name text PRIMARY KEY,
+     value text NOT NULL
+   )`,
 ];
 
 /**
@@ -196,11 +219,15 @@ async function openPglite(dataDir: string): Promise<Db> {
     unlock();
     throw err;
   }
+  const convert = <T>(result: { rows: T[]; affectedRows?: number }) => ({
+    rows: result.rows,
+    rowCount: result.affectedRows ?? result.rows.length,
+  });
   return {
     async query<T>(sql: string, params: unknown[] = []) {
-      const result = await lite.query<T>(sql, params);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      return convert(await lite.query<T>(sql, params));
     },
+    transaction: (fn) => lite.transaction((tx) => fn(async (sql, params = []) => convert(await tx.query(sql, params)))),
     close: () => lite.close().finally(unlock),
   };
 }
@@ -211,6 +238,23 @@ function openPg(connectionString: string): Db {
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await pool.query(sql, params);
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const value = await fn(async (sql, params = []) => {
+          const result = await client.query(sql, params);
+          return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+        });
+        await client.query('COMMIT');
+        return value;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
     },
     close: () => pool.end(),
   };

@@ -196,7 +196,7 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
     const input = await readInput(c, deps);
     if (!input.form) validate(noBody, input.fields);
     runtime.captchaMode = 'ok';
-    clearLimits(deps.limits);
+    await clearLimits(deps.limits);
     return answer(c, input, await state.reset(input.merchant));
   });
 

@@ -28,7 +28,7 @@ export interface RsaKeys {
   publicValue: RsaKeyValue;
 }
 
-function keysOf(privatePem: string): RsaKeys {
+export function keysOf(privatePem: string): RsaKeys {
   const privateKey = createPrivateKey(privatePem);
   const der = createPublicKey(privateKey).export({ type: 'spki', format: 'der' });
   const bits = privateKey.asymmetricKeyDetails?.modulusLength ?? 2048;

@@ -1,10 +1,10 @@
 /**
  * Time and attempt counting: the clock every expiry and limit reads (tests move it), and the
- * in-memory sliding-window counters behind the brute-force lockouts and the SMS rate limits.
+ * sliding-window counters behind the brute-force lockouts and the rate limits.
  *
- * The counters live in the memory of this process: a restart forgets them, and two server
- * processes behind one balancer count separately (docs/server.md, "Limits"). `POST /dev/reset`
- * forgets them too.
+ * The counters live in the database (table `limit_events`), so several instances of the server on
+ * one PostgreSQL count together: a lockout reached through one holds on the others, and a restart
+ * forgets nothing (docs/server.md, "Limits" and "Several instances"). `POST /dev/reset` clears them.
  */
 import { ApiError } from './errors.ts';
 
@@ -13,69 +13,97 @@ export const clock = { now: (): number => Date.now() };
 
 export const MINUTE = 60_000;
 
+type QueryResult<T> = { rows: T[]; rowCount: number };
+type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<QueryResult<T>>;
+/** What the counters need of the database (server/db/db.ts's Db has it). */
+export interface CounterStore {
+  query: Query;
+  transaction<T>(fn: (query: Query) => Promise<T>): Promise<T>;
+}
+
+/** Old events of a counter are deleted at most this often, by whichever instance adds one. */
+const SWEEP_EVERY_MS = MINUTE;
+
 /**
- * Events per key within a sliding window: at most `max` events in `windowMs`. Memory is bounded:
- * each key keeps at most `max` timestamps, and past `maxKeys` keys the oldest key is dropped.
+ * Events per key within a sliding window: at most `max` events in `windowMs`.
+ *
+ * A refusal is also remembered in this process until its window has passed, so an address that is
+ * over its limit is refused again without asking the database (a flood costs next to nothing).
  */
 export class WindowCounter {
-  private readonly events = new Map<string, number[]>();
+  private readonly refusedUntil = new Map<string, number>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  private lastSweep = 0;
 
   constructor(
+    private readonly db: CounterStore,
+    /** The counter's name in the table. */
+    readonly name: string,
     readonly max: number,
     readonly windowMs: number,
-    private readonly maxKeys = 50_000,
   ) {}
 
   /** Whole seconds until one more event is allowed (at least 1), or 0 when it is allowed now. */
-  retryAfter(key: string): number {
-    const list = this.recent(key);
-    if (list.length < this.max) return 0;
-    const oldest = list[list.length - this.max]!;
-    return Math.max(1, Math.ceil((oldest + this.windowMs - clock.now()) / 1000));
+  async retryAfter(key: string, query: Query = this.db.query): Promise<number> {
+    const now = clock.now();
+    const { rows } = await query<{ at: string | number }>(
+      `SELECT at FROM limit_events WHERE counter = $1 AND key = $2 AND at > $3 ORDER BY at DESC LIMIT $4`,
+      [this.name, key, now - this.windowMs, this.max],
+    );
+    if (rows.length < this.max) return 0;
+    const oldest = Number(rows[rows.length - 1]!.at);
+    return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
   }
 
   /** Counts one event now; answers a function that takes this one event back. */
-  add(key: string): () => void {
-    const at = clock.now();
-    const list = this.recent(key);
-    list.push(at);
-    if (list.length > this.max) list.splice(0, list.length - this.max);
-    this.events.delete(key); // re-inserted last: the Map's order is the eviction order
-    this.events.set(key, list);
-    if (this.events.size > this.maxKeys) this.events.delete(this.events.keys().next().value!);
-    return () => {
-      const current = this.events.get(key);
-      const i = current?.lastIndexOf(at) ?? -1;
-      if (current && i >= 0) current.splice(i, 1);
+  async add(key: string, query: Query = this.db.query): Promise<() => Promise<void>> {
+    const { rows } = await query<{ id: string | number }>(
+      'INSERT INTO limit_events (counter, key, at) VALUES ($1, $2, $3) RETURNING id',
+      [this.name, key, clock.now()],
+    );
+    void this.sweep();
+    const id = rows[0]!.id;
+    return async () => {
+      await this.db.query('DELETE FROM limit_events WHERE id = $1', [id]);
     };
   }
 
   /**
-   * `retryAfter` and `add` in one synchronous step, so concurrent requests cannot all pass the
-   * check before any of them is counted. Throws `400 <errorCode>` with `value: { retryAfter }`.
+   * `check` and `add` as one step, under a lock on the key that every instance respects, so
+   * concurrent requests (on any instance) cannot all pass the check before any of them is counted.
+   * Throws `400 <errorCode>` with `value: { retryAfter }`.
    */
-  take(key: string, errorCode: string, message: string): () => void {
-    const wait = this.retryAfter(key);
-    if (wait > 0) throw tooMany(errorCode, message, wait);
-    return this.add(key);
+  async take(key: string, errorCode: string, message: string): Promise<() => Promise<void>> {
+    this.refusedHere(key, errorCode, message);
+    return this.db.transaction(async (query) => {
+      await query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${this.name}\n${key}`]);
+      await this.refuseOver(key, errorCode, message, query);
+      return this.add(key, query);
+    });
   }
 
   /** Throws like `take` when the key is over its limit, without counting anything. */
-  check(key: string, errorCode: string, message: string): void {
-    const wait = this.retryAfter(key);
-    if (wait > 0) throw tooMany(errorCode, message, wait);
+  async check(key: string, errorCode: string, message: string): Promise<void> {
+    this.refusedHere(key, errorCode, message);
+    await this.refuseOver(key, errorCode, message);
   }
 
-  clear(key: string): void {
-    this.events.delete(key);
+  async clear(key: string): Promise<void> {
+    this.refusedUntil.delete(key);
+    await this.db.query('DELETE FROM limit_events WHERE counter = $1 AND key = $2', [this.name, key]);
+  }
+
+  async clearAll(): Promise<void> {
+    this.refusedUntil.clear();
+    await this.db.query('DELETE FROM limit_events WHERE counter = $1', [this.name]);
   }
 
   /**
-   * Runs the attempts on one key one after another. With the lockout check at the start of `fn`
-   * and `add` only when the attempt failed, a failure is counted only when it failed (eight correct
-   * logins sent at once all pass), and concurrent wrong guesses are each counted before the next is
-   * judged (no burst gets past the limit).
+   * Runs the attempts on one key one after another in this process. With the lockout check at the
+   * start of `fn` and `add` only when the attempt failed, a failure is counted only when it failed
+   * (eight correct logins sent at once all pass), and concurrent wrong guesses are each counted
+   * before the next is judged. Across instances the guesses in flight at one moment (one per
+   * instance) may each pass the check: the lockout still holds for everyone once it is reached.
    */
   serial<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const run = (this.queues.get(key) ?? Promise.resolve()).then(fn);
@@ -90,19 +118,31 @@ export class WindowCounter {
     return run;
   }
 
-  clearAll(): void {
-    this.events.clear();
+  private refusedHere(key: string, errorCode: string, message: string) {
+    const until = this.refusedUntil.get(key);
+    if (until === undefined) return;
+    const wait = Math.ceil((until - clock.now()) / 1000);
+    if (wait > 0) throw tooMany(errorCode, message, wait);
+    this.refusedUntil.delete(key);
   }
 
-  private recent(key: string): number[] {
-    const list = this.events.get(key);
-    if (!list) return [];
-    const since = clock.now() - this.windowMs;
-    let drop = 0;
-    while (drop < list.length && list[drop]! <= since) drop++;
-    if (drop) list.splice(0, drop);
-    if (!list.length) this.events.delete(key);
-    return list;
+  private async refuseOver(key: string, errorCode: string, message: string, query?: Query) {
+    const wait = await this.retryAfter(key, query);
+    if (wait === 0) return;
+    this.refusedUntil.set(key, clock.now() + wait * 1000);
+    // Bounded memory: the oldest refusals go first.
+    if (this.refusedUntil.size > 50_000) this.refusedUntil.delete(this.refusedUntil.keys().next().value!);
+    throw tooMany(errorCode, message, wait);
+  }
+
+  /** Deletes this counter's events that have left the window (at most once a minute per process). */
+  private async sweep() {
+    const now = clock.now();
+    if (now - this.lastSweep < SWEEP_EVERY_MS && now >= this.lastSweep) return;
+    this.lastSweep = now;
+    await this.db
+      .query('DELETE FROM limit_events WHERE counter = $1 AND at <= $2', [this.name, now - this.windowMs])
+      .catch(() => undefined);
   }
 }
 
@@ -132,24 +172,25 @@ export interface Limits {
    * address are ever in flight or on the books; the players behind one address who log in are not hurt.
    */
   loginIp: WindowCounter;
-  /** Registrations per merchant + IP: 10 in an hour (each one costs a password hash). */
+  /** Registrations per merchant + IP: 30 in an hour (each one costs a password hash; a shop or campus may sign many up). */
   registerIp: WindowCounter;
 }
 
-export function createLimits(): Limits {
+export function createLimits(db: CounterStore): Limits {
+  const counter = (name: keyof Limits, max: number, windowMs: number) => new WindowCounter(db, name, max, windowMs);
   return {
-    login: new WindowCounter(5, 15 * MINUTE),
-    verify: new WindowCounter(5, 15 * MINUTE),
-    password: new WindowCounter(5, 15 * MINUTE),
-    captchaAnswer: new WindowCounter(5, 15 * MINUTE),
-    captchaIssue: new WindowCounter(300, 10 * MINUTE),
-    smsNumber: new WindowCounter(1, MINUTE),
-    smsIp: new WindowCounter(10, 60 * MINUTE),
-    loginIp: new WindowCounter(20, 15 * MINUTE),
-    registerIp: new WindowCounter(10, 60 * MINUTE),
+    login: counter('login', 5, 15 * MINUTE),
+    verify: counter('verify', 5, 15 * MINUTE),
+    password: counter('password', 5, 15 * MINUTE),
+    captchaAnswer: counter('captchaAnswer', 5, 15 * MINUTE),
+    captchaIssue: counter('captchaIssue', 300, 10 * MINUTE),
+    smsNumber: counter('smsNumber', 1, MINUTE),
+    smsIp: counter('smsIp', 10, 60 * MINUTE),
+    loginIp: counter('loginIp', 20, 15 * MINUTE),
+    registerIp: counter('registerIp', 30, 60 * MINUTE),
   };
 }
 
-export function clearLimits(limits: Limits): void {
-  for (const counter of Object.values(limits)) counter.clearAll();
+export async function clearLimits(limits: Limits): Promise<void> {
+  for (const counter of Object.values(limits)) await counter.clearAll();
 }

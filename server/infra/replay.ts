@@ -4,23 +4,27 @@
  * offset from the RSA key answer). A body is accepted once, and only within the window: a captured
  * login replayed later, or a second time, is refused.
  *
- * The seen nonces live in this process's memory for twice the window (docs/server.md, "Limits").
+ * The seen nonces live in the database (table `request_nonces`) for twice the window, so a body
+ * replayed to another instance on the same database is refused too (docs/server.md, "Several
+ * instances"). The nonce's primary key makes "seen once" one atomic insert.
  */
 import { ApiError } from './errors.ts';
-import { clock } from './limits.ts';
+import { clock, type CounterStore } from './limits.ts';
 
 /** How far `requestTime` may be from the server's clock, either way. */
 export const FRESHNESS_WINDOW_MS = 60_000;
 const NONCE = /^[0-9a-f]{32}$/;
 
-export class ReplayGuard {
-  /** Nonce → when it may be forgotten (it is stale by then anyway). Insertion order is expiry order. */
-  private readonly seen = new Map<string, number>();
+/** Expired nonces are deleted at most this often (by whichever instance accepts a body). */
+const SWEEP_EVERY_MS = 60_000;
 
-  constructor(private readonly maxEntries = 200_000) {}
+export class ReplayGuard {
+  private lastSweep = 0;
+
+  constructor(private readonly db: Pick<CounterStore, 'query'>) {}
 
   /** Accepts a decrypted body once; answers it without the two freshness fields. */
-  accept(input: Record<string, unknown>): Record<string, unknown> {
+  async accept(input: Record<string, unknown>): Promise<Record<string, unknown>> {
     const { requestNonce, requestTime, ...rest } = input;
     if (typeof requestNonce !== 'string' || !NONCE.test(requestNonce) || typeof requestTime !== 'number') {
       throw new ApiError(400, 'request.unfresh', 'An encrypted request needs requestNonce and requestTime');
@@ -29,18 +33,19 @@ export class ReplayGuard {
     if (!Number.isFinite(requestTime) || Math.abs(now - requestTime) > FRESHNESS_WINDOW_MS) {
       throw new ApiError(400, 'request.expired', 'The request is outside the accepted time window');
     }
-    this.forgetOld(now);
-    if (this.seen.has(requestNonce)) throw new ApiError(400, 'request.replayed', 'This request was received already');
-    this.seen.set(requestNonce, now + 2 * FRESHNESS_WINDOW_MS);
-    // Bounded memory under a flood: the oldest entries go first (they are the nearest to expiry).
-    if (this.seen.size > this.maxEntries) this.seen.delete(this.seen.keys().next().value!);
+    const { rows } = await this.db.query(
+      'INSERT INTO request_nonces (nonce, expires_at) VALUES ($1, $2) ON CONFLICT (nonce) DO NOTHING RETURNING nonce',
+      [requestNonce, now + 2 * FRESHNESS_WINDOW_MS],
+    );
+    if (rows.length === 0) throw new ApiError(400, 'request.replayed', 'This request was received already');
+    void this.sweep(now);
     return rest;
   }
 
-  private forgetOld(now: number) {
-    for (const [nonce, until] of this.seen) {
-      if (until > now) break;
-      this.seen.delete(nonce);
-    }
+  /** A nonce past twice the window can no longer come back fresh: its row goes. */
+  private async sweep(now: number) {
+    if (now - this.lastSweep < SWEEP_EVERY_MS && now >= this.lastSweep) return;
+    this.lastSweep = now;
+    await this.db.query('DELETE FROM request_nonces WHERE expires_at <= $1', [now]).catch(() => undefined);
   }
 }

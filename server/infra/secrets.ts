@@ -28,14 +28,21 @@ export function loadOrCreateSecrets(dataDir: string): Secrets {
   return secretsOf(readOrCreateMaster(dataDir));
 }
 
+/** DATA_DIR's master key when there is one (undefined in memory or before the first start). */
+export function readMaster(dataDir: string): Buffer | undefined {
+  if (dataDir === ':memory:') return undefined;
+  const file = join(dataDir, SECRET_FILE);
+  if (!existsSync(file)) return undefined;
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${file}: not a 32-byte base64 key`);
+  return key;
+}
+
 function readOrCreateMaster(dataDir: string): Buffer {
   if (dataDir === ':memory:') return randomBytes(32);
+  const found = readMaster(dataDir);
+  if (found) return found;
   const file = join(dataDir, SECRET_FILE);
-  if (existsSync(file)) {
-    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-    if (key.length !== 32) throw new Error(`${file}: not a 32-byte base64 key`);
-    return key;
-  }
   const key = randomBytes(32);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.tmp`;

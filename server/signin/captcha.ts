@@ -47,7 +47,7 @@ export function codeOf(deps: Deps, id: string): string {
 const invalid = (message = 'The captcha check failed. Please verify again.') => new ApiError(400, 'captcha.invalid', message);
 
 async function issueChallenge(deps: Deps, captchaId: string, version: Version, ip: string): Promise<string> {
-  deps.limits.captchaIssue.take(ip, 'TOO_MANY_REQUEST_CAPTCHA', 'Too many captcha requests. Please try again later.');
+  await deps.limits.captchaIssue.take(ip, 'TOO_MANY_REQUEST_CAPTCHA', 'Too many captcha requests. Please try again later.');
   const id = newId();
   const now = clock.now();
   await deps.db.query(
@@ -233,10 +233,10 @@ export function mountCaptcha(app: Hono, deps: Deps, mode: () => CaptchaMode): vo
       const { challenge, lot_number: lot, answer } = parseJsonObject(await readBody(c.req.raw, 4096));
       const version: Version = lot !== undefined ? 'v4' : 'v3';
       const ip = deps.clientIp(c);
-      deps.limits.captchaAnswer.check(ip, 'TOO_MANY_REQUEST_CAPTCHA', 'Too many wrong answers. Please try again later.');
+      await deps.limits.captchaAnswer.check(ip, 'TOO_MANY_REQUEST_CAPTCHA', 'Too many wrong answers. Please try again later.');
       const row = await liveChallenge(deps, version === 'v4' ? lot : challenge, version);
       if (!row) throw invalid('This captcha has expired. Please load it again.');
-      const release = deps.limits.captchaAnswer.take(
+      const release = await deps.limits.captchaAnswer.take(
         ip,
         'TOO_MANY_REQUEST_CAPTCHA',
         'Too many wrong answers. Please try again later.',
@@ -246,7 +246,7 @@ export function mountCaptcha(app: Hono, deps: Deps, mode: () => CaptchaMode): vo
       if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
         throw new ApiError(400, 'captcha.answer.wrong', 'Wrong answer. Try again.');
       }
-      release(); // a right answer is not a failure
+      await release(); // a right answer is not a failure
       const now = clock.now();
       let value: Record<string, string>;
       let hash: string;

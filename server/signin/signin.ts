@@ -79,11 +79,12 @@ const IP_LIMITED: ReadonlyMap<string, 'login' | 'register'> = new Map([
  * opened: an address over its limit is refused before any decryption, database or hashing work, so
  * a flood from it costs next to nothing (docs/server.md, "Under a flood").
  */
-export function refuseLimitedAddress(deps: Deps, merchantCode: string, path: string, ip: string): void {
+export async function refuseLimitedAddress(deps: Deps, merchantCode: string, path: string, ip: string): Promise<void> {
   const which = IP_LIMITED.get(path);
-  if (which === 'login') deps.limits.loginIp.check(ipKey(merchantCode, ip), 'TOO_MANY_REQUEST_LOGIN_IP', MESSAGES.tooManyLoginIp);
+  if (which === 'login')
+    await deps.limits.loginIp.check(ipKey(merchantCode, ip), 'TOO_MANY_REQUEST_LOGIN_IP', MESSAGES.tooManyLoginIp);
   if (which === 'register')
-    deps.limits.registerIp.check(ipKey(merchantCode, ip), 'TOO_MANY_REQUEST_REGISTER_IP', MESSAGES.tooManyRegisterIp);
+    await deps.limits.registerIp.check(ipKey(merchantCode, ip), 'TOO_MANY_REQUEST_REGISTER_IP', MESSAGES.tooManyRegisterIp);
 }
 
 /**
@@ -91,19 +92,19 @@ export function refuseLimitedAddress(deps: Deps, merchantCode: string, path: str
  * burst cannot all pass the check), taken back when it succeeds.
  */
 async function underAddressLimit<T>(call: Call<unknown>, attempt: () => Promise<T>): Promise<T> {
-  const release = call.deps.limits.loginIp.take(
+  const release = await call.deps.limits.loginIp.take(
     ipKey(call.merchant.code, call.clientIp),
     'TOO_MANY_REQUEST_LOGIN_IP',
     MESSAGES.tooManyLoginIp,
   );
   const value = await attempt();
-  release();
+  await release();
   return value;
 }
 
 /** Counts one registration of the address (refused over the limit) before its password is hashed. */
-function countRegistration(call: Call<unknown>): void {
-  call.deps.limits.registerIp.take(
+async function countRegistration(call: Call<unknown>): Promise<void> {
+  await call.deps.limits.registerIp.take(
     ipKey(call.merchant.code, call.clientIp),
     'TOO_MANY_REQUEST_REGISTER_IP',
     MESSAGES.tooManyRegisterIp,
@@ -184,7 +185,7 @@ async function withPassword(
   const key = attemptKey(merchant.code, username, clientIp);
   const counter = deps.limits.login;
   return counter.serial(key, async () => {
-    counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
+    await counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
     return underAddressLimit(call, () => passwordAttempt());
   });
   async function passwordAttempt() {
@@ -192,10 +193,10 @@ async function withPassword(
     const found = await memberByUsername(deps.db, merchant.code, username);
     const ok = await verifyPassword(password, found?.password_hash ?? (await dummyHash()));
     if (!found || !ok) {
-      counter.add(key);
+      await counter.add(key);
       throw new ApiError(400, 'login.cred.err', MESSAGES.credErr);
     }
-    counter.clear(key);
+    await counter.clear(key);
     const member = await then(found);
     const expired = passwordExpired(merchant, member);
     return startSession(deps.db, member, clientIp, expired, await forcedChange(call, password, expired));
@@ -230,13 +231,13 @@ async function smsLogin(call: LoginCall<'sms'>): Promise<LoginValue> {
   const key = attemptKey(merchant.code, `sms:${dial}${num}`, clientIp);
   const counter = deps.limits.login;
   return counter.serial(key, async () => {
-    counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
+    await counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
     await underAddressLimit(call, async () => {
       if (await consumeCode(deps.db, deps.secrets, merchant.code, dial, num, code)) return;
-      counter.add(key);
+      await counter.add(key);
       throw new ApiError(400, 'login.cred.err', MESSAGES.smsCredErr);
     });
-    counter.clear(key);
+    await counter.clear(key);
     // Only somebody holding the phone gets this far, so telling that the number is unknown is fine.
     const member = await memberByMobile(deps.db, merchant.code, dial, num);
     if (!member) throw new ApiError(400, 'not.exists.user', 'No account uses this mobile number');
@@ -327,7 +328,7 @@ export async function verifyLogin(call: Call<TwoFactorPayload>): Promise<LoginVa
   const key = attemptKey(merchant.code, who, clientIp);
   const counter = deps.limits.verify;
   return counter.serial(key, async () => {
-    counter.check(key, 'TOO_MANY_REQUEST_VERIFY', MESSAGES.tooManyVerify);
+    await counter.check(key, 'TOO_MANY_REQUEST_VERIFY', MESSAGES.tooManyVerify);
     return underAddressLimit(call, () => verificationAttempt());
   });
   async function verificationAttempt() {
@@ -342,11 +343,11 @@ export async function verifyLogin(call: Call<TwoFactorPayload>): Promise<LoginVa
     }
     // The factor is checked (and a code used up) only after the password (or token) was right.
     if (!member || !(await factorMatches(call, member))) {
-      counter.add(key);
+      await counter.add(key);
       throw new ApiError(400, 'verification.failed', FAILED[input.method]);
     }
-    counter.clear(key);
-    deps.limits.login.clear(key);
+    await counter.clear(key);
+    await deps.limits.login.clear(key);
     if (identity && !linked) await linkIdentity(deps.db, merchant.code, member.id, identity);
     const expired = password ? passwordExpired(merchant, member) : false;
     return startSession(deps.db, member, clientIp, expired, password ? await forcedChange(call, password, expired) : false);
@@ -394,22 +395,22 @@ export async function sendSmsCode(
   const { dial, num } = mobileOf(input);
   if (!deps.smsSender) throw new ApiError(503, 'sms.unavailable', 'SMS codes are not available');
   const numberKey = `${merchant.code}\n${dial}\n${num}`;
-  deps.limits.smsNumber.check(numberKey, 'TOO_MANY_REQUEST_SMS', MESSAGES.tooManySms);
-  deps.limits.smsIp.check(clientIp, 'TOO_MANY_REQUEST_SMS_IP', MESSAGES.tooManySmsIp);
+  await deps.limits.smsNumber.check(numberKey, 'TOO_MANY_REQUEST_SMS', MESSAGES.tooManySms);
+  await deps.limits.smsIp.check(clientIp, 'TOO_MANY_REQUEST_SMS_IP', MESSAGES.tooManySmsIp);
   if ((await deps.state.get(merchant)).smsCaptcha) await verifyCaptcha(deps, merchant, input, { v4Only: true });
-  const releaseNumber = deps.limits.smsNumber.take(numberKey, 'TOO_MANY_REQUEST_SMS', MESSAGES.tooManySms);
-  let releaseIp: () => void;
+  const releaseNumber = await deps.limits.smsNumber.take(numberKey, 'TOO_MANY_REQUEST_SMS', MESSAGES.tooManySms);
+  let releaseIp: () => Promise<void>;
   try {
-    releaseIp = deps.limits.smsIp.take(clientIp, 'TOO_MANY_REQUEST_SMS_IP', MESSAGES.tooManySmsIp);
+    releaseIp = await deps.limits.smsIp.take(clientIp, 'TOO_MANY_REQUEST_SMS_IP', MESSAGES.tooManySmsIp);
   } catch (err) {
-    releaseNumber();
+    await releaseNumber();
     throw err;
   }
   try {
     return { expirationTime: await issueCode(deps.db, deps.secrets, deps.smsSender, merchant.code, dial, num) };
   } catch (err) {
-    releaseNumber();
-    releaseIp();
+    await releaseNumber();
+    await releaseIp();
     if (err instanceof SmsDeliveryError)
       throw new ApiError(503, 'sms.unavailable', 'The code could not be sent. Please try again later.');
     throw err;
@@ -455,7 +456,7 @@ export async function registerByUsername(call: Call<RegisterPayload>): Promise<L
   if (!USERNAME.test(username)) throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
   const password = checkPassword(call.input.password);
   await registrationCaptcha(call);
-  countRegistration(call);
+  await countRegistration(call);
   const id = await insertMember(call.deps.db, {
     merchantCode: call.merchant.code,
     username,
@@ -484,7 +485,7 @@ export async function registerByMobile(call: Call<RegisterPayload>): Promise<Log
   }
   const password = checkPassword(input.password);
   await registrationCaptcha(call);
-  countRegistration(call);
+  await countRegistration(call);
   const passwordHash = await hashPassword(password);
   const names = input.username ? [input.username] : mobileUsernames(num);
   for (const [i, username] of names.entries()) {
@@ -582,14 +583,14 @@ export async function changePassword(
   const member = await memberById(deps.db, memberId);
   if (!member) throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
   const key = String(member.id);
-  deps.limits.password.check(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
+  await deps.limits.password.check(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
 
   if (input.oldPassword !== undefined) {
-    deps.limits.password.take(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
+    await deps.limits.password.take(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
     if (!(await verifyPassword(input.oldPassword, member.password_hash))) {
       throw new ApiError(400, 'password.old.invalid', 'The current password is not correct');
     }
-    deps.limits.password.clear(key);
+    await deps.limits.password.clear(key);
     if (input.newPassword === input.oldPassword)
       throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
   } else {

@@ -5,7 +5,20 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import { call, loginBody, registerBody, rsaKeyOf, sealedCall, testApp } from './helpers.ts';
+import { STATE_CACHE_MS } from '../../server/db/state.ts';
+import {
+  DEVICE_ID,
+  call,
+  dev,
+  fresh,
+  loginBody,
+  outboxCode,
+  registerBody,
+  rsaKeyOf,
+  seal,
+  sealedCall,
+  testApp,
+} from './helpers.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -42,6 +55,91 @@ test(
       assert.equal(demo.status, 200);
     } finally {
       await wps.close();
+    }
+  },
+);
+
+/**
+ * Two instances on one PostgreSQL, as behind a load balancer (docs/server.md, "Several instances"):
+ * what guards the API is in the database, so each holds for both.
+ */
+test(
+  'two instances on one PostgreSQL: shared keys, lockouts, replay refusal, single-use codes and state',
+  { skip: !databaseUrl && 'TEST_DATABASE_URL is not set' },
+  async () => {
+    const a = await testApp({ databaseUrl });
+    const b = await testApp({ databaseUrl });
+    try {
+      await dev(a, 'POST', '/dev/reset'); // counters of earlier runs on this database
+      // One key pair: a body sealed with the key one instance gave opens on the other.
+      const rsaKey = await rsaKeyOf(a);
+      assert.equal(await rsaKeyOf(b), rsaKey);
+      assert.equal((await sealedCall(b, '/wps/session/login', loginBody('demo', 'Demo1234'), rsaKey)).status, 200);
+
+      // A captured login replayed to the other instance is refused.
+      const sealed = seal(fresh(loginBody('demo', 'Demo1234')), rsaKey);
+      const send = (to: typeof a) => call(to, 'POST', '/wps/session/login', { body: sealed.body, headers: sealed.headers });
+      assert.equal((await send(a)).status, 200);
+      const replayed = await send(b);
+      assert.deepEqual([replayed.status, replayed.body.errorCode], [400, 'request.replayed']);
+
+      // A lockout reached through one instance holds on the other (and the address limit counts both).
+      const name = `pg_${randomBytes(4).toString('hex')}`;
+      assert.equal((await sealedCall(a, '/wps/member/register', registerBody(name, 'abc123'), rsaKey)).status, 200);
+      for (let i = 0; i < 5; i++) {
+        const wrong = await sealedCall(i % 2 ? a : b, '/wps/session/login', loginBody(name, 'wrong123'), rsaKey);
+        assert.equal(wrong.body.errorCode, 'login.cred.err');
+      }
+      const locked = await sealedCall(b, '/wps/session/login', loginBody(name, 'abc123'), rsaKey);
+      assert.equal(locked.body.errorCode, 'TOO_MANY_REQUEST_LOGIN');
+      assert.ok(locked.body.value.retryAfter > 0);
+      const lockedToo = await sealedCall(a, '/wps/session/login', loginBody(name, 'abc123'), rsaKey);
+      assert.equal(lockedToo.body.errorCode, 'TOO_MANY_REQUEST_LOGIN');
+
+      // An SMS code sent through one instance is checked, once, by the other (one secret, one table).
+      const mobileNum = `9${randomBytes(4).readUInt32BE() % 1_000_000_000}`.padEnd(10, '0');
+      const reg = await sealedCall(
+        a,
+        '/wps/member/register/mobile',
+        {
+          registerMethod: 'H5',
+          loginDeviceId: DEVICE_ID,
+          login: false,
+          countryDialingCode: '+63',
+          mobileNum,
+          password: 'abc123',
+        },
+        rsaKey,
+      );
+      assert.equal(reg.status, 200, JSON.stringify(reg.body));
+      const sent = await call(a, 'POST', '/wps/verification/sms/noLogin', { body: { countryDialingCode: '+63', mobileNum } });
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      const code = await outboxCode(a, mobileNum);
+      const smsLogin = (to: typeof a) =>
+        sealedCall(
+          to,
+          '/wps/session/login',
+          {
+            type: 'sms',
+            countryDialingCode: '+63',
+            mobileNum,
+            verificationCode: code,
+            merchant: 'demo',
+            loginDeviceId: DEVICE_ID,
+          },
+          rsaKey,
+        );
+      assert.equal((await smsLogin(b)).status, 200);
+      assert.equal((await smsLogin(a)).body.errorCode, 'login.cred.err', 'the code was used up on the other instance');
+
+      // A dev switch made through one instance shows on the other within STATE_CACHE_MS.
+      await dev(a, 'POST', '/dev/maintenance', { on: true });
+      await new Promise((r) => setTimeout(r, STATE_CACHE_MS + 50));
+      assert.equal((await call(b, 'GET', '/wps/system/status')).body.value.maintenance, true);
+      await dev(b, 'POST', '/dev/reset');
+    } finally {
+      await a.close();
+      await b.close();
     }
   },
 );
