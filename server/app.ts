@@ -38,7 +38,7 @@ import { mountCaptcha } from './signin/captcha.ts';
 import { googleCerts, type CertProvider } from './signin/identity.ts';
 import { outboxSender, type SmsSender } from './signin/sms.ts';
 import { refuseLimitedAddress } from './signin/signin.ts';
-import { jsonAnswer } from './infra/answer.ts';
+import { answerHeaders, finishAnswerHeaders, headersFor, jsonAnswer } from './infra/answer.ts';
 
 const CORS_HEADERS = 'Merchant, Language, Authorization, ModuleId, Content-Type, Encryption, X-RSA, X-Digest, Device';
 
@@ -71,15 +71,14 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      const res = c.json(failure(err.errorCode, err.message, err.value), err.status);
       // A limit's refusal says in the HTTP way too when to come back (the body has it as value.retryAfter).
       const retryAfter = (err.value as { retryAfter?: unknown } | undefined)?.retryAfter;
-      if (typeof retryAfter === 'number') res.headers.set('Retry-After', String(retryAfter));
-      return res;
+      const extra: Record<string, string> = typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {};
+      return jsonAnswer(c, failure(err.errorCode, err.message, err.value), err.status, extra);
     }
     // Only the stack goes to the log: no request body, key or token is ever part of it.
     console.error('wps-mobile: unexpected error:', err instanceof Error ? err.stack : String(err));
-    return c.json(failure('server.error', 'Internal server error'), 500);
+    return jsonAnswer(c, failure('server.error', 'Internal server error'), 500);
   });
   app.notFound((c) => {
     const path = c.req.path;
@@ -103,9 +102,9 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   // Every /wps answer (refusals, preflights and the upstream's included) belongs to one user and one
   // moment: no cache keeps it, and no browser reads it as anything but its Content-Type.
   app.use('/wps/*', async (c, next) => {
+    answerHeaders(c, { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
     await next();
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    c.res.headers.set('Cache-Control', 'no-store');
+    finishAnswerHeaders(c);
   });
 
   if (config.upstream) {
@@ -274,23 +273,21 @@ function cors(merchants: Merchants) {
     }
     const origin = c.req.header('Origin');
     const allowed = origin !== undefined && merchants.allowedOrigins.has(origin);
-    const set = (headers: Headers) => {
-      headers.append('Vary', 'Origin');
-      if (!allowed) return;
-      headers.set('Access-Control-Allow-Origin', origin);
-      headers.set('Access-Control-Allow-Credentials', 'true');
-    };
+    answerHeaders(c, {
+      Vary: 'Origin',
+      ...(allowed ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' } : {}),
+    });
     if (c.req.method === 'OPTIONS') {
-      const res = c.body(null, 204);
-      set(res.headers);
-      if (allowed) {
-        res.headers.set('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
-        res.headers.set('Access-Control-Allow-Headers', CORS_HEADERS);
-        res.headers.set('Access-Control-Max-Age', '600');
-      }
-      return res;
+      const preflight: Record<string, string> = allowed
+        ? {
+            'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+            'Access-Control-Allow-Headers': CORS_HEADERS,
+            'Access-Control-Max-Age': '600',
+          }
+        : {};
+      return c.body(null, 204, headersFor(c, preflight));
     }
     await next();
-    set(c.res.headers);
+    finishAnswerHeaders(c);
   };
 }

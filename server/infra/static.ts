@@ -11,6 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { answerHeaders, finishAnswerHeaders, headersFor, plainAnswer } from './answer.ts';
 
 /**
  * The build's files change only with a new build, and every page load would otherwise stat and read
@@ -159,19 +160,26 @@ export function mountStatic(
   app.get('/m', toHome);
   app.get('/m/', toHome);
 
+  // Headers registered before the answer is built go out with it (infra/answer.ts).
   app.use('/m/*', async (c, next) => {
+    answerHeaders(c, {
+      'Content-Security-Policy': cspWith(await extraConnect(c), await scriptHashes()),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    });
     await next();
-    c.res.headers.set('Content-Security-Policy', cspWith(await extraConnect(c), await scriptHashes()));
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    finishAnswerHeaders(c);
   });
   app.get('/m/*', (c) => serveFrom(c, resolve(dist, 'm'), '/m/', { spa: true }));
 
   app.use('/elements/*', async (c, next) => {
+    answerHeaders(c, {
+      'Access-Control-Allow-Origin': '*', // merchant pages load these with <script>
+      'Timing-Allow-Origin': '*', // so merchants (and our tests) can see the real sizes
+      'X-Content-Type-Options': 'nosniff',
+    });
     await next();
-    c.res.headers.set('Access-Control-Allow-Origin', '*'); // merchant pages load these with <script>
-    c.res.headers.set('Timing-Allow-Origin', '*'); // so merchants (and our tests) can see the real sizes
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    finishAnswerHeaders(c);
   });
   app.get('/elements/*', (c) => serveFrom(c, resolve(dist, 'elements'), '/elements/'));
 
@@ -265,9 +273,10 @@ async function fileResponse(c: Context, file: string, urlPath: string): Promise<
   }
   const suffix = headers['Content-Encoding'] ? `-${headers['Content-Encoding']}` : '';
   headers.ETag = `W/"${served.info.size.toString(36)}-${Math.floor(served.info.mtimeMs).toString(36)}${suffix}"`;
-  if (etagMatches(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers);
+  if (etagMatches(c.req.header('If-None-Match'), headers.ETag)) return plainAnswer(null, 304, headersFor(c, headers));
   headers['Content-Length'] = String(served.info.size);
-  return c.body(await readCached(served.path, served.info), 200, headers);
+  const body = await readCached(served.path, served.info);
+  return plainAnswer(c.req.method === 'HEAD' ? null : body, 200, headersFor(c, headers));
 }
 
 /**
