@@ -39,6 +39,12 @@ export function initialState(merchant: Merchant): MerchantState {
   };
 }
 
+/** One level deep: the state and its whitelabel flags (maintenance texts are replaced whole, never edited). */
+function frozen(state: MerchantState): MerchantState {
+  Object.freeze(state.whitelabel);
+  return Object.freeze(state);
+}
+
 /** The valid fields of a stored row over the initial value (a hand-edited or older row cannot break a call). */
 function merged(merchant: Merchant, stored: unknown): MerchantState {
   const state: Record<string, unknown> = { ...initialState(merchant) };
@@ -89,24 +95,24 @@ export function createStateStore(db: Db, { useStored }: { useStored: boolean }):
   // Every status call, page and sign-in reads the state: one query per merchant and second at most
   // (concurrent reads share it), and a write here replaces what this process holds at once. Another
   // instance on the same database sees a change within STATE_CACHE_MS (docs/server.md, "Several instances").
-  const cache = new Map<string, { until: number; stored: Promise<unknown> }>();
-  const remember = (code: string, stored: unknown) => {
-    cache.set(code, { until: performance.now() + STATE_CACHE_MS, stored: Promise.resolve(stored) });
-    return stored;
-  };
-  const stored = (code: string) => {
-    const hit = cache.get(code);
-    if (hit && hit.until > performance.now()) return hit.stored;
-    const read = db
-      .query<{ state: unknown }>('SELECT state FROM merchant_state WHERE merchant_code = $1', [code])
-      .then((r) => r.rows[0]?.state);
-    cache.set(code, { until: performance.now() + STATE_CACHE_MS, stored: read });
-    read.catch(() => cache.delete(code)); // a failed read is not kept
-    return read;
+  // The merged state is kept, not the row: merging validates every stored field, which cost more
+  // than the rest of a status call. Callers get one shared, frozen object.
+  const cache = new Map<string, { until: number; state: Promise<MerchantState> }>();
+  const remember = (merchant: Merchant, stored: unknown) => {
+    const state = frozen(merged(merchant, stored));
+    cache.set(merchant.code, { until: performance.now() + STATE_CACHE_MS, state: Promise.resolve(state) });
+    return state;
   };
   return {
-    async get(merchant) {
-      return merged(merchant, await stored(merchant.code));
+    get(merchant) {
+      const hit = cache.get(merchant.code);
+      if (hit && hit.until > performance.now()) return hit.state;
+      const read = db
+        .query<{ state: unknown }>('SELECT state FROM merchant_state WHERE merchant_code = $1', [merchant.code])
+        .then((r) => frozen(merged(merchant, r.rows[0]?.state)));
+      cache.set(merchant.code, { until: performance.now() + STATE_CACHE_MS, state: read });
+      read.catch(() => cache.delete(merchant.code)); // a failed read is not kept
+      return read;
     },
 
     async update(merchant, patch) {
@@ -116,7 +122,7 @@ export function createStateStore(db: Db, { useStored }: { useStored: boolean }):
          RETURNING state`,
         [merchant.code, JSON.stringify(patch)],
       );
-      return merged(merchant, remember(merchant.code, rows[0]?.state));
+      return remember(merchant, rows[0]?.state);
     },
 
     async setWhitelabel(merchant, flag, on) {
@@ -131,7 +137,7 @@ export function createStateStore(db: Db, { useStored }: { useStored: boolean }):
          RETURNING state`,
         [merchant.code, patch],
       );
-      return merged(merchant, remember(merchant.code, rows[0]?.state));
+      return remember(merchant, rows[0]?.state);
     },
 
     async publish(merchant) {
@@ -148,13 +154,12 @@ export function createStateStore(db: Db, { useStored }: { useStored: boolean }):
          RETURNING state`,
         [merchant.code],
       );
-      return merged(merchant, remember(merchant.code, rows[0]?.state)).assetRevision;
+      return remember(merchant, rows[0]?.state).assetRevision;
     },
 
     async reset(merchant) {
       await db.query('DELETE FROM merchant_state WHERE merchant_code = $1', [merchant.code]);
-      remember(merchant.code, undefined);
-      return initialState(merchant);
+      return remember(merchant, undefined);
     },
   };
 }
