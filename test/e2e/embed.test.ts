@@ -252,9 +252,19 @@ describe('sessions on a merchant page (docs/elements.md)', () => {
     const form = page.locator('wps-login-form');
     await form.getByLabel('Username', { exact: true }).fill('demo');
     await form.getByLabel('Password', { exact: true }).fill('Demo1234');
-    const answer = page.waitForResponse((r) => r.url() === `${h.server.url}/wps/session/login`);
+    // The answer is read on its way to the page: with continue-to-operator the page may have
+    // navigated away before a waitForResponse could read the body.
+    const url = `${h.server.url}/wps/session/login`;
+    let answered: (body: { success: boolean; value: { token: string } }) => void;
+    const answer = new Promise<{ success: boolean; value: { token: string } }>((resolve) => (answered = resolve));
+    await page.route(url, async (route) => {
+      const response = await route.fetch();
+      answered(await response.json());
+      await route.fulfill({ response });
+    });
     await form.getByRole('button', { name: 'Log in' }).click();
-    const body = (await (await answer).json()) as { success: boolean; value: { token: string } };
+    const body = await answer;
+    await page.unroute(url);
     assert.equal(body.success, true);
     return body.value.token;
   }

@@ -123,6 +123,7 @@ describe('identity-provider sign-in', () => {
     await welcome(page, 'demo');
 
     await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor(); // the session is gone
     await phoneSignIn(page, '9170000003');
     await welcome(page, 'demo');
     assert.equal(await page.getByRole('dialog').count(), 0);

@@ -41,6 +41,12 @@ async function newPage(options: Parameters<Harness['newContext']>[0] = {}): Prom
 
 const form = (page: Page) => page.locator('wps-login-form');
 
+/** Logs out and waits until the visitor's home shows: only then is the session gone (a member who opens /m/login is sent home). */
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
+}
+
 async function fillPasswordLogin(page: Page, username: string, password: string, remember = false) {
   await page.goto(`${h.server.url}/m/login`);
   await form(page).getByLabel('Username', { exact: true }).fill(username);
@@ -72,7 +78,7 @@ describe('remembered login and auto login', () => {
     assert.match(withRedirect.url(), /\/m\/login\?redirectUrl=/);
 
     // Logging out on purpose: no auto login afterwards, the username stays filled in.
-    await tab.getByRole('button', { name: 'Log out' }).click();
+    await logOut(tab);
     await tab.goto(`${h.server.url}/m/login`);
     await form(tab).getByLabel('Username', { exact: true }).waitFor();
     await tab.waitForTimeout(800);
@@ -84,7 +90,7 @@ describe('remembered login and auto login', () => {
     const page = await newPage();
     await fillPasswordLogin(page, 'demo', 'Demo1234', true);
     await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await fillPasswordLogin(page, 'demo', 'wrong-password9', true);
     await page.getByRole('alertdialog').waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('wps:rememberedLogin')), null);
@@ -193,7 +199,7 @@ describe('two-factor when the IP is not recorded', () => {
       .fill(await outboxCode('9171234568'));
     await finish(page);
     // The IP is recorded now: the next login needs no second factor.
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await fillPasswordLogin(page, 'guard', 'Guard1234');
     await page.getByRole('heading', { name: /^Welcome( back)?, guard$/ }).waitFor();
   });
@@ -231,7 +237,7 @@ describe('forced password change', () => {
     await page.getByRole('button', { name: 'Save password' }).click();
     await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await fillPasswordLogin(page, 'demo', 'Newpass123');
     await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
 
@@ -283,7 +289,7 @@ describe('registration with the captcha', () => {
     const username = heading!.replace(/^Welcome( back)?, /, '');
 
     // Logging in with the default password leads to the password change.
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await logOut(page);
     await dev('POST', '/dev/site-settings', { registerCaptcha: false, geetestVersion: 'v3' });
     await fillPasswordLogin(page, username, 'Wps123456');
     await page.waitForURL(/\/m\/changePsw/);
