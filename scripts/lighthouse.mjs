@@ -1,9 +1,9 @@
-// `npm run lighthouse [-- --runs N] [--json FILE] [--build]`: Lighthouse mobile (simulated throttling,
+// `npm run lighthouse [-- --runs N] [--json FILE] [--build] [--reports DIR]`: Lighthouse mobile (simulated throttling,
 // performance only) on a trivial React 19 page (bench/trivial), /m/home and /m/login, alternating in
 // each round; prints the medians and fails when /m is too slow next to the trivial page. A ratio,
 // because absolute figures on a shared 2-core machine swing with the load (docs/performance.md).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -35,11 +35,16 @@ const CHROME_FLAGS = [
 
 let lighthouseVersion; // as reported by the runs
 
-const USAGE = 'usage: npm run lighthouse [-- --runs N] [--json FILE] [--build]';
+const USAGE = 'usage: npm run lighthouse [-- --runs N] [--json FILE] [--build] [--reports DIR]';
 let args;
 try {
   args = parseArgs({
-    options: { runs: { type: 'string', default: '3' }, json: { type: 'string' }, build: { type: 'boolean', default: false } },
+    options: {
+      runs: { type: 'string', default: '3' },
+      json: { type: 'string' },
+      build: { type: 'boolean', default: false },
+      reports: { type: 'string' },
+    },
   }).values;
 } catch (err) {
   console.error(`${err.message}\n${USAGE}`);
@@ -247,6 +252,12 @@ async function measure(launcher, url) {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no result for ${url}`);
+    // --reports DIR: each run's whole report, to see what the main thread did (long tasks, bootup time).
+    if (args.reports) {
+      mkdirSync(args.reports, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
+      writeFileSync(join(args.reports, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     lighthouseVersion = lhr.lighthouseVersion;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const value = (id) => {
