@@ -13,6 +13,8 @@
  * - `el.open(detail)` → Promise<LoginValue | undefined>; `detail` is
  *   `{ username, password?, flags: { sms?, ga?, email?, payeeName? }, title?, firebaseIdToken?,
  *   route?: 'password' | 'identityProvider', countryDialingCode?, mobileNum? }`. `el.close()` closes it.
+ *   The sms tab picks the dialling code with the country picker: a `countryDialingCode` the
+ *   merchant lists is preselected, any other gives way to the merchant's default country.
  * - `auto`: the element shows the page's shared verification, which the sign-in feature opens when
  *   a login answers `login_verify_required` (src/features/two-factor/model.ts, `openTwoFactor`; it
  *   adds a `<wps-two-factor auto>` to the body when the page has none). `openTwoFactor` is also
@@ -26,7 +28,7 @@
  * @fires wps-close - closed without verifying (Cancel, Escape, backdrop, `close()`)
  * @part backdrop, dialog, content, title, explain, tabs, tab, tab-sms, tab-ga, tab-email, tab-payeeName,
  *   tab-active, panel, field, field-<name>, label, input, input-<name>, field-error, send, error,
- *   actions, button, cancel, confirm, pass
+ *   actions, button, cancel, confirm, pass, picker, trigger, flag, code (the dialling-code picker)
  * @cssprop --wps-color-primary - active tab, Send code and Confirm colour
  */
 import { defineElement } from './define.tsx';
