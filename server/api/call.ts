@@ -24,7 +24,7 @@ export interface Deps {
   state: StateStore;
   /** The server key: HMACs of codes and captcha results, sealed authenticator secrets (infra/secrets.ts). */
   secrets: Secrets;
-  /** In-memory attempt counters and rate limits (infra/limits.ts). */
+  /** Attempt counters and rate limits, kept in the database (infra/limits.ts). */
   limits: Limits;
   /** Nonces of the encrypted requests already accepted (infra/replay.ts). */
   replay: ReplayGuard;

@@ -190,7 +190,7 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
 
   /**
    * Back to the merchants.json `status` and `info` settings (and assetRevision 0); also the captcha
-   * stand-in back to 'ok' and every in-memory attempt counter and rate limit forgotten.
+   * stand-in back to 'ok' and every attempt counter and rate limit cleared (in the database).
    */
   app.post('/dev/reset', async (c) => {
     const input = await readInput(c, deps);

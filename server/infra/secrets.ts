@@ -1,6 +1,7 @@
 /**
  * The server's own secret: 32 random bytes in DATA_DIR/server-secret.key (mode 0600; in memory with
- * `dataDir: ':memory:'`). Keys for each purpose are derived from it with HKDF-SHA256:
+ * `dataDir: ':memory:'`; in the database's `server_keys` with DATABASE_URL, shared by every instance:
+ * server/db/keys.ts). Keys for each purpose are derived from it with HKDF-SHA256:
  *
  * - `mac(purpose, ...parts)`: HMAC-SHA256, for what is kept only as a keyed hash (SMS codes,
  *   captcha results) and for the digits the captcha stand-in shows;
