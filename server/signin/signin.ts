@@ -89,7 +89,8 @@ export async function refuseLimitedAddress(deps: Deps, merchantCode: string, pat
 
 /**
  * Runs one login or verification attempt under the address's limit: counted from its start (so a
- * burst cannot all pass the check), taken back when it succeeds.
+ * burst cannot all pass the check), taken back when it succeeds, and when the credentials were right
+ * but the second check is asked for (`login_verify_required` is no failed guess).
  */
 async function underAddressLimit<T>(call: Call<unknown>, attempt: () => Promise<T>): Promise<T> {
   const release = await call.deps.limits.loginIp.take(
@@ -97,9 +98,14 @@ async function underAddressLimit<T>(call: Call<unknown>, attempt: () => Promise<
     'TOO_MANY_REQUEST_LOGIN_IP',
     MESSAGES.tooManyLoginIp,
   );
-  const value = await attempt();
-  await release();
-  return value;
+  try {
+    const value = await attempt();
+    await release();
+    return value;
+  } catch (err) {
+    if (err instanceof ApiError && err.errorCode === 'login_verify_required') await release();
+    throw err;
+  }
 }
 
 /** Counts one registration of the address (refused over the limit) before its password is hashed. */

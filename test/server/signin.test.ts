@@ -131,6 +131,11 @@ describe('the second check (login from an unrecorded IP)', () => {
     assert.deepEqual(body.value, { email: true, ga: true, sms: true, payeeName: true });
   });
 
+  test('a right password that needs the second check is no failed guess: it never uses up the address limit (20)', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 25; i++) await refused(passwordLogin('guard', 'Guard1234', ip), 400, 'login_verify_required');
+  });
+
   test('guard has every factor and no recorded IP; a wrong password never reaches the second check', async () => {
     const body = await refused(passwordLogin('guard', 'Guard1234', HOME), 400, 'login_verify_required');
     assert.deepEqual(body.value, { email: true, ga: true, sms: true, payeeName: true });
