@@ -45,42 +45,23 @@ export function App() {
 
   useEffect(() => rememberPath(path + (search ? `?${search}` : '')), [path, search]);
 
-  // The site-wide notices: the same elements a merchant page uses.
-  const overlays = (
-    <>
-      <wps-domain-error />
-      <wps-update-notice />
-      <wps-network-notice />
-      <wps-notice queue />
-    </>
-  );
-
   // Access denied or maintenance cover every route (docs/product.md §2).
   const screen = statusScreen.value;
-  if (screen)
-    return (
-      <>
-        {screen === 'accessDenied' ? <wps-access-denied /> : <wps-maintenance />}
-        {overlays}
-      </>
-    );
+  if (screen) return screen === 'accessDenied' ? <wps-access-denied /> : <wps-maintenance />;
 
   const guard = guardRoute(path, search, isLoggedIn.value, passwordChangeForced());
   if (!guard.allow) return <Redirect to={carriedHref(guard.redirect, search)} replace />;
 
   return (
-    <>
-      <PageErrorBoundary key={path}>
-        <Suspense fallback={<wps-spinner open />}>
-          <Switch>
-            {Object.entries(routes).map(([route, page]) => (
-              <Route key={route} path={route} component={pages[page]!} />
-            ))}
-            <Route component={pages.NotFoundPage!} />
-          </Switch>
-        </Suspense>
-      </PageErrorBoundary>
-      {overlays}
-    </>
+    <PageErrorBoundary key={path}>
+      <Suspense fallback={<wps-spinner open />}>
+        <Switch>
+          {Object.entries(routes).map(([route, page]) => (
+            <Route key={route} path={route} component={pages[page]!} />
+          ))}
+          <Route component={pages.NotFoundPage!} />
+        </Switch>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

@@ -32,6 +32,11 @@ function load(tag: string) {
   });
 }
 
+/** Loads an element's code before its tag is used (what must work offline is fetched while online). */
+export function preloadElement(tag: string): void {
+  load(tag);
+}
+
 export function loadElementsWhenUsed(): void {
   watchForTags(document, (tag) => tag in modules, load);
 }

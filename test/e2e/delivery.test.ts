@@ -68,6 +68,35 @@ describe('/m/home for a first-time visitor', () => {
     await context.close();
   });
 
+  it('calls the API only once its first frame is on screen, and mounts no notice while it has nothing to tell', async () => {
+    const context = await h.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    // A mid-range phone's CPU: the frame reaches the screen later after it is produced.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${h.server.url}/m/home`);
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const { paint, calls } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      calls: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => new URL(e.name).pathname.startsWith('/wps/'))
+        .map((e) => ({ url: new URL(e.name).pathname, start: e.startTime })),
+    }));
+    assert.ok(calls.length >= 2, `the site status and the promotions were fetched: ${JSON.stringify(calls)}`);
+    for (const c of calls) assert.ok(c.start >= paint, `${c.url} at ${c.start} ms, before the first paint at ${paint} ms`);
+    // The overlays' models run (the line was pinged) but no element is mounted, and the update
+    // notice's and domain modal's code is not even loaded.
+    assert.ok(calls.some((c) => c.url.endsWith('/ping')));
+    assert.equal(await page.locator('#wps-overlays').count(), 1);
+    assert.equal(await page.locator('wps-domain-error, wps-update-notice, wps-network-notice, wps-notice').count(), 0);
+    assert.deepEqual(
+      await page.evaluate(() => ['wps-update-notice', 'wps-domain-error'].filter((t) => customElements.get(t))),
+      [],
+    );
+    await context.close();
+  });
+
   it('asks for its language from index.html, in parallel with main.js, not after main.js has run', async () => {
     const context = await h.newContext({ serviceWorkers: 'block', locale: 'th-TH' });
     const page = await context.newPage();

@@ -48,12 +48,17 @@ async function pauseClock(page: Page) {
 }
 
 /**
- * Runs the paused clock over the page's first frames, after which the page starts its background
- * work (site data, the overlay elements), and waits until the overlays are defined.
+ * Runs the paused clock over the page's first frames until the page has started its background work
+ * (site data, the overlays' models in host/Overlays.tsx), which waits for the first paint to be
+ * presented, and waits until the network notice's code is in.
  */
 async function settle(page: Page) {
-  await page.clock.runFor(50);
-  await page.waitForFunction(() => ['wps-update-notice', 'wps-network-notice'].every((tag) => customElements.get(tag)));
+  const started = () => page.evaluate(() => !!document.getElementById('wps-overlays'));
+  for (let i = 0; i < 100 && !(await started()); i++) {
+    await page.clock.runFor(50);
+    await page.waitForTimeout(20);
+  }
+  await page.waitForFunction(() => customElements.get('wps-network-notice'));
 }
 
 async function logIn(page: Page) {

@@ -22,6 +22,7 @@ import {
   offlineMessage,
   online,
   pickRandom,
+  watchNetwork,
 } from '../../src/features/network/model.ts';
 import CN from '../../src/core/i18n/locales/CN.json';
 import EN from '../../src/core/i18n/locales/EN.json';
@@ -163,6 +164,26 @@ before(async () => {
 after(() => restoreOnLine?.());
 beforeEach(reset);
 afterEach(reset);
+
+describe('watchNetwork', () => {
+  it('keeps watching until the last holder releases it (the host page outlives a notice element)', async () => {
+    clock = installClock();
+    serve();
+    const host = watchNetwork();
+    const element = watchNetwork();
+    await settle();
+    expect(linePings(), 'one start ping for both').to.have.length(1);
+    element();
+    element(); // a second release changes nothing
+    goOffline();
+    expect(online.value, 'still watched by the host').to.equal(false);
+    goOnline();
+    expect(online.value).to.equal(true);
+    host();
+    goOffline();
+    expect(online.value, 'nobody watches any more').to.equal(true);
+  });
+});
 
 describe('<wps-network-notice> offline and online', () => {
   it('starts quietly with one ping of the current line', async () => {

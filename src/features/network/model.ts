@@ -103,11 +103,25 @@ function cameOnline() {
   void checkLine();
 }
 
-let stop: (() => void) | undefined;
+let watchers = 0;
+let stopWatching: (() => void) | undefined;
 
-/** Starts watching the connection (once per page); a request that got no answer checks the line. */
+/**
+ * Starts watching the connection (once per page, however many callers); a request that got no answer
+ * checks the line. Each caller gets its own release; the watch stops when the last one releases, so
+ * the host page's watch outlives a notice element that comes and goes.
+ */
 export function watchNetwork(): () => void {
-  if (stop) return stop;
+  if (watchers++ === 0) stopWatching = startWatching();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--watchers === 0) stopWatching?.();
+  };
+}
+
+function startWatching(): () => void {
   window.addEventListener('offline', wentOffline);
   window.addEventListener('online', cameOnline);
   const release = onReaction('network', () => {
@@ -117,12 +131,10 @@ export function watchNetwork(): () => void {
   online.value = navigator.onLine;
   if (!online.value) wentOffline();
   else void checkLine(); // one tiny ping on start: a dying line shows before the player waits on it
-  stop = () => {
+  return () => {
     window.removeEventListener('offline', wentOffline);
     window.removeEventListener('online', cameOnline);
     release();
     clearTimeout(offlineTimer);
-    stop = undefined;
   };
-  return stop;
 }
