@@ -21,6 +21,10 @@ import {
   TRACKING_KEY,
 } from '../../src/core/session/landing.ts';
 import { md5Hex } from '../../src/core/api/crypto-lazy.ts';
+import { endpoints } from '../../src/core/api/endpoints.ts';
+import { merchantCode } from '../../src/core/config/config.ts';
+import { syncLanguage } from '../../src/core/session/member.ts';
+import { json, stubFetch, type FetchStub } from '../browser-helpers/helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -214,5 +218,37 @@ describe('landing capture (docs/product.md §2, §3)', () => {
     captureLanding('', 'plain.example');
     expect(sessionStorage.getItem(TRACKING_KEY)).to.equal(null);
     expect(storedRegistrationInfo()).to.deep.equal({ originalDomain: 'plain.example' });
+  });
+});
+
+describe('language sync (docs/product.md §1: POST /wps/member/language, type 4 skips it)', () => {
+  let stub: FetchStub | undefined;
+  beforeEach(() => {
+    merchantCode.value = 'DEMO01';
+    stub = stubFetch(() => json({ success: true, value: null }));
+  });
+  afterEach(() => {
+    stub?.restore();
+    merchantCode.value = '';
+  });
+  const syncs = () => stub!.to(endpoints.memberLanguage.path);
+
+  const rows: { type: MemberType; label: string; sent: boolean }[] = [
+    { type: MemberType.MEMBER, label: 'a member (0)', sent: true },
+    { type: MemberType.AGENT, label: 'an agent (1)', sent: true },
+    { type: MemberType.RESTRICTED, label: 'a type 4 member', sent: false },
+  ];
+  for (const row of rows) {
+    it(`${row.label}: ${row.sent ? 'sends the language with the merchant code' : 'sends nothing'}`, async () => {
+      saveSession({ ...info, type: row.type });
+      await syncLanguage('TH');
+      expect(syncs()).to.have.length(row.sent ? 1 : 0);
+      if (row.sent) expect(JSON.parse(syncs()[0]!.body!)).to.deep.equal({ language: 'TH', merchantCode: 'DEMO01' });
+    });
+  }
+
+  it('a visitor sends nothing', async () => {
+    await syncLanguage('TH');
+    expect(syncs()).to.have.length(0);
   });
 });

@@ -9,12 +9,13 @@ import { rsaPair, unsealBody } from '../browser-helpers/sealed.ts';
 import '../../elements/login-form.tsx';
 import { endpoints, type LoginValue, type SiteInfo } from '../../src/core/api/endpoints.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
-import { resetSiteData } from '../../src/core/config/siteStatus.ts';
+import { loadSiteStatus, resetSiteData } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { clearSession, session, SESSION_KEY } from '../../src/core/session/sessionInfo.ts';
-import { FIRST_TIME_KEY, LOGIN_LOCK_MS, loginBusy } from '../../src/features/sign-in/model.ts';
+import { FIRST_TIME_KEY, LOGIN_LOCK_MS, loginBusy, tryAutoLogin } from '../../src/features/sign-in/model.ts';
+import { readRememberedLogin, saveRememberedLogin, type RememberedLogin } from '../../src/core/session/rememberedLogin.ts';
 import { deepActiveElement } from '../../src/ui/focus.ts';
 import {
   describeNode,
@@ -338,6 +339,73 @@ describe('<wps-login-form> the processing lock (docs/product.md §4, §9)', () =
     await clock.tickAsync(1);
     expect(loginBusy.value).to.equal(false);
     expect(session.value).to.equal(undefined);
+  });
+});
+
+const REMEMBERED: RememberedLogin = {
+  type: 'username',
+  username: 'keeper',
+  merchant: 'DEMO01',
+  autoLogin: 1,
+  password: 'Kept1234',
+};
+const withAutoLoginFlag = (on: boolean) => (info = { whitelabelVal: { MOBILEAUTOLOGIN3: on } });
+
+describe('<wps-login-form> auto login and the remembered login (docs/product.md §4, §8)', () => {
+  it('with MOBILEAUTOLOGIN3 on, mounting the form logs in with the remembered login', async () => {
+    withAutoLoginFlag(true);
+    await saveRememberedLogin(REMEMBERED);
+    const el = mount('<wps-login-form merchant="DEMO01"></wps-login-form>');
+    el.addEventListener('wps-login', (e) => e.preventDefault());
+    await waitFor(() => expect(logins()).to.have.length(1));
+    const body = unsealBody(logins()[0]!.headers, logins()[0]!.body);
+    expect([body.username, body.password]).to.deep.equal(['keeper', 'Kept1234']);
+    await waitFor(() => expect(session.value?.token).to.equal('tok-login'));
+  });
+
+  // The model's own decision, awaited to its end: a late wrong login cannot slip past a timeout.
+  const flagRows: { label: string; flag?: boolean; logsIn: boolean }[] = [
+    { label: 'MOBILEAUTOLOGIN3 absent', logsIn: false },
+    { label: 'MOBILEAUTOLOGIN3 off', flag: false, logsIn: false },
+    { label: 'MOBILEAUTOLOGIN3 on', flag: true, logsIn: true },
+  ];
+  for (const row of flagRows) {
+    it(`tryAutoLogin with ${row.label}: ${row.logsIn ? 'logs in' : 'sends nothing'}`, async () => {
+      merchantCode.value = 'DEMO01';
+      if (row.flag !== undefined) withAutoLoginFlag(row.flag);
+      await saveRememberedLogin(REMEMBERED);
+      await loadSiteStatus();
+      const outcome = await tryAutoLogin('');
+      expect(outcome?.ok ?? false).to.equal(row.logsIn);
+      expect(logins()).to.have.length(row.logsIn ? 1 : 0);
+    });
+  }
+
+  const refusals: { code: string; effect: string; after: RememberedLogin | undefined }[] = [
+    { code: 'login.cred.err', effect: 'removes the remembered login', after: undefined },
+    { code: 'not.exists.user', effect: 'removes the remembered login', after: undefined },
+    { code: 'token_ip_different', effect: 'turns auto login off and keeps the rest', after: { ...REMEMBERED, autoLogin: 0 } },
+  ];
+  for (const row of refusals) {
+    it(`${row.code} ${row.effect}, and shows the server's message`, async () => {
+      await saveRememberedLogin(REMEMBERED);
+      answers.login = () => json({ success: false, errorCode: row.code, message: `Refused: ${row.code}` }, 400);
+      const el = await open();
+      await fillPassword(el, 'keeper', 'Wrong999');
+      form(el).requestSubmit();
+      await waitFor(() => expect(notices.value.map((n) => n.message)).to.deep.equal([`Refused: ${row.code}`]));
+      expect(await readRememberedLogin()).to.deep.equal(row.after);
+    });
+  }
+
+  it('another refusal (server.error) leaves the remembered login as it was', async () => {
+    await saveRememberedLogin(REMEMBERED);
+    answers.login = () => json({ success: false, errorCode: 'server.error', message: 'Try later' }, 500);
+    const el = await open();
+    await fillPassword(el, 'keeper', 'Wrong999');
+    form(el).requestSubmit();
+    await waitFor(() => expect(notices.value.map((n) => n.message)).to.deep.equal(['Try later']));
+    expect(await readRememberedLogin()).to.deep.equal(REMEMBERED);
   });
 });
 
