@@ -137,11 +137,28 @@ describe('request encryption (docs/api.md)', function () {
   });
 
   it('a tampered ciphertext no longer matches X-Digest', () => {
-    const sealed = seal('{"password":"Secret123"}', rsaPair().value.rsaKey);
+    const plaintext = JSON.stringify({ password: 'Secret123', amount: 100, note: 'a body of several 8-byte blocks' });
+    const sealed = seal(plaintext, rsaPair().value.rsaKey);
     const material = rsaPair().decrypt(sealed.headers['X-RSA']) as string;
     const key = CryptoJS.enc.Hex.parse(material.slice(0, 48));
-    const digest = CryptoJS.HmacSHA256('{"password":"Secret124"}', key).toString(CryptoJS.enc.Hex);
-    expect(digest).to.not.equal(sealed.headers['X-Digest']);
+    const iv = CryptoJS.enc.Hex.parse(material.slice(48));
+    /** The digest of what the server would decrypt (its raw bytes: a garbled block need not be UTF-8). */
+    const digestOfOpened = (value: string) => {
+      const opened = CryptoJS.TripleDES.decrypt(
+        CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(value) }),
+        key,
+        { iv, mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 },
+      );
+      // Through Latin-1, one char a byte: the bytes as they are, cut at the padding.
+      return CryptoJS.HmacSHA256(CryptoJS.enc.Latin1.parse(opened.toString(CryptoJS.enc.Latin1)), key).toString(CryptoJS.enc.Hex);
+    };
+    expect(digestOfOpened(sealed.body.value), 'the untouched body matches').to.equal(sealed.headers['X-Digest']);
+    // Flip one bit of the second cipher block: CBC flips the same bit of the third plaintext block.
+    const bytes = CryptoJS.enc.Base64.parse(sealed.body.value);
+    bytes.words[2] = bytes.words[2]! ^ 0x00000100;
+    const tampered = CryptoJS.enc.Base64.stringify(bytes);
+    expect(tampered).to.not.equal(sealed.body.value);
+    expect(digestOfOpened(tampered)).to.not.equal(sealed.headers['X-Digest']);
   });
 
   it('seal() refuses a public key that is not one', () => {

@@ -47,6 +47,21 @@ describe('the test encoder matches the documented format', () => {
   });
 });
 
+describe('decodeCsPath: known paths', () => {
+  // Made outside the project (Python: base64url without padding of the UTF-8 bytes XOR-ed with the
+  // key's bytes, then the key; docs/api.md), so a mistake shared by the test's encoder and the
+  // product's decoder cannot pass here.
+  const known: [path: string, url: string | undefined][] = [
+    ['KTY3NDZ8aGciMW0hPScqOC0nbTAgNTNnIioiMHorIjoiKiIqMXsDDQwNc3UABCDEFGH', 'https://cs.example.test/chat?merchant=DEMO01'],
+    ['A0ctXSwDAVWOnfvLw7QAHxNSNF0zXAGS6rm8ifYGy-rm1vS6Yt6g046d7wk3Y-_9.z', 'https://客服.example/聊天?名字=玩家'],
+    ['HlFAG1ZeVkwOSg4F12345678', '/cs/chat?x=1'],
+    ['KyM1JTYlNSExNnklKSM1PGlzagABCDEFGH', undefined], // javascript:alert(1): decodes, never opens
+  ];
+  for (const [path, url] of known) {
+    it(`${path.slice(0, 12)}… → ${url ?? 'nothing'}`, () => expect(decodeCsPath(path)).to.equal(url));
+  }
+});
+
 describe('decodeCsPath: round trip', () => {
   const urls: [label: string, url: string, key?: string][] = [
     ['ASCII https URL with query', 'https://cs.example.test/chat?merchant=DEMO01&lang=zh&x=a+b'],

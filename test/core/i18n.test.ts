@@ -5,9 +5,11 @@ import {
   LANGUAGES,
   RTL_LANGUAGES,
   detectLanguage,
+  initialLanguage,
   isLanguage,
   normaliseLanguage,
 } from '../../src/core/i18n/languages.ts';
+import { fakeProperty } from '../browser-helpers/status.ts';
 import { LANGUAGE_KEY, ensureI18n, i18nRevision, isRtl, language, setLanguage, t } from '../../src/core/i18n/i18n.ts';
 import { catalogues } from '../../src/core/i18n/locales/index.ts';
 import ES from '../../src/core/i18n/locales/ES.json';
@@ -16,7 +18,6 @@ import EN from '../../src/core/i18n/locales/EN.json';
 import { waitFor } from '../browser-helpers/helpers.ts';
 
 // Read before any test changes it.
-const languageAtLoad = language.value;
 
 function reset() {
   localStorage.clear();
@@ -126,9 +127,27 @@ describe('language detection: stored, then browser list, then CN (docs/product.m
     expect(normaliseLanguage(null)).to.equal(undefined);
   });
 
-  it('the page starts in the language detected from storage and the browser', () => {
-    expect(languageAtLoad).to.equal(detectLanguage(null, navigator.languages));
-  });
+  // What a page starts in, from the real local storage and navigator.languages.
+  const startRows: { stored?: string; browser: string[]; expected: string }[] = [
+    { browser: ['en-US', 'en'], expected: 'EN' },
+    { browser: ['ur-PK'], expected: 'UR' },
+    { browser: ['de-DE'], expected: 'CN' },
+    { stored: '"TH"', browser: ['en-US'], expected: 'TH' },
+    { stored: '"XX"', browser: ['vi-VN'], expected: 'VI' },
+  ];
+  for (const row of startRows) {
+    it(`initialLanguage: stored ${row.stored ?? 'nothing'}, browser ${row.browser.join(',')} → ${row.expected}`, () => {
+      const restore = fakeProperty(navigator, 'languages', () => row.browser);
+      try {
+        localStorage.removeItem(LANGUAGE_KEY);
+        if (row.stored) localStorage.setItem(LANGUAGE_KEY, row.stored);
+        expect(initialLanguage()).to.equal(row.expected);
+      } finally {
+        restore();
+        localStorage.removeItem(LANGUAGE_KEY);
+      }
+    });
+  }
 });
 
 describe('text direction', () => {
