@@ -11,7 +11,7 @@ import {
   updateSession,
   type SessionInfo,
 } from '../../src/core/session/sessionInfo.ts';
-import { MemberType, isAgent } from '../../src/core/session/memberType.ts';
+import { MemberType, isAgent, type MemberTypeValue } from '../../src/core/session/memberType.ts';
 import { deviceId, formatAsUuid } from '../../src/core/session/deviceId.ts';
 import {
   captureLanding,
@@ -233,7 +233,7 @@ describe('language sync (docs/product.md §1: POST /wps/member/language, type 4 
   });
   const syncs = () => stub!.to(endpoints.memberLanguage.path);
 
-  const rows: { type: MemberType; label: string; sent: boolean }[] = [
+  const rows: { type: MemberTypeValue; label: string; sent: boolean }[] = [
     { type: MemberType.MEMBER, label: 'a member (0)', sent: true },
     { type: MemberType.AGENT, label: 'an agent (1)', sent: true },
     { type: MemberType.RESTRICTED, label: 'a type 4 member', sent: false },

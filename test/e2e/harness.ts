@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import type { Config } from '../../server/infra/config.ts';
 import { EMULATOR_API_KEY, EMULATOR_PROJECT_ID } from '../../server/dev/auth-emulator.ts';
@@ -107,4 +107,32 @@ export async function emulatorIdpSignIn(
   const postBody = `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=${encodeURIComponent(providerId)}`;
   const r = await emulatorPost(url, 'signInWithIdp', { postBody, requestUri: 'http://localhost', returnSecureToken: true });
   return { idToken: r.idToken, localId: r.localId };
+}
+
+/**
+ * Follows a page's requests from now on, so a test can wait until the page has nothing left in flight
+ * and has sent nothing for `quietMs`: "nothing was sent" is then checked after the page has done
+ * what it was going to do, not at a moment picked by a fixed sleep.
+ */
+export function trackNetwork(page: Page) {
+  const inFlight = new Set<Request>();
+  const seen: Request[] = [];
+  let lastChange = Date.now();
+  page.on('request', (r) => (inFlight.add(r), seen.push(r), (lastChange = Date.now())));
+  const done = (r: Request) => (inFlight.delete(r), (lastChange = Date.now()));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    /** Requests whose URL contains `part`, since tracking began. */
+    to: (part: string) => seen.filter((r) => r.url().includes(part)),
+    /** Resolves once nothing is in flight and nothing new started for `quietMs`. */
+    async quiet(quietMs = 500, timeoutMs = 15_000) {
+      const start = Date.now();
+      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() - start > timeoutMs)
+          throw new Error(`network not quiet after ${timeoutMs} ms: ${[...inFlight].map((r) => r.url())}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
 }

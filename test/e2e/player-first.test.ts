@@ -8,7 +8,7 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, trackNetwork, type Harness } from './harness.ts';
 
 let h: Harness;
 let context: BrowserContext | undefined;
@@ -51,19 +51,21 @@ const unstable = (page: Page) => page.getByText(/current line is unstable/);
 describe('a refused session is not a bad line (defect 3)', () => {
   it('after the sessions end and a reload: the please-login notice, never the unstable-line notice (3 runs)', async () => {
     const page = await newPage();
+    const net = trackNetwork(page);
     for (let run = 0; run < 3; run++) {
       await logIn(page);
       await endSessions();
       await page.reload();
       const notice = page.getByRole('alertdialog');
       await notice.getByText('Your session has ended').waitFor();
-      await page.waitForTimeout(700);
+      await net.quiet(); // every call of the page, the line check included, has answered
       assert.equal(await unstable(page).count(), 0, `run ${run + 1}: unstable-line notice on home`);
       await notice.getByRole('button', { name: 'Log in' }).click();
       await page.waitForURL(/\/m\/login$/);
-      await page.waitForTimeout(300);
+      await net.quiet();
       assert.equal(await unstable(page).count(), 0, `run ${run + 1}: unstable-line notice on the login page`);
     }
+    assert.ok(net.to('/wps/system/test/ping').length > 0, 'the line was checked');
   });
 });
 
@@ -102,9 +104,12 @@ describe('auto login and the session on home (defect 4)', () => {
 describe('/m/appDownload?tokens=1: tokens is a flag (defect 5)', () => {
   it('a visitor is not told their session ended', async () => {
     const page = await newPage();
+    const net = trackNetwork(page);
     await page.goto(`${h.server.url}/m/appDownload?tokens=1`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    await page.waitForTimeout(800);
+    await net.quiet(); // a call refused for the flag taken as a token would have answered by now
+    assert.ok(net.to('/wps/system/status').length > 0);
+    assert.equal(net.to('/wps/member/info').length, 0, 'the flag was not used as a token');
     assert.equal(await page.getByRole('alertdialog').count(), 0);
     assert.equal(await page.evaluate(() => sessionStorage.getItem('wps:session')), null);
   });
@@ -113,9 +118,13 @@ describe('/m/appDownload?tokens=1: tokens is a flag (defect 5)', () => {
     const page = await newPage();
     await logIn(page);
     const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('wps:session')!).token as string);
+    const net = trackNetwork(page);
     await page.goto(`${h.server.url}/m/appDownload?tokens=1`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    await page.waitForTimeout(800);
+    await net.quiet();
+    const info = net.to('/wps/member/info');
+    assert.ok(info.length > 0, 'the member info was asked for with the stored token');
+    for (const r of info) assert.equal(r.headers().authorization, token);
     assert.equal(await page.getByRole('alertdialog').count(), 0);
     assert.equal(await page.evaluate(() => JSON.parse(sessionStorage.getItem('wps:session')!).token as string), token);
     await page.getByRole('link', { name: 'Go to home' }).click();

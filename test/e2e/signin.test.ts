@@ -6,7 +6,7 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, trackNetwork, type Harness } from './harness.ts';
 
 let h: Harness;
 let context: BrowserContext | undefined;
@@ -70,18 +70,24 @@ describe('remembered login and auto login', () => {
     await tab.reload();
     await tab.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
 
-    // redirectUrl disables auto login.
+    // redirectUrl disables auto login: once the page has made every call it was going to, none was a login.
     const withRedirect = await context!.newPage();
+    const redirectNet = trackNetwork(withRedirect);
     await withRedirect.goto(`${h.server.url}/m/login?redirectUrl=%2Fm%2Fhome`);
     await form(withRedirect).getByLabel('Username', { exact: true }).waitFor();
-    await withRedirect.waitForTimeout(800);
+    await redirectNet.quiet();
+    assert.ok(redirectNet.to('/wps/system/status').length > 0, 'the site status (auto login waits for it) was in');
+    assert.equal(redirectNet.to('/wps/session/login').length, 0, 'no login was sent');
     assert.match(withRedirect.url(), /\/m\/login\?redirectUrl=/);
 
     // Logging out on purpose: no auto login afterwards, the username stays filled in.
     await logOut(tab);
+    const tabNet = trackNetwork(tab);
     await tab.goto(`${h.server.url}/m/login`);
     await form(tab).getByLabel('Username', { exact: true }).waitFor();
-    await tab.waitForTimeout(800);
+    await tabNet.quiet();
+    assert.ok(tabNet.to('/wps/system/status').length > 0);
+    assert.equal(tabNet.to('/wps/session/login').length, 0, 'no login was sent');
     assert.match(tab.url(), /\/m\/login$/);
     assert.equal(await form(tab).getByLabel('Username', { exact: true }).inputValue(), 'demo');
   });
@@ -184,11 +190,11 @@ describe('two-factor when the IP is not recorded', () => {
   it('verifies by SMS code, with an empty field highlighted and nothing sent', async () => {
     const page = await newPage();
     await startGuardLogin(page);
-    let verifications = 0;
-    page.on('request', (r) => r.url().includes('/wps/session/login/verification') && verifications++);
+    const net = trackNetwork(page);
     await modal(page).getByRole('button', { name: 'Confirm' }).click();
     assert.equal((await modal(page).locator('[aria-invalid="true"]').count()) > 0, true);
-    assert.equal(verifications, 0);
+    await net.quiet(); // whatever the click was going to send has gone by now
+    assert.equal(net.to('/wps/session/login/verification').length, 0);
     await modal(page).getByLabel('Mobile number').fill('9171234568');
     await modal(page).getByRole('button', { name: 'Send code' }).click();
     await modal(page)
@@ -316,9 +322,14 @@ describe('captcha script load failure', () => {
     await dev('POST', '/dev/site-settings', { loginCaptcha: true });
     await dev('POST', '/dev/captcha', { mode: 'hang-script' });
     const page = await newPage();
+    let scriptAskedAt = 0;
+    page.on('request', (r) => r.url().includes('/captcha/') && r.url().endsWith('.js') && (scriptAskedAt ||= Date.now()));
     await page.goto(`${h.server.url}/m/login`);
     const row = form(page).locator('wps-captcha');
     await row.getByText('Network failure (60204)').waitFor({ timeout: 8000 });
+    // 3 s after the script was asked for (the unit test pins it to the millisecond on a fake clock).
+    const waited = Date.now() - scriptAskedAt;
+    assert.ok(scriptAskedAt > 0 && waited >= 2900 && waited < 4500, `60204 came ${waited} ms after the script request`);
     await dev('POST', '/dev/captcha', { mode: 'ok' });
     await row.getByRole('button', { name: 'Retry' }).click();
     await row.getByText('Click to verify').waitFor();

@@ -25,6 +25,8 @@ import {
   resolveCountry,
 } from '../../src/features/country-picker/model.ts';
 import { deepActiveElement } from '../../src/ui/focus.ts';
+import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
+import { installClock } from '../browser-helpers/clock.ts';
 import {
   expectAccessible,
   expectSameNode,
@@ -357,14 +359,25 @@ describe('<wps-country-picker> the list (Sheet)', () => {
     expect(key(search(el), 'Tab').defaultPrevented).to.equal(false); // inner moves are the browser's
   });
 
-  it('slides out in 250 ms (inert meanwhile); at once when reduced motion is preferred', async () => {
+  it('slides out in exactly 250 ms (fake clock; inert meanwhile, the CSS animation as long); at once under reduced motion', async () => {
+    expect(SHEET_TRANSITION_MS).to.equal(250);
     const el = await mountPicker();
     await open(el);
-    key(list(el), 'Escape');
-    await sleep(40);
-    expect(part(el, 'backdrop')?.getAttribute('data-state')).to.equal('closing');
-    expect(part(el, 'backdrop')?.hasAttribute('inert')).to.equal(true);
-    await closed(el);
+    const clock = installClock();
+    try {
+      key(list(el), 'Escape');
+      await clock.tickAsync(0);
+      await waitFor(() => expect(part(el, 'backdrop')?.getAttribute('data-state')).to.equal('closing'));
+      expect(part(el, 'backdrop')?.hasAttribute('inert')).to.equal(true);
+      expect(getComputedStyle(part(el, 'sheet')!).animationDuration, 'the slide the eye sees').to.equal('0.25s');
+      await clock.tickAsync(249);
+      await sleep(20);
+      expect(has(el, 'sheet'), 'still sliding at 249 ms').to.equal(true);
+      await clock.tickAsync(1);
+      await closed(el);
+    } finally {
+      clock.uninstall();
+    }
 
     reducedMotion();
     await open(el);
