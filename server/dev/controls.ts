@@ -298,6 +298,30 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
     return c.json({ success: true, value: { code, secondsLeft } }, 200, { 'Cache-Control': 'no-store' });
   });
 
+  /**
+   * How a member registered, as the server recorded it: `{ referralCode, affiliateCode, registerMethod,
+   * domain }` (null where none was given). The register request is sealed and no /wps answer returns
+   * these: here an operator (and a test) sees which agent a player signed up under.
+   */
+  app.get('/dev/members/:username/registration', async (c) => {
+    const merchant = merchantOf(c.req.header('Merchant')?.trim() || c.req.query('merchant'), deps);
+    const member = await devMember(deps, merchant, c.req.param('username'));
+    const { rows } = await deps.db.query<{
+      referral_code: string | null;
+      affiliate_code: string | null;
+      register_method: string | null;
+      domain: string | null;
+    }>('SELECT referral_code, affiliate_code, register_method, domain FROM members WHERE id = $1', [member.id]);
+    const row = rows[0]!;
+    const value = {
+      referralCode: row.referral_code,
+      affiliateCode: row.affiliate_code,
+      registerMethod: row.register_method,
+      domain: row.domain,
+    };
+    return c.json({ success: true, value }, 200, { 'Cache-Control': 'no-store' });
+  });
+
   /** Ends every session of a member of the merchant (default merchant if absent). */
   app.post('/dev/members/:username/expire-session', async (c) => {
     const input = await readInput(c, deps);

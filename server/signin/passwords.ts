@@ -23,6 +23,8 @@ export const hashing = {
   maxWaiting: 64,
   running: 0,
   waiting: [] as (() => void)[],
+  /** Hashes computed since start, by cost (`N-r-p`): what a sign-in really cost, for tests and metrics. */
+  computed: new Map<string, number>(),
 };
 
 async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
@@ -43,6 +45,8 @@ async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  const cost = `${options.N}-${options.r}-${options.p}`;
+  hashing.computed.set(cost, (hashing.computed.get(cost) ?? 0) + 1);
   return inHashSlot(() => deriveNow(password, salt, options));
 }
 

@@ -2,9 +2,8 @@
  * /m/agentRegister end to end (docs/product.md §1, §6): a visitor invited through ?r=CODE registers under that
  * agent; an agent (type 1) sees the link to share.
  *
- * The member's referral code is not readable back: no /wps or /dev route returns it (docs/server.md:
- * member info has no referralCode), and the register request body is encrypted. So the test checks
- * that the request is sealed (the code does not appear in clear) and that the registration succeeded.
+ * The register request is sealed (the code does not appear in clear) and no /wps answer returns the
+ * referral code, so the test reads the server's own record of it (GET /dev/members/:name/registration).
  * The agent is a member of a copy of server/merchants/merchants.json given to the harness (there is no dev
  * control that creates members).
  */
@@ -77,6 +76,9 @@ describe('/m/agentRegister', () => {
     assert.ok(!body.includes(name), 'the username is not readable in the request');
     const session = await page.evaluate(() => sessionStorage.getItem('wps:session'));
     assert.ok(session && JSON.parse(session).userName === name, 'the new member is logged in');
+    // The server recorded the agent the player registered under.
+    const record = await fetch(`${h.server.url}/dev/members/${name}/registration`).then((r) => r.json());
+    assert.equal(record.value.referralCode, 'AGENT1', JSON.stringify(record));
   });
 
   it('a visitor without ?r sees no invitation, only the form', async () => {

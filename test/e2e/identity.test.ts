@@ -153,10 +153,18 @@ describe('identity-provider sign-in', () => {
     const google = form(page).getByRole('button', { name: 'Continue with Google' });
     await google.waitFor();
     assert.equal(scripts.filter((s) => /\/sdk-[^/]+\.js$/.test(s)).length, 0, `SDK in the first load: ${scripts.join(', ')}`);
-    // The popup path needs Google's gapi script; this machine is offline, so the press ends in a
-    // translated network error (or, online, the emulator's popup). Either way the SDK came lazily.
+    // The popup path needs Google's own scripts: with the internet cut off (as on this machine, and
+    // now on any machine), the press ends in the translated network error, never in silence.
+    await context!.route(/^https:\/\//, (route) => route.abort('internetdisconnected'));
     await google.click();
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/sdk-[^/]+\.js$/.test(e.name)));
+    const alert = page.getByRole('alertdialog');
+    await alert.getByText('Sign-in failed. Please try again.').waitFor();
+    // Firebase reports Google's unreachable scripts as an internal error (a network one in some versions).
+    assert.match((await alert.textContent()) ?? '', /Code: auth\/(internal-error|network-request-failed)/);
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('wps:session')), null, 'nobody is signed in');
+    await alert.getByRole('button', { name: 'OK' }).click();
+    await context!.unroute(/^https:\/\//);
 
     await dev('POST', '/dev/site-settings', { firebase: false });
     const other = await context!.newPage();

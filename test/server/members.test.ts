@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { call, loginBody, registerBody, rsaKeyOf, sealedCall, testApp } from './helpers.ts';
+import { hashing } from '../../server/signin/passwords.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;
 let rsaKey: string;
@@ -58,20 +59,34 @@ describe('login', () => {
   });
 
   test('an unknown user costs the same scrypt work as a wrong password', async () => {
+    await login('nobody_warm_up', 'wrong-password1'); // the dummy hash is made once, on first use
+    /** The hashes one login computed, by cost. */
+    const hashesOf = async (username: string) => {
+      const before = new Map(hashing.computed);
+      await login(username, 'wrong-password1');
+      return Object.fromEntries(
+        [...hashing.computed].map(([cost, n]) => [cost, n - (before.get(cost) ?? 0)]).filter(([, n]) => n !== 0),
+      );
+    };
+    const known = await hashesOf('demo');
+    assert.deepEqual(known, { '16384-8-1': 1 }, 'a wrong password: one scrypt at the stored cost');
+    assert.deepEqual(await hashesOf('nobody_here'), known, 'an unknown user: the same');
+
+    // And the clock agrees (medians of 5, interleaved): the unknown user is not answered faster.
     const time = async (username: string) => {
       const start = performance.now();
       await login(username, 'wrong-password1');
       return performance.now() - start;
     };
-    await time('demo'); // warm-up
-    let known = 0;
-    let unknown = 0;
-    for (let i = 0; i < 3; i++) {
-      known += await time('demo');
-      unknown += await time('nobody_here');
+    const knownTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      knownTimes.push(await time('demo'));
+      unknownTimes.push(await time('nobody_here'));
     }
-    // Generous bounds: a missing scrypt would make the unknown user several times faster.
-    assert.ok(unknown > known * 0.5, `known ${known.toFixed(0)} ms, unknown ${unknown.toFixed(0)} ms`);
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
+    const ratio = median(unknownTimes) / median(knownTimes);
+    assert.ok(ratio > 0.75 && ratio < 1.33, `unknown/known ${ratio.toFixed(2)} (${unknownTimes} vs ${knownTimes})`);
   });
 
   test('a password of another merchant’s member does not log in here', async () => {
