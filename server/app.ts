@@ -96,7 +96,18 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   // The page may also reach the merchant's other lines (speed test) and, in demo and test mode,
   // the identity provider's emulator when one is switched on.
   let emulatorOf = async (_c: Context): Promise<string[]> => [];
-  mountStatic(app, config.distDir, async (c) => [...connectSources(allDomains, requestHost(c)), ...(await emulatorOf(c))]);
+  // Per scheme and Host header: worked out once, not on every file of every page load.
+  const linesByHost = new Map<string, string[]>();
+  const otherLines = (c: Context) => {
+    const key = `${c.req.url.startsWith('https:') ? 's' : ''}|${c.req.header('Host') ?? ''}`;
+    let lines = linesByHost.get(key);
+    if (!lines) {
+      if (linesByHost.size >= 256) linesByHost.clear();
+      linesByHost.set(key, (lines = connectSources(allDomains, requestHost(c))));
+    }
+    return lines;
+  };
+  mountStatic(app, config.distDir, async (c) => [...otherLines(c), ...(await emulatorOf(c))]);
   mountDownloads(app, config.distDir, merchants);
 
   // Every /wps answer (refusals, preflights and the upstream's included) belongs to one user and one

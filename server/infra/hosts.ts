@@ -19,6 +19,13 @@ export function hostName(host: string): string {
 }
 
 /** The loopback names, the listening address (HOST) and ALLOWED_HOSTS. */
+/** The host of an absolute URL (`scheme://host/...`), without parsing the whole URL. */
+function urlHostOf(url: string): string {
+  const start = url.indexOf('//') + 2;
+  const end = url.indexOf('/', start);
+  return url.slice(start, end === -1 ? undefined : end);
+}
+
 export function allowedHostNames(config: { host: string; allowedHosts: readonly string[] }): Set<string> {
   return new Set([...LOOPBACK, config.host, ...config.allowedHosts].map(hostName).filter(Boolean));
 }
@@ -28,10 +35,20 @@ export function allowedHostNames(config: { host: string; allowedHosts: readonly 
  * `421 HOST_NOT_ALLOWED`. The name is not repeated in the answer.
  */
 export function hostGuard(allowed: ReadonlySet<string>): MiddlewareHandler {
+  // Verdicts by URL host and Host header: a client sends the same ones on every request.
+  const verdicts = new Map<string, boolean>();
+  const allows = (urlHost: string, header: string | undefined) => {
+    const key = `${urlHost}\n${header ?? ''}`;
+    let ok = verdicts.get(key);
+    if (ok === undefined) {
+      ok = [urlHost, ...(header === undefined ? [] : [header])].map(hostName).every((name) => allowed.has(name));
+      if (verdicts.size >= 1024) verdicts.clear();
+      verdicts.set(key, ok);
+    }
+    return ok;
+  };
   return async (c: Context, next) => {
-    const header = c.req.header('Host');
-    const names = [new URL(c.req.url).host, ...(header === undefined ? [] : [header])].map(hostName);
-    if (!names.every((name) => allowed.has(name))) {
+    if (!allows(urlHostOf(c.req.url), c.req.header('Host'))) {
       return c.json(failure('HOST_NOT_ALLOWED', 'This server does not answer to this host name'), 421);
     }
     await next();

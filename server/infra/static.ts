@@ -160,10 +160,23 @@ export function mountStatic(
   app.get('/m', toHome);
   app.get('/m/', toHome);
 
+  // The policy is the same for every request with the same sources: built once per set (a page
+  // load asks for a dozen files).
+  const policies = new Map<string, string>();
+  const policyFor = (connect: readonly string[], scripts: readonly string[]) => {
+    const key = `${connect.join(' ')}|${scripts.join(' ')}`;
+    let policy = policies.get(key);
+    if (policy === undefined) {
+      if (policies.size >= 256) policies.clear();
+      policies.set(key, (policy = cspWith(connect, scripts)));
+    }
+    return policy;
+  };
+
   // Headers registered before the answer is built go out with it (infra/answer.ts).
   app.use('/m/*', async (c, next) => {
     answerHeaders(c, {
-      'Content-Security-Policy': cspWith(await extraConnect(c), await scriptHashes()),
+      'Content-Security-Policy': policyFor(await extraConnect(c), await scriptHashes()),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     });
