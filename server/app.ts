@@ -26,7 +26,7 @@ import { clientIp, forwardedFor } from './infra/client-ip.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
 import { secureDataDir } from './infra/data-dir.ts';
 import { ApiError, failure } from './infra/errors.ts';
-import { allowedHostNames, hostGuard } from './infra/hosts.ts';
+import { allowedHostNames, hostCheck, hostRefusal } from './infra/hosts.ts';
 import { createLimits } from './infra/limits.ts';
 import { mountManifests } from './infra/manifests.ts';
 import { loadOrCreateSecrets } from './infra/secrets.ts';
@@ -38,7 +38,7 @@ import { mountCaptcha } from './signin/captcha.ts';
 import { googleCerts, type CertProvider } from './signin/identity.ts';
 import { outboxSender, type SmsSender } from './signin/sms.ts';
 import { refuseLimitedAddress } from './signin/signin.ts';
-import { answerHeaders, finishAnswerHeaders, headersFor, jsonAnswer } from './infra/answer.ts';
+import { answerHeaders, finishAnswerHeaders, headersFor, jsonAnswer, JsonText } from './infra/answer.ts';
 
 const CORS_HEADERS = 'Merchant, Language, Authorization, ModuleId, Content-Type, Encryption, X-RSA, X-Digest, Device';
 
@@ -112,14 +112,15 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
 
   // Every /wps answer (refusals, preflights and the upstream's included) belongs to one user and one
   // moment: no cache keeps it, and no browser reads it as anything but its Content-Type.
-  app.use('/wps/*', async (c, next) => {
-    answerHeaders(c, { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
-    await next();
-    finishAnswerHeaders(c);
-  });
+  const WPS_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
 
   if (config.upstream) {
     const upstream = config.upstream;
+    app.use('/wps/*', async (c, next) => {
+      answerHeaders(c, WPS_HEADERS);
+      await next();
+      finishAnswerHeaders(c);
+    });
     app.all('/wps/*', async (c) => {
       const body = hasBody(c) ? await readBody(c.req.raw) : undefined;
       return forward(c, upstream, body, forwardedFor(c, config.trustProxy));
@@ -166,13 +167,18 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     return url ? [new URL(url).origin] : [];
   };
 
-  if (!config.production) {
-    // Demo mode: the demo accounts and the dev controls answer only to configured names (DNS rebinding).
-    const guard = hostGuard(allowedHostNames(config));
-    app.use('/wps/*', guard);
-    app.use('/dev/*', guard);
-  }
-  app.use('/wps/*', cors(merchants));
+  // One gate for /wps (a middleware layer costs every call): the answer headers, in demo mode the
+  // host names (DNS rebinding: the demo accounts and the dev controls answer only to configured
+  // names), then CORS.
+  const hostAllowed = config.production ? undefined : hostCheck(allowedHostNames(config));
+  if (hostAllowed) app.use('/dev/*', async (c, next) => (hostAllowed(c) ? next() : hostRefusal(c)));
+  const corsGate = cors(merchants);
+  app.use('/wps/*', async (c, next) => {
+    answerHeaders(c, WPS_HEADERS);
+    if (hostAllowed && !hostAllowed(c)) return finishAnswerHeaders(c, hostRefusal(c));
+    const refused = await corsGate(c, next);
+    return refused ? finishAnswerHeaders(c, refused) : finishAnswerHeaders(c);
+  });
   for (const [name, row] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
     if (!handlers[name] || !row.path.startsWith('/wps/')) continue; // a row without a handler answers 404
     const schema = row.payload ? schemaOf(row.payload) : undefined;
@@ -181,6 +187,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
       // Looked up per request, so a test can put a failing handler in place.
       const handler = handlers[name] as (call: Call<unknown>) => unknown;
       const value = await handler(call);
+      if (value instanceof JsonText) return jsonAnswer(c, new JsonText(`{"success":true,"value":${value.text}}`));
       return jsonAnswer(c, { success: true, value: value ?? null });
     });
   }

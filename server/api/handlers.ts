@@ -7,6 +7,8 @@
 import type { EndpointName, PayloadOf, ValueOf } from '../../src/core/api/endpoints.ts';
 import { deleteSession, type MemberRow } from '../db/sessions.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
+import { JsonText } from '../infra/answer.ts';
+import type { MerchantState } from '../db/state-fields.ts';
 import { hold } from '../infra/hold.ts';
 import { clock } from '../infra/limits.ts';
 import { expandDomains, requestHost } from '../merchants/domains.ts';
@@ -24,9 +26,13 @@ import {
 import type { Call } from './call.ts';
 import { countryInfoOf, promotionsOf, siteInfoOf } from './site-info.ts';
 
+type Answer<V> = V | JsonText<V>;
 export type Handlers = {
-  [N in EndpointName]?: (call: Call<PayloadOf<N>>) => Promise<ValueOf<N>> | ValueOf<N>;
+  [N in EndpointName]?: (call: Call<PayloadOf<N>>) => Promise<Answer<ValueOf<N>>> | Answer<ValueOf<N>>;
 };
+
+/** The part of the site status that is the same for every visitor, as JSON, per merchant state (cached for a second). */
+const statusJson = new WeakMap<MerchantState, string>();
 
 function loggedIn<P>(call: Call<P>): { member: MemberRow; token: string } {
   if (!call.member || !call.token) throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
@@ -46,15 +52,20 @@ export const handlers: Handlers = {
     if (state.domainUnavailable) {
       throw new ApiError(400, 'domain_not_available', 'This domain is not available, please use another line.');
     }
-    return {
-      info: siteInfoOf(merchant, state),
-      location: { ip: clientIp },
-      test: state.test,
-      maintenance: state.maintenance,
-      maintenanceEnd: state.maintenanceEnd,
-      maintenanceTexts: state.maintenanceTexts,
-      regionRestriction: state.regionRestriction,
-    };
+    let shared = statusJson.get(state);
+    if (shared === undefined) {
+      shared = JSON.stringify({
+        info: siteInfoOf(merchant, state),
+        test: state.test,
+        maintenance: state.maintenance,
+        maintenanceEnd: state.maintenanceEnd,
+        maintenanceTexts: state.maintenanceTexts,
+        regionRestriction: state.regionRestriction,
+      } satisfies Omit<ValueOf<'systemStatus'>, 'location'>);
+      statusJson.set(state, shared);
+    }
+    // The visitor's own address, then the shared part (its opening brace dropped).
+    return new JsonText<ValueOf<'systemStatus'>>(`{"location":${JSON.stringify({ ip: clientIp })},${shared.slice(1)}`);
   },
 
   systemCountry: ({ merchant }) => countryInfoOf(merchant),

@@ -3,7 +3,7 @@
  * point its own name at 127.0.0.1 (DNS rebinding) and then call this server as "same origin"; its
  * requests still carry its own name in Host, so only names configured here are served.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { failure } from './errors.ts';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
@@ -34,10 +34,12 @@ export function allowedHostNames(config: { host: string; allowedHosts: readonly 
  * Refuses a request whose Host (or, without one, the URL's host) is not allowed:
  * `421 HOST_NOT_ALLOWED`. The name is not repeated in the answer.
  */
-export function hostGuard(allowed: ReadonlySet<string>): MiddlewareHandler {
-  // Verdicts by URL host and Host header: a client sends the same ones on every request.
+/** Whether a request's URL host and Host header are both allowed names (memoised: a client sends the same ones every time). */
+export function hostCheck(allowed: ReadonlySet<string>): (c: Context) => boolean {
   const verdicts = new Map<string, boolean>();
-  const allows = (urlHost: string, header: string | undefined) => {
+  return (c) => {
+    const urlHost = urlHostOf(c.req.url);
+    const header = c.req.header('Host');
     const key = `${urlHost}\n${header ?? ''}`;
     let ok = verdicts.get(key);
     if (ok === undefined) {
@@ -47,10 +49,8 @@ export function hostGuard(allowed: ReadonlySet<string>): MiddlewareHandler {
     }
     return ok;
   };
-  return async (c: Context, next) => {
-    if (!allows(urlHostOf(c.req.url), c.req.header('Host'))) {
-      return c.json(failure('HOST_NOT_ALLOWED', 'This server does not answer to this host name'), 421);
-    }
-    await next();
-  };
 }
+
+/** The 421 answer to a request for a host name this server does not answer to. */
+export const hostRefusal = (c: Context) =>
+  c.json(failure('HOST_NOT_ALLOWED', 'This server does not answer to this host name'), 421);
