@@ -23,7 +23,18 @@ import {
 import { md5Hex } from '../../src/core/api/crypto-lazy.ts';
 import { endpoints } from '../../src/core/api/endpoints.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
-import { syncLanguage } from '../../src/core/session/member.ts';
+import {
+  MEMBER_RECHECK_DEBOUNCE_MS,
+  memberInfo,
+  syncLanguage,
+  waitForMember,
+  watchMemberInfo,
+} from '../../src/core/session/member.ts';
+import { logout } from '../../src/core/session/logout.ts';
+import { PASSWORD_CHANGE_KEY, passwordChangeForced } from '../../src/core/session/passwordChange.ts';
+import { REMEMBERED_LOGIN_KEY } from '../../src/core/session/rememberedLogin.ts';
+import { installClock } from '../browser-helpers/clock.ts';
+import { fakeProperty } from '../browser-helpers/status.ts';
 import { json, stubFetch, type FetchStub } from '../browser-helpers/helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -250,5 +261,105 @@ describe('language sync (docs/product.md §1: POST /wps/member/language, type 4 
   it('a visitor sends nothing', async () => {
     await syncLanguage('TH');
     expect(syncs()).to.have.length(0);
+  });
+});
+
+describe('logout (docs/product.md §4)', () => {
+  let stub: FetchStub | undefined;
+  beforeEach(() => (stub = stubFetch(() => json({ success: true, value: null }))));
+  afterEach(() => stub?.restore());
+  const remembered = { type: 'username', username: 'player', merchant: 'DEMO01', autoLogin: 1 };
+
+  it('ends the session on the server with its token, forgets it here and turns auto login off (the username stays)', async () => {
+    saveSession(info);
+    localStorage.setItem(REMEMBERED_LOGIN_KEY, JSON.stringify(remembered));
+    await logout();
+    const calls = stub!.to(endpoints.logout.path);
+    expect(calls.map((c) => [c.method, c.headers.get('Authorization')])).to.deep.equal([['POST', 'tok-42']]);
+    expect(session.value).to.equal(undefined);
+    expect(sessionStorage.getItem(SESSION_KEY)).to.equal(null);
+    expect(JSON.parse(localStorage.getItem(REMEMBERED_LOGIN_KEY)!)).to.deep.equal({ ...remembered, autoLogin: 0 });
+  });
+
+  it('a refused or failed logout call still logs out here', async () => {
+    stub!.restore();
+    stub = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    saveSession(info);
+    await logout();
+    expect(session.value).to.equal(undefined);
+  });
+
+  it('without a session nothing is sent', async () => {
+    await logout();
+    expect(stub!.to(endpoints.logout.path)).to.have.length(0);
+  });
+});
+
+describe('forced password change (docs/product.md §4)', () => {
+  const rows: [stored: unknown, forced: boolean][] = [
+    [undefined, false],
+    [{ forced: true }, true],
+    [{ forced: false }, false],
+    [{ defaultPassword: true }, false],
+    [{ forced: 'true' }, false],
+  ];
+  for (const [stored, forced] of rows) {
+    it(`${JSON.stringify(stored) ?? 'nothing'} stored → forced ${forced}`, () => {
+      if (stored !== undefined) sessionStorage.setItem(PASSWORD_CHANGE_KEY, JSON.stringify(stored));
+      expect(passwordChangeForced()).to.equal(forced);
+    });
+  }
+});
+
+describe('member info follows the token (docs/product.md §4, §9: re-check 300 ms after the page is shown again)', () => {
+  it('loads on a token, forgets on logout, loads again for a new token and 300 ms (not 299) after the page shows again', async () => {
+    expect(MEMBER_RECHECK_DEBOUNCE_MS).to.equal(300);
+    let served = 0;
+    const stub = stubFetch((c) =>
+      c.url.pathname === endpoints.memberInfo.path
+        ? json({ success: true, value: { id: 42, userName: `player${++served}`, type: 0, language: 'EN' } })
+        : json({ success: true, value: null }),
+    );
+    let visibility: DocumentVisibilityState = 'visible';
+    const restoreVisibility = fakeProperty(document, 'visibilityState', () => visibility);
+    const clock = installClock();
+    try {
+      const infos = () => stub.to(endpoints.memberInfo.path);
+      watchMemberInfo();
+      watchMemberInfo(); // once per page
+      expect(infos()).to.have.length(0, 'no token, no call');
+
+      saveSession(info);
+      expect((await waitForMember()).userName).to.equal('player1');
+      expect(infos().map((c) => c.headers.get('Authorization'))).to.deep.equal(['tok-42']);
+      expect(session.value?.userName, 'the session takes the name').to.equal('player1');
+
+      clearSession();
+      await clock.tickAsync(0);
+      expect(memberInfo.value).to.equal(undefined);
+
+      saveSession({ ...info, token: 'tok-43' });
+      await clock.tickAsync(0);
+      expect(infos().map((c) => c.headers.get('Authorization'))).to.deep.equal(['tok-42', 'tok-43']);
+
+      for (const state of ['hidden', 'visible', 'visible'] as const) {
+        visibility = state;
+        document.dispatchEvent(new Event('visibilitychange'));
+      }
+      await clock.tickAsync(MEMBER_RECHECK_DEBOUNCE_MS - 1);
+      expect(infos()).to.have.length(2, 'not before 300 ms');
+      await clock.tickAsync(1);
+      expect(infos()).to.have.length(3, 'one check for the two visible events');
+
+      clearSession();
+      visibility = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+      await clock.tickAsync(MEMBER_RECHECK_DEBOUNCE_MS);
+      expect(infos()).to.have.length(3, 'no token, no check');
+    } finally {
+      clock.uninstall();
+      restoreVisibility();
+      stub.restore();
+    }
   });
 });
