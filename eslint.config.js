@@ -48,7 +48,7 @@ const layers = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'elements/jsx.d.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'elements/jsx.d.ts', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

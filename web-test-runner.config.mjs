@@ -7,6 +7,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 // WPS_BUILD=lite runs the same tests on the lite element build: React served by preact/compat,
 // aliased exactly as rollup.config.mjs does for dist/elements/lite.
 const lite = process.env.WPS_BUILD === 'lite';
+const activeMutant = process.env.__STRYKER_ACTIVE_MUTANT__;
 const preactCompat = {
   'react-dom/client': 'preact/compat/client',
   'react/jsx-runtime': 'preact/jsx-runtime',
@@ -35,6 +36,8 @@ const bundleTests = {
         ...(lite ? preactCompat : {}),
       },
       logLevel: 'silent',
+      // A mutation run (scripts/mutate.mjs): the mutant under test reaches the page's copy of the code.
+      ...(activeMutant ? { banner: { js: `globalThis.__stryker__ = { activeMutant: ${JSON.stringify(activeMutant)} };` } } : {}),
     });
     return { body: result.outputFiles[0].text, type: 'js' };
   },
@@ -50,7 +53,8 @@ export default {
   ],
   nodeResolve: false,
   concurrency: 1,
-  testFramework: { config: { timeout: 10000 } },
+  // A mutation run needs only the first red test of a file.
+  testFramework: { config: { timeout: 10000, ...(activeMutant ? { bail: true } : {}) } },
   plugins: [bundleTests],
   browsers: [
     chromeLauncher({

@@ -15,10 +15,31 @@ export interface RsaPair {
 
 let pair: RsaPair | undefined;
 
-/** One 1024-bit pair per test file (2048 bits is what the server uses; tests only need the scheme). */
+/**
+ * A fixed 1024-bit test key (2048 bits is what the server uses; tests only need the scheme). Made
+ * once with openssl rather than in every test file: generating one in JavaScript took seconds, and a
+ * mutation run starts these files hundreds of times. It protects nothing.
+ */
+const TEST_KEY = `-----BEGIN RSA PRIVATE KEY-----
+MIICXQIBAAKBgQCtrGMfI/tyGLLFXyEOSDPKe6fO1XSa+M/xMT0NooE3lOGp7GFT
+l5Re2vYehDzSxfqbF53DM6lw3zK5rhp6zvnNGVY63ryBnMdzf/KfVnko2O/Ld1KX
+U61MYMekWw32ooHy1/Bh2xjBUthu7Oz/pEqQmEuBySyDtIE323RurODatwIDAQAB
+AoGASzvQPJ8zv7tfRgztnug8N0zV5s2lE7URL2SrFAr/evptv1R83N9fELA9yf5y
+8sN8yk6ysurgTdsCeFkpc2XR5AaLvR4Cc1aJsJXUgpxsGUCKHAMMPm4w976jGGFB
+6m7GmXdTmEpdfSle7s4gkyMQOwG20VOx6JiuqOlWU91uV6ECQQDW+0g8lpo4u3p0
+a2+ubOEpHs8umuOrTpvufEd/EpHe/vsC7i3Z0/Ooq8g01TJri2rlLKY74aCSQJYl
+qGtx2w0/AkEAzs9q8aXrNIjaDEsua/NXWl/i07B05MXdhK6Y9xXRJRroH+oYLZTh
+g1PEO2hsLmHtG503UzE0Fd6U59l92XQ8iQJAX5x0PRYR0ud2h658hgvAfARKyoRy
+eu7EJOW6+oXswEuQoXYCiF1egYaczPqAqRnhWblo2Tr4qfL1lBv6ZTGyCwJBALKR
+P6r08ziCLZvN0oBdNYCQKF9WDih2fEWTJ/q4eMSMDf94dnXtBicJzfbpu/b0kPF1
+9w46/tkfPf1Ouq5nAdkCQQCMjTQtvEqW9jelb6XOb7NHXuIUG5DORuPe6ccjYQZ0
+Ao2UtVDZm+MMuwj1kuAzCZsX7PG8I0gEEVadNa5fHJgy
+-----END RSA PRIVATE KEY-----`;
+
 export function rsaPair(): RsaPair {
   if (!pair) {
-    const rsa = new JSEncrypt({ default_key_size: '1024' });
+    const rsa = new JSEncrypt();
+    rsa.setPrivateKey(TEST_KEY);
     pair = {
       value: { rsaKey: rsa.getPublicKeyB64(), RSA: 'RSA/ECB/PKCS1Padding', DES: 'DESede/CBC/PKCS7Padding' },
       decrypt: (b64) => rsa.decrypt(b64),
