@@ -38,6 +38,13 @@ describe('operatorUrlWithToken', () => {
       expect(operatorUrlWithToken(path, 'tok'), path).to.equal(undefined);
     }
   });
+
+  it('never gives a token to an api-base that is no web origin (its origin and the target\'s are both "null")', () => {
+    for (const base of ['data:text/html,x', 'javascript:void 0', 'blob:whatever']) {
+      apiBase.value = base;
+      expect(operatorUrlWithToken('/m/home', 'tok'), base).to.equal(undefined);
+    }
+  });
 });
 
 describe('onOperatorPage', () => {
