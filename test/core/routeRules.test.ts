@@ -100,3 +100,46 @@ describe('auto login switches (docs/product.md §2)', () => {
     expect(disablesAutoLogin('?r=1')).to.equal(false);
   });
 });
+
+// Rows the mutation run of src/core/session found missing (CONTRIBUTING.md, "Mutation runs").
+describe('route rules: every public page, trailing slashes, the tokens flag, empty carried values', () => {
+  const publicPaths = [
+    '/m/home',
+    '/m/index',
+    '/m/index.html',
+    '/m/login',
+    '/m/register',
+    '/m/register.html',
+    '/m/inviteFriends',
+    '/m/agentRegister',
+    '/m/appDownload',
+  ];
+  for (const path of publicPaths) {
+    it(`${path} and ${path}/ open for a visitor`, () => {
+      expect(guardRoute(path, '', false)).to.deep.equal({ allow: true });
+      expect(guardRoute(`${path}/`, '', false)).to.deep.equal({ allow: true });
+    });
+  }
+  for (const path of ['/m/member/home', '/m/changePsw', '/m/game', '/m/home.html']) {
+    it(`${path} sends a visitor to /m/login`, () => {
+      expect(guardRoute(path, '', false)).to.deep.equal({ allow: false, redirect: '/m/login' });
+    });
+  }
+
+  it('the reload rule ignores a trailing slash', () => {
+    expect(reloadAction('/m/login/')).to.equal('reload');
+    expect(reloadAction('/m/member/home/')).to.equal('home');
+  });
+
+  it('tokens is a token everywhere but /m/appDownload (with or without its trailing slash), and without a path', () => {
+    expect(tokenFromQuery('?tokens=t1')).to.equal('t1');
+    expect(tokenFromQuery('?tokens=t1', '/m/home')).to.equal('t1');
+    expect(tokenFromQuery('?tokens=1', '/m/appDownload/')).to.equal(undefined);
+    expect(withoutToken('?tokens=t1&r=A')).to.equal('?r=A');
+    expect(withoutToken('?tokens=1&token=t', '/m/appDownload/')).to.equal('?tokens=1');
+  });
+
+  it('an empty carried parameter is not carried', () => {
+    expect(carriedParams('?r=&gclid=G&inApp=')).to.deep.equal({ gclid: 'G' });
+  });
+});
