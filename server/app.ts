@@ -38,7 +38,7 @@ import { mountCaptcha } from './signin/captcha.ts';
 import { googleCerts, type CertProvider } from './signin/identity.ts';
 import { outboxSender, type SmsSender } from './signin/sms.ts';
 import { refuseLimitedAddress } from './signin/signin.ts';
-import { answerHeaders, finishAnswerHeaders, headersFor, jsonAnswer, JsonText } from './infra/answer.ts';
+import { answerHeaders, answerHeadersOf, finishAnswerHeaders, headersFor, jsonAnswer, JsonText } from './infra/answer.ts';
 
 const CORS_HEADERS = 'Merchant, Language, Authorization, ModuleId, Content-Type, Encryption, X-RSA, X-Digest, Device';
 
@@ -172,12 +172,20 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   // names), then CORS.
   const hostAllowed = config.production ? undefined : hostCheck(allowedHostNames(config));
   if (hostAllowed) app.use('/dev/*', async (c, next) => (hostAllowed(c) ? next() : hostRefusal(c)));
-  const corsGate = cors(merchants);
+  const corsHeaders = corsHeadersFor(merchants, WPS_HEADERS);
   app.use('/wps/*', async (c, next) => {
-    answerHeaders(c, WPS_HEADERS);
+    if (c.req.path === PING_PATH) {
+      answerHeaders(c, WPS_HEADERS);
+      if (hostAllowed && !hostAllowed(c)) return finishAnswerHeaders(c, hostRefusal(c));
+      const preflight = await pingCors(c, next);
+      return preflight && finishAnswerHeaders(c, preflight);
+    }
+    // One call, one precomputed object: this gate runs before every call, and its cost showed.
+    answerHeaders(c, corsHeaders(c.req.header('Origin')));
     if (hostAllowed && !hostAllowed(c)) return finishAnswerHeaders(c, hostRefusal(c));
-    const refused = await corsGate(c, next);
-    return refused ? finishAnswerHeaders(c, refused) : finishAnswerHeaders(c);
+    if (c.req.method === 'OPTIONS') return c.body(null, 204, headersFor(c, preflightHeaders(c)));
+    await next();
+    return finishAnswerHeaders(c);
   });
   for (const [name, row] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
     if (!handlers[name] || !row.path.startsWith('/wps/')) continue; // a row without a handler answers 404
@@ -269,43 +277,45 @@ const PING_PATH = endpoints.ping.path;
 
 /**
  * Only listed origins get CORS headers; others get none, so the browser keeps the answer from them.
+ * Answers the headers every /wps answer carries for a request's Origin (`base`, Vary and, for a
+ * listed origin, the CORS pair), one shared object per origin.
+ */
+function corsHeadersFor(merchants: Merchants, base: Record<string, string>) {
+  const other = { ...base, Vary: 'Origin' };
+  const listed = new Map(
+    [...merchants.allowedOrigins].map((origin) => [
+      origin,
+      { ...other, 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' },
+    ]),
+  );
+  return (origin: string | undefined) => (origin === undefined ? other : (listed.get(origin) ?? other));
+}
+
+const PREFLIGHT = {
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': CORS_HEADERS,
+  'Access-Control-Max-Age': '600',
+};
+/** A preflight from a listed origin gets the methods and headers; any other gets nothing more. */
+const preflightHeaders = (c: Context): Record<string, string> =>
+  answerHeadersOf(c)?.['Access-Control-Allow-Origin'] ? PREFLIGHT : {};
+
+/**
  * The ping is the exception: the line speed test calls it on other lines without cookies, so every
  * ping answer (refusals too) carries `Access-Control-Allow-Origin: *` and never the credentials header.
  */
-function cors(merchants: Merchants) {
-  return async (c: Context, next: () => Promise<void>) => {
-    if (c.req.path === PING_PATH) {
-      if (c.req.method === 'OPTIONS') {
-        return c.body(null, 204, {
-          'Access-Control-Allow-Origin': '*',
-          'Access-Control-Allow-Methods': 'GET, OPTIONS',
-          'Access-Control-Allow-Headers': CORS_HEADERS,
-          'Access-Control-Max-Age': '600',
-        });
-      }
-      await next();
-      c.res.headers.set('Access-Control-Allow-Origin', '*');
-      c.res.headers.delete('Access-Control-Allow-Credentials');
-      c.res.headers.set('Cache-Control', 'no-store');
-      return;
-    }
-    const origin = c.req.header('Origin');
-    const allowed = origin !== undefined && merchants.allowedOrigins.has(origin);
-    answerHeaders(c, {
-      Vary: 'Origin',
-      ...(allowed ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' } : {}),
+async function pingCors(c: Context, next: () => Promise<void>) {
+  if (c.req.method === 'OPTIONS') {
+    return c.body(null, 204, {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET, OPTIONS',
+      'Access-Control-Allow-Headers': CORS_HEADERS,
+      'Access-Control-Max-Age': '600',
     });
-    if (c.req.method === 'OPTIONS') {
-      const preflight: Record<string, string> = allowed
-        ? {
-            'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
-            'Access-Control-Allow-Headers': CORS_HEADERS,
-            'Access-Control-Max-Age': '600',
-          }
-        : {};
-      return c.body(null, 204, headersFor(c, preflight));
-    }
-    await next();
-    finishAnswerHeaders(c);
-  };
+  }
+  await next();
+  finishAnswerHeaders(c);
+  c.res.headers.set('Access-Control-Allow-Origin', '*');
+  c.res.headers.delete('Access-Control-Allow-Credentials');
+  c.res.headers.set('Cache-Control', 'no-store');
 }

@@ -36,19 +36,30 @@ const pending = {
 
 /** Headers the answer to this request must carry (a `Vary` adds to the ones before it). */
 export function answerHeaders(c: Context, headers: Record<string, string>): void {
-  let p = pending.get(c);
-  if (!p) pending.set(c, (p = { headers: {}, done: false }));
-  for (const [name, value] of Object.entries(headers)) {
-    p.headers[name] = name === 'Vary' && p.headers.Vary ? `${p.headers.Vary}, ${value}` : value;
+  const p = pending.get(c);
+  // The usual case, one call per request: the (shared, never changed) object itself is kept.
+  if (!p) {
+    pending.set(c, { headers, done: false });
+    return;
   }
+  const merged = { ...p.headers };
+  for (const name in headers) {
+    const value = headers[name]!;
+    merged[name] = name === 'Vary' && merged.Vary ? `${merged.Vary}, ${value}` : value;
+  }
+  p.headers = merged;
 }
+
+/** The headers registered so far for this request's answer (not to be changed). */
+export const answerHeadersOf = (c: Context): Readonly<Record<string, string>> | undefined => pending.get(c)?.headers;
 
 /** `base` with the registered headers merged in, for an answer built now (they are then done). */
 export function headersFor(c: Context, base: Record<string, string>): Record<string, string> {
   const p = pending.get(c);
   if (!p) return base;
   p.done = true;
-  const merged = { ...base };
+  const merged: Record<string, string> = {};
+  for (const name in base) merged[name] = base[name]!;
   for (const name in p.headers) {
     const value = p.headers[name]!;
     merged[name] = name === 'Vary' && merged.Vary ? `${merged.Vary}, ${value}` : value;

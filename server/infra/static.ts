@@ -177,13 +177,18 @@ export function mountStatic(
   // by a middleware: a route with one handler skips Hono's middleware chain, a fifth of an answer's
   // cost for these small files.
   const root = resolve(dist, 'm');
+  const answers = new AnswerCache();
   app.get('/m/*', async (c) => {
+    const policy = policyFor(await extraConnect(c), await scriptHashes());
+    const key = `${policy}\n${c.req.header('Host') ?? ''}\n${c.req.header('Accept-Encoding') ?? ''}\n${c.req.path}`;
+    const cached = answers.answer(c, key);
+    if (cached) return cached;
     answerHeaders(c, {
-      'Content-Security-Policy': policyFor(await extraConnect(c), await scriptHashes()),
+      'Content-Security-Policy': policy,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     });
-    return finishAnswerHeaders(c, await serveFrom(c, root, '/m/', { spa: true }));
+    return answers.keep(key, finishAnswerHeaders(c, await serveFrom(c, root, '/m/', { spa: true })));
   });
 
   app.use('/elements/*', async (c, next) => {
@@ -213,6 +218,47 @@ export function mountStatic(
   });
   app.get('/demo/*', (c) => serveFrom(c, resolve(dist, 'demo'), '/demo/', { index: true }));
 }
+
+/**
+ * A page load asks for the same few files with the same request headers again and again; working out
+ * the file, its sibling and its headers each time was two thirds of an answer's cost. A 200 answer is
+ * kept, by everything it was worked out from (the caller's key), for `fileCache.ttlMs`, as long as
+ * the disk caches above keep what they know: a rebuild still shows within a second. Only the body's
+ * reference is kept (the bytes are in the body cache, or were read for this answer and are small).
+ */
+class AnswerCache {
+  private readonly entries = new Map<
+    string,
+    { at: number; etag: string; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> }
+  >();
+
+  /** The kept answer for `key` (or its 304), if still fresh. */
+  answer(c: Context, key: string): Response | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (performance.now() - hit.at >= fileCache.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    if (etagMatches(c.req.header('If-None-Match'), hit.etag)) {
+      const { 'content-length': _length, ...headers } = hit.headers;
+      return plainAnswer(null, 304, headers);
+    }
+    return plainAnswer(c.req.method === 'HEAD' ? null : hit.body, 200, hit.headers);
+  }
+
+  /** Keeps a 200 answer with a known body for `key`; answers `res` unchanged. */
+  keep(key: string, res: Response): Response {
+    const body = answerBodies.get(res);
+    const etag = res.headers.get('ETag');
+    if (res.status !== 200 || !body || !etag || fileCache.ttlMs <= 0) return res;
+    if (this.entries.size >= 512) this.entries.clear();
+    this.entries.set(key, { at: performance.now(), etag, headers: Object.fromEntries(res.headers), body });
+    return res;
+  }
+}
+/** The body each file answer was made with (a Response's own body can be read only once). */
+const answerBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
 
 /**
  * The absolute file for a percent-encoded URL path under `root`, or undefined when the path is not
@@ -290,7 +336,9 @@ async function fileResponse(c: Context, file: string, urlPath: string): Promise<
   if (etagMatches(c.req.header('If-None-Match'), headers.ETag)) return plainAnswer(null, 304, headersFor(c, headers));
   headers['Content-Length'] = String(served.info.size);
   const body = await readCached(served.path, served.info);
-  return plainAnswer(c.req.method === 'HEAD' ? null : body, 200, headersFor(c, headers));
+  const res = plainAnswer(c.req.method === 'HEAD' ? null : body, 200, headersFor(c, headers));
+  answerBodies.set(res, body);
+  return res;
 }
 
 /**

@@ -274,3 +274,42 @@ describe('what is not precompressed', () => {
     assert.deepEqual(await plain.json(), big);
   });
 });
+
+describe('kept answers (the file cache on, as in production)', () => {
+  test('each encoding, Host, HEAD and revalidation get what a fresh answer would give', async () => {
+    fileCache.ttlMs = 60_000;
+    try {
+      const head = await wps.app.request('/m/home', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+      assert.equal(await head.text(), '', 'a kept HEAD has no body');
+      const br = await get('/m/home', 'br');
+      assert.equal(br.headers.get('Content-Encoding'), 'br');
+      assert.equal(br.headers.get('Content-Length'), head.headers.get('Content-Length'));
+      assert.equal(brotliDecompressSync(await bytes(br)).toString(), INDEX, 'the GET after a kept HEAD has the body');
+      const again = await get('/m/home', 'br');
+      assert.equal(brotliDecompressSync(await bytes(again)).toString(), INDEX);
+      assert.equal(again.headers.get('ETag'), br.headers.get('ETag'));
+      const keptHead = await wps.app.request('/m/home', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+      assert.equal((await bytes(keptHead)).length, 0, 'a HEAD answered from a kept GET has no body');
+
+      const gz = await get('/m/home', 'gzip');
+      assert.equal(gz.headers.get('Content-Encoding'), 'gzip', 'not the answer kept for brotli');
+      assert.equal(gunzipSync(await bytes(gz)).toString(), INDEX);
+      const plain = await get('/m/home', 'identity');
+      assert.equal(plain.headers.get('Content-Encoding'), null);
+      assert.equal(await plain.text(), INDEX);
+
+      const notModified = await get('/m/home', 'br', { 'If-None-Match': br.headers.get('ETag')! });
+      assert.equal(notModified.status, 304);
+      assert.equal(notModified.headers.get('Content-Length'), null);
+      assert.equal(notModified.headers.get('Content-Security-Policy'), br.headers.get('Content-Security-Policy'));
+      const otherTag = await get('/m/home', 'br', { 'If-None-Match': gz.headers.get('ETag')! });
+      assert.equal(otherTag.status, 200, "another encoding's ETag is no match");
+
+      // The page's CSP names the other lines for the Host asked for: another Host, another answer.
+      const otherHost = await get('/m/home', 'br', { Host: '127.0.0.1:80' });
+      assert.notEqual(otherHost.headers.get('Content-Security-Policy'), br.headers.get('Content-Security-Policy'));
+    } finally {
+      fileCache.ttlMs = 0;
+    }
+  });
+});
