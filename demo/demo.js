@@ -101,6 +101,10 @@
     'wps-verified',
     'wps-login',
     'wps-register',
+    'wps-install-shown',
+    'wps-install-accepted',
+    'wps-install-dismissed',
+    'wps-installed',
   ];
   /** Cancelable events this page cancels: no app download, support chat or move to /m/home from a demo. */
   const KEPT_ON_PAGE = new Set(['wps-download', 'wps-contact', 'wps-login', 'wps-register']);
@@ -242,6 +246,18 @@
       spinner ??= addElement('wps-spinner', { timeout: '3000' });
       spinner.setAttribute('open', '');
     });
+
+    // The install overlays, opened by hand (on a phone they come by themselves on /m/home).
+    const install = {};
+    const openInstall = (tag, attributes = {}) => {
+      install[tag] ??= addElement(tag, { delay: '0' });
+      for (const [name, value] of Object.entries(attributes)) install[tag].setAttribute(name, value);
+      install[tag].setAttribute('open', '');
+    };
+    $('open-install-prompt').addEventListener('click', () => openInstall('wps-install-prompt'));
+    $('open-ios-guide').addEventListener('click', () => openInstall('wps-ios-guide', { mode: 'guide' }));
+    $('open-ios-footer').addEventListener('click', () => openInstall('wps-ios-guide', { mode: 'footer' }));
+    $('open-inapp-guide').addEventListener('click', () => openInstall('wps-inapp-guide', { app: 'TikTok' }));
 
     let twoFactor;
     $('open-two-factor').addEventListener('click', async () => {

@@ -7,7 +7,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { configure } from '../src/core/config/config.ts';
-import { ensureI18n } from '../src/core/i18n/i18n.ts';
+import { ensureI18n, ensurePart, partsReady, type CataloguePart } from '../src/core/i18n/i18n.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
 import { useT } from '../src/ui/useT.ts';
 import uiCss from '../src/ui/ui.css';
@@ -32,6 +32,8 @@ interface R2wcInternals {
 export interface ElementSpec<P> {
   props: { [K in keyof P]: PropType };
   css?: string[];
+  /** Feature strings beyond the core catalogue, loaded with the element (it renders once they are in). */
+  strings?: CataloguePart[];
   render: (props: P, host: HTMLElement) => ReactNode;
   /** Methods and read-only properties of the element (r2wc exposes only props), as property descriptors. */
   methods?: PropertyDescriptorMap & ThisType<HTMLElement>;
@@ -52,8 +54,11 @@ export function defineElement<P extends object>(tag: `wps-${string}`, spec: Elem
     if (merchant || apiBase) configure({ merchant, apiBase });
     useEffect(() => {
       void ensureI18n();
+      // Offline for a moment: the next language switch or mount tries again.
+      for (const part of spec.strings ?? []) ensurePart(part).catch(() => {});
     }, []);
-    if (!useT().ready) return null; // no flash of untranslated keys
+    // No flash of untranslated keys.
+    if (!useT().ready || (spec.strings && !partsReady(spec.strings))) return null;
     return <>{spec.render(props, container.host as HTMLElement)}</>;
   }
 

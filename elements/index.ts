@@ -12,5 +12,8 @@ export { WpsCaptcha } from './captcha.tsx';
 export { WpsTwoFactor, openTwoFactor } from './two-factor.tsx';
 export { WpsLoginForm } from './login-form.tsx';
 export { WpsRegisterForm } from './register-form.tsx';
+export { WpsInstallPrompt } from './install-prompt.tsx';
+export { WpsIosGuide } from './ios-guide.tsx';
+export { WpsInappGuide } from './inapp-guide.tsx';
 export { configure } from '../src/core/config/config.ts';
 export { setLanguage } from '../src/core/i18n/i18n.ts';

@@ -11,6 +11,9 @@ declare module 'react' {
       'wps-country-picker': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'value'?: string; 'disabled'?: boolean; }>;
       'wps-domain-error': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-download-bar': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
+      'wps-inapp-guide': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'delay'?: number; 'open'?: boolean; 'app'?: string; }>;
+      'wps-install-prompt': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'delay'?: number; 'open'?: boolean; }>;
+      'wps-ios-guide': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'delay'?: number; 'open'?: boolean; 'mode'?: string; }>;
       'wps-login-form': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-auto-login'?: boolean; 'continue-to-operator'?: boolean; }>;
       'wps-maintenance': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'force'?: boolean; }>;
       'wps-network-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
@@ -30,6 +33,9 @@ declare global {
     'wps-country-picker': HTMLElement & { merchant?: string; apiBase?: string; value?: string; disabled?: boolean; readonly country: { countryCode: string, countryDialingCode: string } | undefined; };
     'wps-domain-error': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-download-bar': HTMLElement & { merchant?: string; apiBase?: string; };
+    'wps-inapp-guide': HTMLElement & { merchant?: string; apiBase?: string; delay?: number; open?: boolean; app?: string; };
+    'wps-install-prompt': HTMLElement & { merchant?: string; apiBase?: string; delay?: number; open?: boolean; };
+    'wps-ios-guide': HTMLElement & { merchant?: string; apiBase?: string; delay?: number; open?: boolean; mode?: string; };
     'wps-login-form': HTMLElement & { merchant?: string; apiBase?: string; noAutoLogin?: boolean; continueToOperator?: boolean; };
     'wps-maintenance': HTMLElement & { merchant?: string; apiBase?: string; force?: boolean; };
     'wps-network-notice': HTMLElement & { merchant?: string; apiBase?: string; };

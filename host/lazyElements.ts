@@ -15,6 +15,10 @@ const modules: Record<string, () => Promise<unknown>> = {
   'wps-domain-error': () => import('../elements/domain-error.tsx'),
   'wps-update-notice': () => import('../elements/update-notice.tsx'),
   'wps-network-notice': () => import('../elements/network-notice.tsx'),
+  // Added by the home page when the install rules offer them (host/InstallOffer.tsx).
+  'wps-install-prompt': () => import('../elements/install-prompt.tsx'),
+  'wps-ios-guide': () => import('../elements/ios-guide.tsx'),
+  'wps-inapp-guide': () => import('../elements/inapp-guide.tsx'),
   // Added by the sign-in feature when a login needs the second check.
   'wps-two-factor': () => import('../elements/two-factor.tsx'),
 };

@@ -18,3 +18,10 @@ const preload = (href: string | undefined) => {
 
 preload(__HOST_PRELOADS__.languages[initialLanguage()]);
 (__HOST_PRELOADS__.routes[location.pathname] ?? []).forEach(preload);
+
+// The browser's install dialog is offered once, early, often before main.js has run: hold it for
+// the install prompt (src/features/install/model.ts), which opens it when the player asks.
+addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault();
+  (window as unknown as Record<string, unknown>).__wpsInstallPrompt = event;
+});

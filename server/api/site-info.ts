@@ -24,6 +24,7 @@ export function siteInfoOf(m: Merchant, state: MerchantState): SiteInfo {
       autoRegister: state.autoRegister,
     },
     login: { captcha: { enabled: state.loginCaptcha } },
+    install: { enabled: state.installSupport },
     ...(sms || state.smsCaptcha || state.firebase
       ? { sms: { ...sms, ...identityInfo(state), captcha: { enabled: state.smsCaptcha } } }
       : {}),

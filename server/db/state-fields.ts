@@ -59,6 +59,8 @@ export const fieldSchemas = {
   geetestVersion: v.picklist(GEETEST_VERSIONS),
   mobilePassword: v.boolean(),
   autoRegister: v.boolean(),
+  /** info.install.enabled: the install offers (docs/install.md). */
+  installSupport: v.boolean(),
   /** Identity provider sign-in offered (info.sms.firebase). */
   firebase: v.boolean(),
   /** Demo and test mode: the Firebase Auth emulator (origin) used instead of Google; null: none. */

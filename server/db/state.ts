@@ -33,6 +33,7 @@ export function initialState(merchant: Merchant): MerchantState {
     geetestVersion: merchant.info.gw.GEETEST_VERSION,
     mobilePassword: merchant.info.register.mobilePassword,
     autoRegister: merchant.info.register.autoRegister,
+    installSupport: merchant.info.install?.enabled ?? false,
     firebase: merchant.info.sms?.firebase ?? false,
     authEmulatorUrl: null,
     whitelabel: { ...merchant.info.whitelabelVal },

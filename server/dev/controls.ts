@@ -53,6 +53,7 @@ const siteSettingsBody = v.strictObject({
   geetestVersion: v.optional(v.picklist(GEETEST_VERSIONS)),
   mobilePassword: v.optional(v.boolean()),
   autoRegister: v.optional(v.boolean()),
+  installSupport: v.optional(v.boolean()),
   /** Identity provider sign-in; on needs an emulator URL (given here or already set). */
   firebase: v.optional(v.boolean()),
   /** The Firebase Auth emulator's origin (a trailing slash is dropped); null forgets it. */
@@ -66,7 +67,14 @@ const siteSettingsBody = v.strictObject({
     ),
   ),
 });
-const SETTING_FLAGS = ['loginCaptcha', 'smsCaptcha', 'registerCaptcha', 'mobilePassword', 'autoRegister'] as const;
+const SETTING_FLAGS = [
+  'loginCaptcha',
+  'smsCaptcha',
+  'registerCaptcha',
+  'mobilePassword',
+  'autoRegister',
+  'installSupport',
+] as const;
 const whitelabelBody = v.strictObject({ flag: v.pipe(v.string(), v.regex(WHITELABEL_FLAG)), on: v.boolean() });
 const captchaBody = v.strictObject({ mode: v.picklist(CAPTCHA_MODES) });
 const ipBody = v.strictObject({

@@ -32,6 +32,8 @@ const siteInfo = v.object({
   /** Login captcha (default off). */
   login: v.optional(v.object({ captcha: v.object({ enabled: v.boolean() }) })),
   resources: v.array(link),
+  /** Install support: the install prompt, the iOS guides, the in-app browser screen (default off). */
+  install: v.optional(v.object({ enabled: v.boolean() })),
   whitelabelVal: v.record(v.string(), v.boolean()),
   imageCDNs: v.array(v.string()),
   sms: v.optional(

@@ -81,6 +81,7 @@ describe('status and its switches', () => {
         geetestVersion: 'v3',
         mobilePassword: false,
         autoRegister: false,
+        installSupport: true,
         firebase: false,
         authEmulatorUrl: null,
         whitelabel: {
@@ -94,6 +95,19 @@ describe('status and its switches', () => {
       },
     });
     assert.equal((await call(wps, 'GET', '/dev/state', { merchant: 'demo2' })).body.value.test, true);
+  });
+
+  test('install support: info.install.enabled from merchants.json, switched per merchant by the dev control (JSON and form)', async () => {
+    assert.deepEqual((await status()).body.value.info.install, { enabled: true });
+    assert.deepEqual((await status('demo2')).body.value.info.install, { enabled: false }, 'absent in merchants.json: off');
+    assert.equal((await dev('/dev/site-settings', { installSupport: false })).status, 200);
+    await new Promise((r) => setTimeout(r, STATE_CACHE_MS + 20));
+    assert.deepEqual((await status()).body.value.info.install, { enabled: false });
+    assert.deepEqual((await status('demo2')).body.value.info.install, { enabled: false });
+    assert.equal((await formPost('/dev/site-settings', { merchant: 'demo2', installSupport: '1' })).status, 303);
+    await new Promise((r) => setTimeout(r, STATE_CACHE_MS + 20));
+    assert.deepEqual((await status('demo2')).body.value.info.install, { enabled: true });
+    await refused(dev('/dev/site-settings', { installSupport: 'yes' }), 400, 'request.invalid');
   });
 
   test('maintenance with an end and texts; off clears them', async () => {

@@ -302,6 +302,8 @@ export interface SiteInfo {
   /** Login captcha setting (docs/product.md §5: the captcha applies when the login, sms or register setting is on). */
   login?: { captcha: { enabled: boolean } };
   resources: DownloadLink[];
+  /** Install support: the install prompt, the iOS guides and the in-app browser screen (docs/install.md). */
+  install?: { enabled: boolean };
   whitelabelVal: Record<string, boolean>;
   imageCDNs: string[];
   sms?: {

@@ -5,7 +5,7 @@
  */
 import i18next, { type TOptions } from 'i18next';
 import { signal, effect } from '@preact/signals-core';
-import { catalogues } from './locales/index.ts';
+import { catalogues, type Catalogue } from './locales/index.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_KEY, RTL_LANGUAGES, initialLanguage, normaliseLanguage, type Language } from './languages.ts';
 import { localStore } from '../storage/storage.ts';
 
@@ -19,13 +19,49 @@ export const i18nRevision = signal(0);
 
 export const isRtl = (lang: Language = language.value) => RTL_LANGUAGES.has(lang);
 
-async function loadCatalogue(lang: Language) {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
-  const loader = catalogues[lang];
-  if (!loader) return;
-  const { default: strings } = await loader();
-  i18n.addResourceBundle(lang, 'translation', strings, true, true);
+export type CatalogueLoaders = Partial<Record<Language, () => Promise<{ default: Catalogue }>>>;
+
+/**
+ * A feature's own strings, loaded only when one of its elements is on the page, beside the core
+ * catalogue (docs/architecture.md, "Strings"): a merchant page with the download bar does not pay
+ * for the install guides' texts. Every language has its file (test/i18n/catalogues.test.ts).
+ */
+export interface CataloguePart {
+  name: string;
+  loaders: CatalogueLoaders;
 }
+
+const CORE: CataloguePart = { name: 'core', loaders: catalogues };
+/** The parts some element asked for: a language switch loads them too. */
+const parts = new Set<CataloguePart>([CORE]);
+/** `part:lang` being loaded, and the ones that are in. */
+const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+
+function loadPart(part: CataloguePart, lang: Language): Promise<void> {
+  const key = `${part.name}:${lang}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    const loader = part.loaders[lang];
+    pending = (loader ? loader() : Promise.resolve(undefined)).then(
+      (module) => {
+        if (module) i18n.addResourceBundle(lang, 'translation', module.default, true, true);
+        loaded.add(key);
+      },
+      (error: unknown) => {
+        loading.delete(key); // offline for a moment: a later call tries again
+        throw error;
+      },
+    );
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+const loadCatalogue = (lang: Language) => Promise.all([...parts].map((part) => loadPart(part, lang))).then(() => {});
+
+/** Whether `lang`'s strings of `part` (default: the core catalogue) are in. */
+export const isCatalogueLoaded = (lang: Language, part: CataloguePart = CORE) => loaded.has(`${part.name}:${lang}`);
 
 /** Loads a language's catalogue (and EN when it has none) and switches i18next to it. */
 async function activate(lang: Language) {
@@ -34,6 +70,22 @@ async function activate(lang: Language) {
   await i18n.changeLanguage(lang);
   i18nRevision.value++;
 }
+
+/** Loads a feature's strings for the active language (and for every later switch). */
+export async function ensurePart(part: CataloguePart): Promise<void> {
+  await ensureI18n();
+  if (parts.has(part) && isCatalogueLoaded(language.value, part)) return;
+  parts.add(part);
+  const lang = language.value;
+  await Promise.all([loadPart(part, lang), part.loaders[lang] ? undefined : loadPart(part, FALLBACK)]);
+  i18nRevision.value++;
+}
+
+/** The active language's strings of every given part are in (a view renders nothing before). */
+export const partsReady = (list: readonly CataloguePart[]) => {
+  const lang = language.value;
+  return list.every((part) => isCatalogueLoaded(lang, part) || (!part.loaders[lang] && isCatalogueLoaded(FALLBACK, part)));
+};
 
 let ready: Promise<void> | undefined;
 
@@ -78,8 +130,8 @@ export function t(key: string, options?: TOptions): string {
  */
 export async function ensureCatalogue(lang: Language): Promise<void> {
   await ensureI18n();
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
-  await loadCatalogue(lang);
+  if (isCatalogueLoaded(lang)) return;
+  await loadPart(CORE, lang);
   i18nRevision.value++;
 }
 

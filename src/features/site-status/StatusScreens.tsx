@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { siteStatus } from '../../core/config/siteStatus.ts';
 import { customerServiceUrl } from '../../core/config/customerService.ts';
-import { ensureCatalogue, i18n, tIn } from '../../core/i18n/i18n.ts';
+import { ensureCatalogue, isCatalogueLoaded, tIn } from '../../core/i18n/i18n.ts';
 import { htmlLang } from '../../core/i18n/languages.ts';
 import { useT } from '../../ui/useT.ts';
 import { formatMaintenanceEnd, maintenanceText } from './model.ts';
@@ -76,7 +76,7 @@ export function Maintenance({ onContact }: StatusScreenProps) {
   const end = formatMaintenanceEnd(status?.maintenanceEnd, htmlLang(lang));
   // The English text helps players whose language the operator's texts miss; shown when it differs.
   // Not before the EN catalogue is in: until then tIn gives the raw keys.
-  const englishReady = i18n.hasResourceBundle('EN', 'translation');
+  const englishReady = isCatalogueLoaded('EN');
   const englishDiffers =
     showEnglish && englishReady && (english.title !== text.title || english.description !== text.description);
 

@@ -1,0 +1,2 @@
+/** The download bar's public entry: the link rules other features reuse (docs/product.md §5). */
+export { openDownload, opensInSameTab, pickDownloadLink } from './model.ts';

@@ -1,0 +1,81 @@
+/**
+ * "Open in your browser" for a page opened inside another app's browser (Facebook, TikTok, Kwai, …),
+ * where neither an app download nor the home screen works (docs/install.md): the escape that works
+ * there (Android: an intent to the default browser; iOS 17+: x-safari-https), copying the link, and
+ * the app's own menu steps.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { currentUA } from '../../core/env/env.ts';
+import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { useT } from '../../ui/useT.ts';
+import { CopyLink } from './CopyLink.tsx';
+import { currentOffer, escapeUrl, forcedOffer, platformOf, type Escape } from './model.ts';
+import { Steps } from './Steps.tsx';
+import { useInstallTurn, type FunnelHandlers } from './useInstallTurn.ts';
+
+export interface InAppGuideProps extends FunnelHandlers {
+  delay: number;
+  open: boolean;
+  /** The app's name to show, when the page knows better (default: detected). */
+  app?: string;
+  onClosed?: () => void;
+}
+
+export function InAppGuide({ delay, open, app: appOverride, onClosed, ...funnel }: InAppGuideProps) {
+  useSignals();
+  const { t, dir } = useT();
+  const detected = open ? forcedOffer() : currentOffer.value;
+  const ua = currentUA();
+  const fallbackEscape: Escape = platformOf(ua) === 'android' ? 'intent' : 'copy';
+  const offer =
+    detected?.kind === 'inapp'
+      ? detected
+      : open
+        ? { kind: 'inapp' as const, app: '', platform: platformOf(ua), escape: fallbackEscape }
+        : undefined;
+  const turn = useInstallTurn({
+    name: 'inapp-guide',
+    priority: OVERLAY_PRIORITY.inAppGuide,
+    detail: offer ? { platform: offer.platform, path: `inapp-${offer.escape}` } : undefined,
+    delay,
+    forced: open,
+    ...funnel,
+  });
+  const app = appOverride || offer?.app || t('inapp.this_app');
+  const escape = offer ? escapeUrl(offer.escape, location.href) : undefined;
+  const dismiss = () => {
+    turn.dismiss();
+    onClosed?.();
+  };
+
+  return (
+    <Sheet open={turn.shown} onClose={dismiss} title={t('inapp.title')} closeLabel={t('install.close')} dir={dir}>
+      <div className="body" part="body">
+        <p className="text">{t('inapp.text', { app })}</p>
+        {escape ? (
+          <div className="choices">
+            <a
+              className="choice primary"
+              part="open"
+              href={escape}
+              onClick={() => {
+                turn.accept();
+                onClosed?.();
+              }}
+            >
+              {t('inapp.open')}
+            </a>
+          </div>
+        ) : null}
+        <CopyLink onCopied={() => funnel.onAccepted?.({ platform: offer!.platform, path: 'inapp-copy' })} />
+        <Steps steps={[t('inapp.step_menu', { app }), t('inapp.step_open')]} />
+        <div className="choices">
+          <button type="button" className="choice plain" part="stay" onClick={dismiss}>
+            {t('inapp.stay')}
+          </button>
+        </div>
+      </div>
+    </Sheet>
+  );
+}

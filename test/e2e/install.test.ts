@@ -1,0 +1,132 @@
+/**
+ * The install offers end to end (docs/install.md; docs/product.md §2, §4, §9) in Chromium with
+ * device emulation, against the reference server: Android Chrome gets the prompt 2 s after /m/home
+ * opens and the browser's own dialog from it, and a decline holds for the session; iOS Safari gets
+ * its guide; TikTok and Kwai get the "open in your browser" screen; install support off and other
+ * routes get nothing.
+ *
+ * Chromium does not fire `beforeinstallprompt` for a page on a test server, so an init script fires
+ * one (with a recording prompt()) right after the page starts, as the real browser does.
+ */
+import { after, afterEach, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { devices, type BrowserContext, type Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+let context: BrowserContext | undefined;
+
+const UA = {
+  ios12:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 12_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/12.0 Mobile/15E148 Safari/604.1',
+  tiktok:
+    'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 trill_320203 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/trill app_version/32.2.3 ByteLocale/en BytedanceWebview/d8a21c6',
+  kwai: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Kwai/11.8.30.1022 ISLP/0 StatusHT/47 KDT/PHONE WebViewType/WK',
+};
+
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  await fetch(`${h.server.url}/dev/reset`, { method: 'POST' }).then((r) => r.text());
+});
+
+async function newPage(
+  options: Parameters<Harness['newContext']>[0],
+  outcome: 'accepted' | 'dismissed' = 'dismissed',
+): Promise<Page> {
+  context = await h.newContext({ ...options, locale: 'en-US' });
+  // A string, not a function: tsx would add its __name helper, which the page does not have.
+  await context.addInitScript(`
+    localStorage.setItem('wps:language', '"EN"');
+    window.__prompted = 0;
+    // As Chromium does: once, early in the page's life.
+    document.addEventListener('DOMContentLoaded', function () {
+      var event = new Event('beforeinstallprompt', { cancelable: true });
+      event.prompt = function () { window.__prompted += 1; return Promise.resolve(); };
+      event.userChoice = Promise.resolve({ outcome: ${JSON.stringify(outcome)} });
+      window.dispatchEvent(event);
+    });
+  `);
+  return context.newPage();
+}
+
+/** ms from navigation start until `locator` is visible. */
+async function msUntilVisible(page: Page, locate: () => ReturnType<Page['getByRole']>) {
+  await locate().waitFor({ timeout: 8000 });
+  return page.evaluate(() => performance.now());
+}
+
+describe('install offers', () => {
+  it('Android Chrome: the prompt 2 s after /m/home, the browser dialog from it, and a decline holds for the session', async () => {
+    const page = await newPage(devices['Pixel 7']);
+    await page.goto(`${h.server.url}/m/home`);
+    const sheet = () => page.getByRole('dialog', { name: 'Install WPS Lottery Online' });
+    const at = await msUntilVisible(page, sheet);
+    assert.ok(at >= 2000, `shown after ${Math.round(at)} ms, not before 2000`);
+    await page.getByRole('button', { name: 'Add to home screen' }).click();
+    await sheet().waitFor({ state: 'hidden' });
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { __prompted: number }).__prompted),
+      1,
+      "the browser's dialog opened once",
+    );
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('wps:installSkipped')), 'true');
+
+    await page.reload();
+    await page.locator('#visitor-title').waitFor();
+    await page.waitForTimeout(3000);
+    assert.equal(await sheet().count(), 0, 'not again this session');
+  });
+
+  it('iOS 12.1 Safari: the add-to-home-screen guide', async () => {
+    const page = await newPage({ ...devices['iPhone 13'], userAgent: UA.ios12 });
+    await page.goto(`${h.server.url}/m/home`);
+    const guide = page.getByRole('dialog', { name: 'Add WPS Lottery Online to your home screen' });
+    await guide.waitFor({ timeout: 8000 });
+    assert.match(await guide.innerText(), /Share[\s\S]*Add to Home Screen[\s\S]*Add/);
+  });
+
+  it('TikTok on Android: "open in your browser" with the intent for this page', async () => {
+    const page = await newPage({ ...devices['Pixel 7'], userAgent: UA.tiktok });
+    await page.goto(`${h.server.url}/m/home?affiliateCode=AFF1`);
+    const screen = page.getByRole('dialog', { name: 'Open in your browser' });
+    await screen.waitFor({ timeout: 8000 });
+    assert.match(await screen.innerText(), /TikTok's built-in browser/);
+    const href = await page.getByRole('link', { name: 'Open in browser' }).getAttribute('href');
+    const host = new URL(h.server.url).host;
+    assert.ok(href?.startsWith(`intent://${host}/m/home?affiliateCode=AFF1#Intent;scheme=http;`), String(href));
+    assert.equal(await page.getByRole('dialog', { name: /Install/ }).count(), 0, 'one overlay, not two');
+  });
+
+  it('Kwai on iOS 17: "open in your browser" with x-safari', async () => {
+    const page = await newPage({ ...devices['iPhone 13'], userAgent: UA.kwai });
+    await page.goto(`${h.server.url}/m/home`);
+    await page.getByRole('dialog', { name: 'Open in your browser' }).waitFor({ timeout: 8000 });
+    const href = await page.getByRole('link', { name: 'Open in browser' }).getAttribute('href');
+    assert.equal(href, `x-safari-${h.server.url}/m/home`);
+  });
+
+  it('install support off, or another route: nothing is offered', async () => {
+    const page = await newPage(devices['Pixel 7']);
+    await page.goto(`${h.server.url}/m/login`);
+    await page.waitForTimeout(3000);
+    assert.equal(await page.getByRole('dialog').count(), 0, '/m/login offers nothing');
+
+    const off = await fetch(`${h.server.url}/dev/site-settings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ installSupport: false }),
+    });
+    assert.equal(off.status, 200);
+    await page.goto(`${h.server.url}/m/home`);
+    await page.locator('#visitor-title').waitFor();
+    await page.waitForTimeout(3000);
+    assert.equal(await page.getByRole('dialog').count(), 0, 'install support off');
+  });
+});

@@ -1,0 +1,405 @@
+/**
+ * `<wps-install-prompt>`, `<wps-ios-guide>` and `<wps-inapp-guide>` (docs/install.md; docs/product.md
+ * §2, §4, §9) through attributes, properties and events, with the phone's user agent faked: the
+ * 2000 ms delay on a fake clock, the rules (install support, maintenance, the session skip), the
+ * browser's own dialog, the written steps, the iOS modes, the in-app escapes, the funnel events,
+ * one overlay at a time, and axe-core on each.
+ */
+import { expect } from 'chai';
+import '../../elements/install-prompt.tsx';
+import '../../elements/ios-guide.tsx';
+import '../../elements/inapp-guide.tsx';
+import type { SiteStatus } from '../../src/core/api/endpoints.ts';
+import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
+import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { resetOverlays } from '../../src/core/overlay/queue.ts';
+import {
+  INSTALL_DELAY_MS,
+  SKIP_KEY,
+  installed,
+  nativePrompt,
+  skipped,
+  type BeforeInstallPromptEvent,
+} from '../../src/features/install/model.ts';
+import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
+import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
+import {
+  expectAccessible,
+  has,
+  json,
+  mount,
+  part,
+  recordEvents,
+  sleep,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
+
+const UA = {
+  chrome: 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+  firefox: 'Mozilla/5.0 (Android 13; Mobile; rv:121.0) Gecko/121.0 Firefox/121.0',
+  ios: (v: string) =>
+    `Mozilla/5.0 (iPhone; CPU iPhone OS ${v} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1`,
+  tiktok:
+    'Mozilla/5.0 (Linux; Android 13; SM-A536B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 trill_320203 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/trill app_version/32.2.3 ByteLocale/en BytedanceWebview/d8a21c6',
+  kwai: (v: string) =>
+    `Mozilla/5.0 (iPhone; CPU iPhone OS ${v} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Kwai/11.8.30.1022 ISLP/0 KDT/PHONE WebViewType/WK`,
+};
+
+function fakeUA(ua: string) {
+  Object.defineProperty(navigator, 'userAgent', { get: () => ua, configurable: true });
+}
+const realUA = Object.getOwnPropertyDescriptor(navigator, 'userAgent');
+
+function status(over: { enabled?: boolean; maintenance?: boolean } = {}): SiteStatus {
+  return {
+    info: {
+      merchantCode: 'DEMO01',
+      appName: 'Lucky Lotto',
+      appShortName: 'Lucky',
+      customerService: [],
+      register: { captcha: { enabled: false } },
+      resources: [{ resourceType: 'Android', url: 'https://dl.example.test/lucky.apk' }],
+      install: { enabled: over.enabled ?? true },
+      whitelabelVal: {},
+      imageCDNs: [],
+      gw: { GEETEST_VERSION: 'v3', PROFILE_ICON_COUNT: 9 },
+    },
+    location: { ip: '203.0.113.9' },
+    test: false,
+    maintenance: over.maintenance ?? false,
+    maintenanceEnd: null,
+    regionRestriction: false,
+  };
+}
+
+let stub: FetchStub | undefined;
+function backend(s = status()) {
+  stub = stubFetch((c) =>
+    c.url.pathname === '/wps/system/status'
+      ? json({ success: true, value: s })
+      : json({ success: false, errorCode: 'not.found' }, 404),
+  );
+}
+
+/** A held install dialog that answers `outcome`. */
+function holdDialog(outcome: 'accepted' | 'dismissed') {
+  let prompted = 0;
+  nativePrompt.value = Object.assign(new Event('beforeinstallprompt'), {
+    prompt: () => {
+      prompted += 1;
+      return Promise.resolve();
+    },
+    userChoice: Promise.resolve({ outcome }),
+  }) as unknown as BeforeInstallPromptEvent;
+  return () => prompted;
+}
+
+/** axe-core once the 250 ms slide-in is over (half-transparent text mid-animation fails the contrast rule). */
+async function accessibleOnceIn(el: Element) {
+  await sleep(SHEET_TRANSITION_MS + 50);
+  await expectAccessible(el);
+}
+
+const FUNNEL = ['wps-install-shown', 'wps-install-accepted', 'wps-install-dismissed', 'wps-installed'];
+const button = (el: Element, name: string) => part<HTMLButtonElement>(el, name)!;
+let clock: FakeClock | undefined;
+
+function reset() {
+  clock?.uninstall();
+  clock = undefined;
+  unmountAll();
+  stub?.restore();
+  stub = undefined;
+  resetSiteData();
+  resetOverlays();
+  sessionStorage.clear();
+  localStorage.clear();
+  skipped.value = false;
+  installed.value = false;
+  nativePrompt.value = undefined;
+  if (realUA) Object.defineProperty(navigator, 'userAgent', realUA);
+  else delete (navigator as unknown as Record<string, unknown>).userAgent;
+  language.value = 'EN';
+}
+
+before(async () => {
+  language.value = 'EN';
+  await ensureI18n();
+});
+beforeEach(reset);
+afterEach(reset);
+
+describe('<wps-install-prompt> on Android', () => {
+  it(`waits ${INSTALL_DELAY_MS} ms, then offers the app, the web app and the browser; the web app opens the browser's dialog`, async () => {
+    fakeUA(UA.chrome);
+    backend();
+    const prompted = holdDialog('accepted');
+    clock = installClock();
+    const el = mount('<wps-install-prompt></wps-install-prompt>');
+    const log = recordEvents(el, FUNNEL);
+    // The delay counts from the element's first render: wait until it is armed.
+    await waitFor(() => expect(siteStatus.value).to.not.equal(undefined));
+    await waitFor(() => expect(clock!.countTimers()).to.be.greaterThan(0));
+    await clock.tickAsync(INSTALL_DELAY_MS - 1);
+    expect(has(el, 'sheet'), 'not before 2000 ms').to.equal(false);
+    await clock.tickAsync(1);
+    await waitFor(() => expect(has(el, 'sheet')).to.equal(true));
+    clock.uninstall();
+    clock = undefined;
+    expect(part(el, 'title')!.textContent).to.equal('Install Lucky Lotto');
+    expect(button(el, 'app').textContent).to.equal('Download the app');
+    expect(button(el, 'web-app').textContent).to.equal('Add to home screen');
+    expect(button(el, 'browser').textContent).to.equal('Continue in the browser');
+    expect(log.events.map((e) => [e.type, e.detail])).to.deep.equal([
+      ['wps-install-shown', { platform: 'android', path: 'android-native' }],
+    ]);
+    await accessibleOnceIn(el);
+
+    button(el, 'web-app').click();
+    await waitFor(() => expect(log.types()).to.include('wps-install-accepted'));
+    expect(prompted()).to.equal(1);
+    expect(log.events[1]!.detail).to.deep.equal({ platform: 'android', path: 'android-native' });
+    await waitFor(() => expect(has(el, 'sheet')).to.equal(false));
+  });
+
+  it('"Continue in the browser" declines for the session: a later page shows nothing', async () => {
+    fakeUA(UA.chrome);
+    backend();
+    holdDialog('accepted');
+    const el = mount('<wps-install-prompt delay="0"></wps-install-prompt>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(has(el, 'browser')).to.equal(true));
+    button(el, 'browser').click();
+    await waitFor(() => expect(log.types()).to.deep.equal(['wps-install-shown', 'wps-install-dismissed']));
+    expect(sessionStorage.getItem(SKIP_KEY)).to.equal('true');
+    await waitFor(() => expect(has(el, 'sheet')).to.equal(false));
+
+    unmountAll();
+    const again = mount('<wps-install-prompt delay="0"></wps-install-prompt>');
+    await sleep(300);
+    expect(has(again, 'sheet'), 'not twice in a session').to.equal(false);
+  });
+
+  it("declining in the browser's dialog counts as declining", async () => {
+    fakeUA(UA.chrome);
+    backend();
+    holdDialog('dismissed');
+    const el = mount('<wps-install-prompt delay="0"></wps-install-prompt>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(has(el, 'web-app')).to.equal(true));
+    button(el, 'web-app').click();
+    await waitFor(() => expect(log.types()).to.include('wps-install-dismissed'));
+    expect(skipped.value).to.equal(true);
+  });
+
+  it('Firefox has no dialog: the web app shows the steps of its menu', async () => {
+    fakeUA(UA.firefox);
+    backend();
+    const el = mount('<wps-install-prompt delay="0"></wps-install-prompt>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(has(el, 'web-app')).to.equal(true));
+    expect(log.events[0]!.detail).to.deep.equal({ platform: 'android', path: 'android-steps' });
+    button(el, 'web-app').click();
+    await waitFor(() => expect(has(el, 'steps')).to.equal(true));
+    expect(part(el, 'title')!.textContent).to.equal('Add Lucky Lotto to your home screen');
+    expect(Array.from(part(el, 'steps')!.querySelectorAll('li')).map((li) => li.textContent)).to.deep.equal([
+      "1Tap your browser's menu button (⋮ or ☰).",
+      '2Choose “Install app” or “Add to Home screen”.',
+      '3Confirm with “Install” or “Add”.',
+    ]);
+    await accessibleOnceIn(el);
+    button(el, 'got-it').click();
+    await waitFor(() => expect(log.types()).to.include('wps-install-accepted'));
+    expect(log.events.at(-1)!.detail).to.deep.equal({ platform: 'android', path: 'android-steps' });
+  });
+
+  const offRows: [string, () => void][] = [
+    ['install support off', () => backend(status({ enabled: false }))],
+    ['maintenance', () => backend(status({ maintenance: true }))],
+    [
+      'declined earlier this session',
+      () => {
+        backend();
+        sessionStorage.setItem(SKIP_KEY, 'true');
+        skipped.value = true;
+      },
+    ],
+    [
+      'installed already',
+      () => {
+        backend();
+        installed.value = true;
+      },
+    ],
+  ];
+  for (const [name, arrange] of offRows) {
+    it(`nothing shows when ${name}`, async () => {
+      fakeUA(UA.chrome);
+      holdDialog('accepted');
+      arrange();
+      const el = mount('<wps-install-prompt delay="0"></wps-install-prompt>');
+      await sleep(300);
+      expect(has(el, 'sheet')).to.equal(false);
+    });
+  }
+
+  it('open shows it at once whatever the rules, and is removed when it closes', async () => {
+    fakeUA(UA.chrome);
+    backend(status({ enabled: false }));
+    const el = mount('<wps-install-prompt open></wps-install-prompt>');
+    await waitFor(() => expect(has(el, 'browser')).to.equal(true));
+    button(el, 'browser').click();
+    await waitFor(() => expect(el.hasAttribute('open')).to.equal(false));
+  });
+
+  it('appinstalled is reported as wps-installed', async () => {
+    fakeUA(UA.chrome);
+    backend();
+    const el = mount('<wps-install-prompt delay="0"></wps-install-prompt>');
+    const log = recordEvents(el, FUNNEL);
+    await sleep(50);
+    window.dispatchEvent(new Event('appinstalled'));
+    await waitFor(() => expect(log.types()).to.include('wps-installed'));
+    expect(log.events.find((e) => e.type === 'wps-installed')!.detail.platform).to.equal('android');
+    expect(installed.value).to.equal(true);
+  });
+});
+
+describe('<wps-ios-guide>', () => {
+  it('iOS 12.1 Safari: the add-to-home-screen guide with the share-sheet steps and the notification hint', async () => {
+    fakeUA(UA.ios('12_1'));
+    backend();
+    const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(has(el, 'steps')).to.equal(true));
+    expect(part(el, 'steps')!.textContent).to.contain('Tap the Share button');
+    expect(part(el, 'steps')!.textContent).to.contain('Add to Home Screen');
+    expect(part(el, 'hint')!.textContent).to.equal('Installed, Lucky Lotto can also send you notifications.');
+    expect(log.events[0]!.detail).to.deep.equal({ platform: 'ios', path: 'ios-guide' });
+    await accessibleOnceIn(el);
+    button(el, 'got-it').click();
+    await waitFor(() => expect(log.types()).to.deep.equal(['wps-install-shown', 'wps-install-accepted']));
+    expect(skipped.value, 'read once, not shown again this session').to.equal(true);
+  });
+
+  it('iOS 17: the download tip alert', async () => {
+    fakeUA(UA.ios('17_4'));
+    backend();
+    const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    await waitFor(() => expect(has(el, 'dialog')).to.equal(true));
+    expect(part(el, 'dialog')!.getAttribute('role')).to.equal('alertdialog');
+    expect(part(el, 'title')!.textContent).to.equal('Download tip');
+    await accessibleOnceIn(el);
+  });
+
+  it('iOS 16 Safari: the footer guide, closed for the session', async () => {
+    fakeUA(UA.ios('16_6'));
+    backend();
+    const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(has(el, 'footer')).to.equal(true));
+    expect(part(el, 'footer')!.textContent).to.contain('tap Share, then “Add to Home Screen”');
+    await accessibleOnceIn(el);
+    button(el, 'close').click();
+    await waitFor(() => expect(has(el, 'footer')).to.equal(false));
+    expect(log.events.at(-1)!.type).to.equal('wps-install-dismissed');
+    expect(sessionStorage.getItem(SKIP_KEY)).to.equal('true');
+  });
+
+  it('an Android phone gets no iOS guide', async () => {
+    fakeUA(UA.chrome);
+    backend();
+    const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    await sleep(300);
+    expect(el.shadowRoot!.querySelector('[part]')).to.equal(null);
+  });
+});
+
+describe('<wps-inapp-guide>', () => {
+  it('TikTok on Android: "open in browser" is an intent for this very page', async () => {
+    fakeUA(UA.tiktok);
+    backend();
+    const el = mount('<wps-inapp-guide delay="0"></wps-inapp-guide>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(has(el, 'open')).to.equal(true));
+    expect(el.shadowRoot!.textContent).to.contain("You are in TikTok's built-in browser");
+    const href = part<HTMLAnchorElement>(el, 'open')!.getAttribute('href')!;
+    expect(href.startsWith(`intent://${location.host}${location.pathname}`)).to.equal(true);
+    expect(href).to.contain(`;S.browser_fallback_url=${encodeURIComponent(location.href)};end`);
+    expect(log.events[0]!.detail).to.deep.equal({ platform: 'android', path: 'inapp-intent' });
+    await accessibleOnceIn(el);
+  });
+
+  it('Kwai on iOS 17: x-safari; on iOS 16: copy the link, shown when the clipboard refuses', async () => {
+    fakeUA(UA.kwai('17_1'));
+    backend();
+    const el = mount('<wps-inapp-guide delay="0"></wps-inapp-guide>');
+    await waitFor(() => expect(has(el, 'open')).to.equal(true));
+    expect(part(el, 'open')!.getAttribute('href')).to.equal(`x-safari-${location.href}`);
+    reset();
+
+    fakeUA(UA.kwai('16_6'));
+    backend();
+    const saved = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      get: () => ({ writeText: () => Promise.reject(new Error('NotAllowedError')) }),
+    });
+    try {
+      const el2 = mount('<wps-inapp-guide delay="0"></wps-inapp-guide>');
+      await waitFor(() => expect(has(el2, 'copy')).to.equal(true));
+      expect(has(el2, 'open'), 'no escape link on iOS 16').to.equal(false);
+      button(el2, 'copy').click();
+      await waitFor(() => expect(has(el2, 'link')).to.equal(true));
+      expect(part<HTMLInputElement>(el2, 'link')!.value).to.equal(location.href);
+      expect(part(el2, 'status')!.textContent).to.equal('Copy this link and paste it into your browser:');
+      await accessibleOnceIn(el2);
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).clipboard;
+      if (saved) Object.defineProperty(Navigator.prototype, 'clipboard', saved);
+    }
+  });
+
+  it('copying the link says so and counts as accepted', async () => {
+    fakeUA(UA.tiktok);
+    backend();
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      get: () => ({ writeText: (text: string) => (copied.push(text), Promise.resolve()) }),
+    });
+    try {
+      const el = mount('<wps-inapp-guide delay="0"></wps-inapp-guide>');
+      const log = recordEvents(el, FUNNEL);
+      await waitFor(() => expect(has(el, 'copy')).to.equal(true));
+      button(el, 'copy').click();
+      await waitFor(() =>
+        expect(part(el, 'status')!.textContent).to.equal('Link copied. Open your browser and paste it into the address bar.'),
+      );
+      expect(copied).to.deep.equal([location.href]);
+      expect(log.events.at(-1)!.detail).to.deep.equal({ platform: 'android', path: 'inapp-copy' });
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).clipboard;
+    }
+  });
+});
+
+describe('one overlay at a time (core/overlay/queue.ts)', () => {
+  it('two elements opened at once: never both on screen; the second follows when the first closes', async () => {
+    fakeUA(UA.chrome);
+    backend();
+    const prompt = mount('<wps-install-prompt open></wps-install-prompt>');
+    const inapp = mount('<wps-inapp-guide open></wps-inapp-guide>');
+    // Both asked at once: whichever asked first holds the turn; the other waits.
+    await waitFor(() => expect(has(prompt, 'sheet') || has(inapp, 'sheet')).to.equal(true));
+    await sleep(100);
+    expect(has(prompt, 'sheet') && has(inapp, 'sheet'), 'never two at once').to.equal(false);
+    const first = has(inapp, 'sheet') ? inapp : prompt;
+    const second = first === inapp ? prompt : inapp;
+    button(first, first === inapp ? 'stay' : 'browser').click();
+    await waitFor(() => expect(has(second, 'sheet')).to.equal(true), 2000);
+  });
+});

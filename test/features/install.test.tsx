@@ -1,0 +1,175 @@
+/**
+ * The install decision (src/features/install/model.ts), one row per rule of docs/product.md §2, §4
+ * and §9: the home paths, maintenance and region restriction, app and home-screen mode, install
+ * support, the session skip, the iOS versions of the guide, the tip and the footer, the other iOS
+ * browsers, the in-app browsers and their escape; and the browser's own dialog.
+ */
+import { expect } from 'chai';
+import {
+  escapeUrl,
+  installOffer,
+  promptInstall,
+  nativePrompt,
+  skipped,
+  SKIP_KEY,
+  type BeforeInstallPromptEvent,
+  type InstallContext,
+} from '../../src/features/install/model.ts';
+
+const CHROME_ANDROID =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 13; Mobile; rv:121.0) Gecko/121.0 Firefox/121.0';
+const ios = (v: string, tail = 'Version/17.0 Mobile/15E148 Safari/604.1') =>
+  `Mozilla/5.0 (iPhone; CPU iPhone OS ${v} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ${tail}`;
+const TIKTOK_ANDROID =
+  'Mozilla/5.0 (Linux; Android 13; SM-A536B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 trill_320203 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/trill app_version/32.2.3 ByteLocale/en BytedanceWebview/d8a21c6';
+const KWAI_IOS_16 = ios('16_6', 'Mobile/15E148 Kwai/11.8.30.1022 ISLP/0 StatusHT/47 KDT/PHONE WebViewType/WK');
+const KWAI_IOS_17 = ios('17_1_2', 'Mobile/15E148 Kwai/11.8.30.1022 ISLP/0 StatusHT/47 KDT/PHONE WebViewType/WK');
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
+const base: InstallContext = {
+  ua: CHROME_ANDROID,
+  path: '/m/home',
+  standalone: false,
+  nativeApp: false,
+  maintenance: false,
+  regionRestriction: false,
+  enabled: true,
+  skipped: false,
+  installed: false,
+  nativePrompt: true,
+};
+const offer = (over: Partial<InstallContext>) => installOffer({ ...base, ...over });
+
+describe('installOffer: when nothing is offered', () => {
+  const rows: [string, Partial<InstallContext>][] = [
+    ['/m/login is no install path', { path: '/m/login' }],
+    ['/m/index (without .html) is no install path', { path: '/m/index' }],
+    ['maintenance', { maintenance: true }],
+    ['region restriction', { regionRestriction: true }],
+    ['install support off', { enabled: false }],
+    ['skipped this session', { skipped: true }],
+    ['already installed', { installed: true }],
+    ['inside the native app', { nativeApp: true }],
+    ['the installed home-screen app', { standalone: true }],
+    ['a desktop browser without the install dialog', { ua: DESKTOP, nativePrompt: false }],
+  ];
+  for (const [name, over] of rows) {
+    it(name, () => {
+      expect(offer({}), 'the base row offers something').to.not.equal(undefined);
+      expect(offer(over)).to.equal(undefined);
+    });
+  }
+  it('/m/index.html and a merchant page qualify', () => {
+    expect(offer({ path: '/m/index.html' })?.kind).to.equal('android');
+    expect(offer({ path: '/casino/lobby' })?.kind).to.equal('android');
+  });
+  it('the skip and the rules hold for the in-app screen and the iOS guide too', () => {
+    expect(offer({ ua: TIKTOK_ANDROID, skipped: true })).to.equal(undefined);
+    expect(offer({ ua: ios('15_0'), maintenance: true })).to.equal(undefined);
+  });
+});
+
+describe('installOffer: Android', () => {
+  it("Chrome with the browser's dialog", () => {
+    expect(offer({})).to.deep.equal({ kind: 'android', browser: 'chrome', native: true });
+  });
+  it('Firefox (no dialog): the prompt with written steps', () => {
+    expect(offer({ ua: FIREFOX_ANDROID, nativePrompt: false })).to.deep.equal({
+      kind: 'android',
+      browser: 'firefox',
+      native: false,
+    });
+  });
+});
+
+describe('installOffer: iOS Safari by version (docs/product.md §2)', () => {
+  const rows: [string, string][] = [
+    ['10_3_3', 'guide'],
+    ['11_4', 'guide'],
+    ['12_0', 'guide'],
+    ['12_1', 'guide'],
+    ['12_2', 'footer'],
+    ['16_6', 'footer'],
+    ['17_0', 'tip'],
+    ['17_4_1', 'tip'],
+    ['18_1', 'footer'],
+  ];
+  for (const [v, mode] of rows) {
+    it(`iOS ${v.replace(/_/g, '.')}: ${mode}`, () => {
+      expect(offer({ ua: ios(v), nativePrompt: false })).to.deep.equal({ kind: 'ios', mode, browser: 'safari' });
+    });
+  }
+  it('Chrome on iOS 16.4+ has its own steps; on 16.3, only Safari can install', () => {
+    expect(offer({ ua: ios('16_4', 'CriOS/120.0 Mobile/15E148 Safari/604.1') })).to.deep.equal({
+      kind: 'ios',
+      mode: 'browser',
+      browser: 'chrome',
+    });
+    expect(offer({ ua: ios('16_3', 'CriOS/120.0 Mobile/15E148 Safari/604.1') })).to.deep.equal({
+      kind: 'ios',
+      mode: 'safari-only',
+      browser: 'chrome',
+    });
+    expect(offer({ ua: ios('17_1', 'FxiOS/121.0 Mobile/15E148 Safari/605.1.15') })?.kind).to.equal('ios');
+  });
+});
+
+describe('installOffer: in-app browsers and their escape', () => {
+  it('TikTok on Android: the intent to the default browser', () => {
+    expect(offer({ ua: TIKTOK_ANDROID, nativePrompt: false })).to.deep.equal({
+      kind: 'inapp',
+      app: 'TikTok',
+      platform: 'android',
+      escape: 'intent',
+    });
+  });
+  it('Kwai on iOS 17: x-safari; on iOS 16: copy the link', () => {
+    expect(offer({ ua: KWAI_IOS_17 })).to.deep.equal({ kind: 'inapp', app: 'Kwai', platform: 'ios', escape: 'x-safari' });
+    expect(offer({ ua: KWAI_IOS_16 })).to.deep.equal({ kind: 'inapp', app: 'Kwai', platform: 'ios', escape: 'copy' });
+  });
+  it('escape addresses keep the whole page address, and refuse anything but http(s)', () => {
+    const href = 'https://play.example.com/m/home?affiliateCode=A1&r=x#top';
+    expect(escapeUrl('intent', href)).to.equal(
+      `intent://play.example.com/m/home?affiliateCode=A1&r=x#Intent;scheme=https;S.browser_fallback_url=${encodeURIComponent(href)};end`,
+    );
+    expect(escapeUrl('x-safari', href)).to.equal('x-safari-https://play.example.com/m/home?affiliateCode=A1&r=x#top');
+    expect(escapeUrl('x-safari', 'http://localhost:8080/m/home')).to.equal('x-safari-http://localhost:8080/m/home');
+    expect(escapeUrl('copy', href)).to.equal(undefined);
+    expect(escapeUrl('intent', 'javascript:alert(1)')).to.equal(undefined);
+  });
+});
+
+describe("promptInstall: the browser's dialog", () => {
+  const fakeEvent = (outcome: 'accepted' | 'dismissed') => {
+    let prompted = 0;
+    const event = Object.assign(new Event('beforeinstallprompt'), {
+      prompt: () => {
+        prompted += 1;
+        return Promise.resolve();
+      },
+      userChoice: Promise.resolve({ outcome }),
+    }) as unknown as BeforeInstallPromptEvent;
+    return { event, prompted: () => prompted };
+  };
+  beforeEach(() => {
+    sessionStorage.removeItem(SKIP_KEY);
+    skipped.value = false;
+  });
+
+  it('accepted: the dialog opened once, the event is used up, nothing skipped', async () => {
+    const { event, prompted } = fakeEvent('accepted');
+    nativePrompt.value = event;
+    expect(await promptInstall()).to.equal('accepted');
+    expect(prompted()).to.equal(1);
+    expect(nativePrompt.value).to.equal(undefined);
+    expect(skipped.value).to.equal(false);
+    expect(await promptInstall(), 'a used event is not opened again').to.equal(undefined);
+  });
+  it('dismissed in the dialog: skipped for the session', async () => {
+    nativePrompt.value = fakeEvent('dismissed').event;
+    expect(await promptInstall()).to.equal('dismissed');
+    expect(skipped.value).to.equal(true);
+    expect(sessionStorage.getItem(SKIP_KEY)).to.equal('true');
+  });
+});
