@@ -5,6 +5,7 @@
 //    build merchants get by default;
 // 4. the script-tag loader dist/elements/wps-elements.js, which embeds the lite build's file list.
 // The service worker is built afterwards by scripts/build-sw.mjs, because it precaches what this wrote.
+import { SPLASH_SCREENS, splashLinks } from './scripts/splash-screens.mjs';
 import { readFileSync, readdirSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { resolve as resolvePath } from 'node:path';
@@ -127,14 +128,18 @@ const hostPage = () => ({
 
     const preloads = entry.imports.map((f) => `<link rel="modulepreload" href="/m/${f}">`).join('\n  ');
     const html = readFileSync('host/index.html', 'utf8')
-      .replace('%MERCHANT%', merchant)
+      .replaceAll('%MERCHANT%', merchant)
       .replace('%APP_NAME%', appName)
       .replace('%HOST_CSS%', cssName)
       .replace('%PRELOADS%', preloads)
+      .replace('%SPLASH_LINKS%', splashLinks())
       .replace('%INLINE_SCRIPT%', inlineScript)
       .replace('%ENTRY%', entry.fileName);
     this.emitFile({ type: 'asset', fileName: 'index.html', source: html });
 
+    for (const s of SPLASH_SCREENS) {
+      this.emitFile({ type: 'asset', fileName: `splash/${s.file}`, source: readFileSync(`host/splash/${s.file}`) });
+    }
     const sizes = [192, 256, 384, 512];
     for (const size of sizes) {
       this.emitFile({ type: 'asset', fileName: `icons/icon-${size}.png`, source: readFileSync(`host/icons/icon-${size}.png`) });

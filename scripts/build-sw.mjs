@@ -31,7 +31,9 @@ const { count, size, warnings } = await injectManifest({
   swSrc: 'dist/meta/sw.src.js',
   swDest: 'dist/m/sw.js',
   globDirectory: 'dist/m',
-  globPatterns: ['index.html', 'manifest.webmanifest', 'assets/host-*.css', 'icons/*.png', ...shellJs],
+  // Not the web app manifest: the server writes it per merchant (server/infra/webmanifest.ts), and the
+  // browser fetches it online only.
+  globPatterns: ['index.html', 'assets/host-*.css', 'icons/*.png', ...shellJs],
   modifyURLPrefix: { '': '/m/' },
   // Hashed files never change; their names are their revisions.
   dontCacheBustURLsMatching: /assets\/.+-[A-Za-z0-9_-]{8}\.(js|css)$/,

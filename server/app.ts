@@ -29,6 +29,7 @@ import { ApiError, failure } from './infra/errors.ts';
 import { allowedHostNames, hostCheck, hostRefusal } from './infra/hosts.ts';
 import { createLimits } from './infra/limits.ts';
 import { mountManifests } from './infra/manifests.ts';
+import { mountWebManifest } from './infra/webmanifest.ts';
 import { loadOrCreateSecrets } from './infra/secrets.ts';
 import { mountStatic } from './infra/static.ts';
 import { forward } from './infra/upstream.ts';
@@ -92,6 +93,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   // Filled in once the state store is open; upstream mode has no state (revision 0).
   let revisionOf = async (_c: Context) => 0;
   mountManifests(app, config.distDir, (c) => revisionOf(c));
+  mountWebManifest(app, merchants);
   const allDomains = [...new Set([...merchants.byCode.values()].flatMap((m) => m.domains))];
   // The page may also reach the merchant's other lines (speed test) and, in demo and test mode,
   // the identity provider's emulator when one is switched on.

@@ -13,7 +13,7 @@ import { EMULATOR_WEB_CONFIG } from '../signin/identity.ts';
  * register, whitelabel flags) taken from the runtime state.
  */
 export function siteInfoOf(m: Merchant, state: MerchantState): SiteInfo {
-  const { gw, register, login: _login, sms, whitelabelVal: _flags, ...info } = m.info;
+  const { gw, register, login: _login, sms, whitelabelVal: _flags, manifest: _manifest, install: _install, ...info } = m.info;
   return {
     merchantCode: m.code,
     ...info,

@@ -34,6 +34,14 @@ const siteInfo = v.object({
   resources: v.array(link),
   /** Install support: the install prompt, the iOS guides, the in-app browser screen (default off). */
   install: v.optional(v.object({ enabled: v.boolean() })),
+  /** The web app manifest's own icons by size ("192", "256", "384", "512") and colours; default: the built ones. */
+  manifest: v.optional(
+    v.object({
+      icons: v.optional(v.record(v.picklist(['192', '256', '384', '512']), v.string())),
+      themeColor: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/))),
+      backgroundColor: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/))),
+    }),
+  ),
   whitelabelVal: v.record(v.string(), v.boolean()),
   imageCDNs: v.array(v.string()),
   sms: v.optional(

@@ -369,4 +369,27 @@ describe('the installable shell', () => {
     const assets = await (await fetch(`${h.server.url}/m/asset-manifest.json`)).json();
     assert.ok(Object.values(assets.files).length >= 2);
   });
+
+  it("index.html links its merchant's manifest and a launch image for each of the ten iPhone screens, of the right size", async () => {
+    const html = await (await fetch(`${h.server.url}/m/home`)).text();
+    const manifestHref = /<link rel="manifest" href="([^"]+)"/.exec(html)?.[1];
+    assert.equal(manifestHref, '/m/manifest.webmanifest?merchant=demo');
+    assert.equal((await (await fetch(h.server.url + manifestHref)).json()).name, 'WPS Lottery Online');
+    const splashes = [...html.matchAll(/<link rel="apple-touch-startup-image" href="([^"]+)" media="([^"]+)"/g)];
+    assert.equal(splashes.length, 10);
+    for (const [, href, media] of splashes) {
+      const [, w, hgt, ratio] =
+        /device-width: (\d+)px\) and \(device-height: (\d+)px\) and \(-webkit-device-pixel-ratio: (\d)\)/.exec(media!)!;
+      const res = await fetch(h.server.url + href);
+      assert.equal(res.status, 200, href);
+      assert.equal(res.headers.get('Content-Type'), 'image/png', href);
+      const png = Buffer.from(await res.arrayBuffer());
+      // The PNG header's width and height are the screen's pixels.
+      assert.deepEqual(
+        [png.readUInt32BE(16), png.readUInt32BE(20)],
+        [Number(w) * Number(ratio), Number(hgt) * Number(ratio)],
+        href,
+      );
+    }
+  });
 });
