@@ -15,5 +15,6 @@ export { WpsRegisterForm } from './register-form.tsx';
 export { WpsInstallPrompt } from './install-prompt.tsx';
 export { WpsIosGuide } from './ios-guide.tsx';
 export { WpsInappGuide } from './inapp-guide.tsx';
+export { WpsDownloadPopup } from './download-popup.tsx';
 export { configure } from '../src/core/config/config.ts';
 export { setLanguage } from '../src/core/i18n/i18n.ts';

@@ -11,6 +11,7 @@ declare module 'react' {
       'wps-country-picker': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'value'?: string; 'disabled'?: boolean; }>;
       'wps-domain-error': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-download-bar': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
+      'wps-download-popup': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'inline'?: boolean; }>;
       'wps-inapp-guide': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'delay'?: number; 'open'?: boolean; 'app'?: string; }>;
       'wps-install-prompt': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'delay'?: number; 'open'?: boolean; }>;
       'wps-ios-guide': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'delay'?: number; 'open'?: boolean; 'mode'?: string; }>;
@@ -33,6 +34,7 @@ declare global {
     'wps-country-picker': HTMLElement & { merchant?: string; apiBase?: string; value?: string; disabled?: boolean; readonly country: { countryCode: string, countryDialingCode: string } | undefined; };
     'wps-domain-error': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-download-bar': HTMLElement & { merchant?: string; apiBase?: string; };
+    'wps-download-popup': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; inline?: boolean; };
     'wps-inapp-guide': HTMLElement & { merchant?: string; apiBase?: string; delay?: number; open?: boolean; app?: string; };
     'wps-install-prompt': HTMLElement & { merchant?: string; apiBase?: string; delay?: number; open?: boolean; };
     'wps-ios-guide': HTMLElement & { merchant?: string; apiBase?: string; delay?: number; open?: boolean; mode?: string; };

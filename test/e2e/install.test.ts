@@ -129,4 +129,19 @@ describe('install offers', () => {
     await page.waitForTimeout(3000);
     assert.equal(await page.getByRole('dialog').count(), 0, 'install support off');
   });
+
+  it("/m/appDownload: public, in the asked language, the phone's downloads first; tokens=1 is no session", async () => {
+    const page = await newPage(devices['iPhone 13']);
+    await page.goto(`${h.server.url}/m/appDownload?language=EN&tokens=1`);
+    const rows = page.locator('wps-download-popup').getByRole('button');
+    await rows.first().waitFor({ timeout: 8000 });
+    assert.deepEqual(await rows.allInnerTexts(), [
+      'iOS\niOS app',
+      'P\niOS profile (installs the home-screen app)',
+      'A\nAndroid app',
+      '+\nAdd to home screen',
+    ]);
+    assert.equal(new URL(page.url()).pathname, '/m/appDownload', 'not sent to /m/login');
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('wps:session')), null);
+  });
 });

@@ -1,0 +1,69 @@
+/**
+ * What the download popup and /m/appDownload list (docs/install.md, "Downloads"; docs/product.md §2,
+ * §3, §5): the merchant's Android app, iOS app and iOS profile (resourceType Android, IOS,
+ * MOBILECONFIG), and the home-screen install; the current phone's first. Links are checked (http(s)
+ * or a same-origin path); the same-tab rule is the download bar's.
+ */
+import type { DownloadLink } from '../../core/api/endpoints.ts';
+import { safeUrl } from '../../core/config/config.ts';
+import { isIosSafari } from '../../core/env/browsers.ts';
+import { isAndroid, isIOS } from '../../core/env/env.ts';
+import { openDownload } from '../download-bar/index.ts';
+import { forcedOffer } from './model.ts';
+
+export type DownloadKind = 'android' | 'ios' | 'profile' | 'home-screen';
+
+export interface DownloadEntry {
+  kind: DownloadKind;
+  /** The checked link (none for the home-screen install). */
+  url?: string;
+}
+
+const RESOURCE: Record<Exclude<DownloadKind, 'home-screen'>, DownloadLink['resourceType']> = {
+  android: 'Android',
+  ios: 'IOS',
+  profile: 'MOBILECONFIG',
+};
+
+/** The entries to list, this phone's platform first; `homeScreen`: the web app can still be installed here. */
+export function downloadEntries(resources: readonly DownloadLink[], ua: string, homeScreen: boolean): DownloadEntry[] {
+  const order: DownloadKind[] = isIOS(ua)
+    ? ['ios', 'profile', 'android']
+    : isAndroid(ua)
+      ? ['android', 'ios', 'profile']
+      : ['android', 'ios', 'profile'];
+  const entries: DownloadEntry[] = [];
+  for (const kind of order) {
+    const url = safeUrl(resources.find((r) => r.resourceType === RESOURCE[kind as keyof typeof RESOURCE] && r.url)?.url);
+    if (url) entries.push({ kind, url });
+  }
+  if (homeScreen) entries.push({ kind: 'home-screen' });
+  return entries;
+}
+
+/** iOS apps and profiles install from Safari only (docs/product.md §5). */
+export const needsSafari = (kind: DownloadKind, ua: string) =>
+  (kind === 'ios' || kind === 'profile') && isIOS(ua) && !isIosSafari(ua);
+
+/**
+ * Carries out an entry: the link (same tab for ipa, apk and mobileconfig), or the home-screen
+ * install element for this phone, opened. Answers 'safari' instead where only Safari can install it
+ * (the view says so, 'please_use_safari').
+ */
+export function takeDownload(entry: DownloadEntry, ua: string): 'safari' | undefined {
+  if (needsSafari(entry.kind, ua)) return 'safari';
+  if (entry.url) {
+    openDownload(entry.url);
+    return undefined;
+  }
+  const offer = forcedOffer();
+  const tag = offer?.kind === 'inapp' ? 'wps-inapp-guide' : offer?.kind === 'ios' ? 'wps-ios-guide' : 'wps-install-prompt';
+  let el = document.querySelector(tag);
+  if (!el) {
+    el = document.createElement(tag);
+    el.setAttribute('delay', '0');
+    document.body.append(el);
+  }
+  el.setAttribute('open', '');
+  return undefined;
+}

@@ -1,0 +1,192 @@
+/**
+ * `<wps-download-popup>` (docs/install.md, "Downloads"; docs/product.md §2, §5) through attributes
+ * and events: the merchant's links listed this phone's first, unsafe links left out, the same-tab
+ * rule, 'Please use Safari for download App.' on iOS outside Safari, the home-screen install opening
+ * the phone's install overlay, the inline list of /m/appDownload, close, and axe-core.
+ */
+import { expect } from 'chai';
+import '../../elements/download-popup.tsx';
+import type { DownloadLink, SiteStatus } from '../../src/core/api/endpoints.ts';
+import { resetSiteData } from '../../src/core/config/siteStatus.ts';
+import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { resetOverlays } from '../../src/core/overlay/queue.ts';
+import { downloadEntries } from '../../src/features/install/downloads.ts';
+import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
+import {
+  expectAccessible,
+  has,
+  json,
+  mount,
+  part,
+  parts,
+  recordEvents,
+  sleep,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
+
+const UA = {
+  android: 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+  safari:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1.2 Mobile/15E148 Safari/604.1',
+  crios:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1',
+};
+const LINKS: DownloadLink[] = [
+  { resourceType: 'Android', url: 'https://dl.example.test/lucky.apk' },
+  { resourceType: 'IOS', url: 'https://dl.example.test/lucky.ipa' },
+  { resourceType: 'MOBILECONFIG', url: '/downloads/lucky.mobileconfig' },
+];
+const realUA = Object.getOwnPropertyDescriptor(navigator, 'userAgent');
+const fakeUA = (ua: string) => Object.defineProperty(navigator, 'userAgent', { get: () => ua, configurable: true });
+
+function status(resources: DownloadLink[] = LINKS): SiteStatus {
+  return {
+    info: {
+      merchantCode: 'DEMO01',
+      appName: 'Lucky Lotto',
+      appShortName: 'Lucky',
+      customerService: [],
+      register: { captcha: { enabled: false } },
+      resources,
+      whitelabelVal: {},
+      imageCDNs: [],
+      gw: { GEETEST_VERSION: 'v3', PROFILE_ICON_COUNT: 9 },
+    },
+    location: { ip: '203.0.113.9' },
+    test: false,
+    maintenance: false,
+    maintenanceEnd: null,
+    regionRestriction: false,
+  };
+}
+
+let stub: FetchStub | undefined;
+const backend = (s = status()) =>
+  (stub = stubFetch((c) =>
+    c.url.pathname === '/wps/system/status' ? json({ success: true, value: s }) : json({ success: false }, 404),
+  ));
+const opened: unknown[][] = [];
+const savedOpen = window.open;
+
+function reset() {
+  unmountAll();
+  document.querySelectorAll('wps-ios-guide, wps-install-prompt, wps-inapp-guide').forEach((el) => el.remove());
+  stub?.restore();
+  stub = undefined;
+  resetSiteData();
+  resetOverlays();
+  sessionStorage.clear();
+  if (realUA) Object.defineProperty(navigator, 'userAgent', realUA);
+  else delete (navigator as unknown as Record<string, unknown>).userAgent;
+  window.open = savedOpen;
+  opened.length = 0;
+  language.value = 'EN';
+}
+
+before(async () => {
+  language.value = 'EN';
+  await ensureI18n();
+});
+beforeEach(() => {
+  reset();
+  window.open = ((...args: unknown[]) => (opened.push(args), null)) as typeof window.open;
+});
+afterEach(reset);
+
+const rows = (el: Element) => parts(el, 'download').map((b) => b.getAttribute('part')!.split(' ')[1]);
+
+describe('downloadEntries', () => {
+  it("this phone's platform first; a link that is no http(s) or same-origin path is left out", () => {
+    expect(downloadEntries(LINKS, UA.safari, true).map((e) => e.kind)).to.deep.equal([
+      'ios',
+      'profile',
+      'android',
+      'home-screen',
+    ]);
+    expect(downloadEntries(LINKS, UA.android, false).map((e) => e.kind)).to.deep.equal(['android', 'ios', 'profile']);
+    const unsafe: DownloadLink[] = [
+      { resourceType: 'Android', url: 'javascript:alert(1)' },
+      { resourceType: 'IOS', url: ' data:text/html,x' },
+    ];
+    expect(downloadEntries(unsafe, UA.android, false)).to.deep.equal([]);
+  });
+});
+
+describe('<wps-download-popup>', () => {
+  it('open: a sheet with the Android app, iOS app, profile and home-screen install; closing tells and removes open', async () => {
+    fakeUA(UA.android);
+    backend();
+    const el = mount('<wps-download-popup open></wps-download-popup>');
+    const log = recordEvents(el, ['wps-close', 'wps-download']);
+    await waitFor(() =>
+      expect(rows(el)).to.deep.equal(['download-android', 'download-ios', 'download-profile', 'download-home-screen']),
+    );
+    expect(part(el, 'title')!.textContent).to.equal('Get the app');
+    expect(parts(el, 'download').map((b) => b.textContent)).to.deep.equal([
+      'AAndroid app',
+      'iOSiOS app',
+      'PiOS profile (installs the home-screen app)',
+      '+Add to home screen',
+    ]);
+    await sleep(SHEET_TRANSITION_MS + 50);
+    await expectAccessible(el);
+    part<HTMLButtonElement>(el, 'close')!.click();
+    await waitFor(() => expect(el.hasAttribute('open')).to.equal(false));
+    expect(log.types()).to.deep.equal(['wps-close']);
+  });
+
+  it('a page link opens in a new tab; wps-download tells which, and preventDefault keeps it from opening', async () => {
+    fakeUA(UA.android);
+    backend(status([{ resourceType: 'Android', url: 'https://play.example.test/store/lucky' }]));
+    const el = mount('<wps-download-popup open></wps-download-popup>');
+    const log = recordEvents(el, ['wps-download']);
+    await waitFor(() => expect(has(el, 'download-android')).to.equal(true));
+    part<HTMLButtonElement>(el, 'download-android')!.click();
+    expect(opened).to.deep.equal([['https://play.example.test/store/lucky', '_blank', 'noopener']]);
+    expect(log.events[0]!.detail).to.deep.equal({ kind: 'android', url: 'https://play.example.test/store/lucky' });
+    el.addEventListener('wps-download', (e) => e.preventDefault());
+    part<HTMLButtonElement>(el, 'download-android')!.click();
+    expect(opened, 'cancelled: not opened again').to.have.length(1);
+  });
+
+  it("iOS outside Safari: the iOS app and profile say 'Please use Safari for download App.' and open nothing", async () => {
+    fakeUA(UA.crios);
+    backend();
+    const el = mount('<wps-download-popup open></wps-download-popup>');
+    await waitFor(() => expect(rows(el)[0]).to.equal('download-ios'));
+    part<HTMLButtonElement>(el, 'download-ios')!.click();
+    await waitFor(() => expect(part(el, 'status')!.textContent).to.equal('Please use Safari for download App.'));
+    expect(part(el, 'status')!.getAttribute('role')).to.equal('alert');
+    expect(opened).to.deep.equal([]);
+  });
+
+  it("the home-screen install opens this phone's install overlay (iOS Safari: the guide)", async () => {
+    fakeUA(UA.safari);
+    backend();
+    const el = mount('<wps-download-popup open></wps-download-popup>');
+    await waitFor(() => expect(has(el, 'download-home-screen')).to.equal(true));
+    part<HTMLButtonElement>(el, 'download-home-screen')!.click();
+    const guide = document.querySelector('wps-ios-guide');
+    expect(guide, 'a <wps-ios-guide> was added').to.not.equal(null);
+    expect(guide!.hasAttribute('open')).to.equal(true);
+  });
+
+  it('inline: the list in the page, no sheet (the /m/appDownload page)', async () => {
+    fakeUA(UA.android);
+    backend();
+    const el = mount('<wps-download-popup inline></wps-download-popup>');
+    await waitFor(() => expect(rows(el)).to.have.length(4));
+    expect(has(el, 'sheet')).to.equal(false);
+    await expectAccessible(el);
+  });
+
+  it('without open nothing shows', async () => {
+    backend();
+    const el = mount('<wps-download-popup></wps-download-popup>');
+    await sleep(300);
+    expect(has(el, 'sheet')).to.equal(false);
+  });
+});
