@@ -7,6 +7,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'wps-access-denied': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'force'?: boolean; }>;
+      'wps-app-upgrade': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-captcha': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'scene'?: 'login' | 'sms' | 'register'; 'version'?: 'v3' | 'v4'; }>;
       'wps-country-picker': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'value'?: string; 'disabled'?: boolean; }>;
       'wps-domain-error': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
@@ -30,6 +31,7 @@ declare module 'react' {
 declare global {
   interface HTMLElementTagNameMap {
     'wps-access-denied': HTMLElement & { merchant?: string; apiBase?: string; force?: boolean; };
+    'wps-app-upgrade': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-captcha': HTMLElement & { merchant?: string; apiBase?: string; scene?: 'login' | 'sms' | 'register'; version?: 'v3' | 'v4'; readonly result: unknown; readonly state: unknown; };
     'wps-country-picker': HTMLElement & { merchant?: string; apiBase?: string; value?: string; disabled?: boolean; readonly country: { countryCode: string, countryDialingCode: string } | undefined; };
     'wps-domain-error': HTMLElement & { merchant?: string; apiBase?: string; };

@@ -8,6 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { domainFailure } from '../src/core/config/siteStatus.ts';
+import { currentIsNativeApp } from '../src/core/env/env.ts';
 import { notices } from '../src/core/notice/notices.ts';
 import { lineUnstable, offlineMessage, online, watchNetwork } from '../src/features/network/model.ts';
 import { startUpdateChecks, updateAvailable } from '../src/features/update-check/model.ts';
@@ -23,6 +24,8 @@ export function Overlays() {
       {updateAvailable.value ? <wps-update-notice /> : null}
       {!online.value || offlineMessage.value || lineUnstable.value ? <wps-network-notice /> : null}
       {notices.value.length > 0 ? <wps-notice queue /> : null}
+      {/* The element decides whether this app version needs an upgrade (docs/install.md). */}
+      {currentIsNativeApp() ? <wps-app-upgrade /> : null}
     </>
   );
 }

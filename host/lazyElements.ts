@@ -19,6 +19,8 @@ const modules: Record<string, () => Promise<unknown>> = {
   'wps-install-prompt': () => import('../elements/install-prompt.tsx'),
   'wps-ios-guide': () => import('../elements/ios-guide.tsx'),
   'wps-inapp-guide': () => import('../elements/inapp-guide.tsx'),
+  // Inside the native app only (host/Overlays.tsx).
+  'wps-app-upgrade': () => import('../elements/app-upgrade.tsx'),
   // /m/appDownload shows its list.
   'wps-download-popup': () => import('../elements/download-popup.tsx'),
   // Added by the sign-in feature when a login needs the second check.

@@ -13,7 +13,17 @@ import { EMULATOR_WEB_CONFIG } from '../signin/identity.ts';
  * register, whitelabel flags) taken from the runtime state.
  */
 export function siteInfoOf(m: Merchant, state: MerchantState): SiteInfo {
-  const { gw, register, login: _login, sms, whitelabelVal: _flags, manifest: _manifest, install: _install, ...info } = m.info;
+  const {
+    gw,
+    register,
+    login: _login,
+    sms,
+    whitelabelVal: _flags,
+    manifest: _manifest,
+    install: _install,
+    app: _app,
+    ...info
+  } = m.info;
   return {
     merchantCode: m.code,
     ...info,
@@ -25,6 +35,7 @@ export function siteInfoOf(m: Merchant, state: MerchantState): SiteInfo {
     },
     login: { captcha: { enabled: state.loginCaptcha } },
     install: { enabled: state.installSupport },
+    ...(state.appVersion ? { app: { version: state.appVersion, mandatory: state.appMandatory } } : {}),
     ...(sms || state.smsCaptcha || state.firebase
       ? { sms: { ...sms, ...identityInfo(state), captcha: { enabled: state.smsCaptcha } } }
       : {}),

@@ -34,6 +34,9 @@ export const maintenanceTextsSchema = v.nullable(
 
 export const pingModeSchema = v.picklist(PING_MODES);
 
+/** A native app version: 1 to 4 dotted numbers (2.4.39). */
+export const APP_VERSION = /^\d{1,4}(\.\d{1,4}){0,3}$/;
+
 /** Whitelabel flag names: MOBILEAUTOLOGIN3, PWDEXPFORCECHANGE3, ... */
 export const WHITELABEL_FLAG = /^[A-Z0-9_]{1,40}$/;
 export const GEETEST_VERSIONS = ['v3', 'v4'] as const;
@@ -61,6 +64,9 @@ export const fieldSchemas = {
   autoRegister: v.boolean(),
   /** info.install.enabled: the install offers (docs/install.md). */
   installSupport: v.boolean(),
+  /** info.app: the current native app version (null: none announced) and whether updating is mandatory. */
+  appVersion: v.nullable(v.pipe(v.string(), v.regex(APP_VERSION))),
+  appMandatory: v.boolean(),
   /** Identity provider sign-in offered (info.sms.firebase). */
   firebase: v.boolean(),
   /** Demo and test mode: the Firebase Auth emulator (origin) used instead of Google; null: none. */

@@ -34,6 +34,8 @@ export function initialState(merchant: Merchant): MerchantState {
     mobilePassword: merchant.info.register.mobilePassword,
     autoRegister: merchant.info.register.autoRegister,
     installSupport: merchant.info.install?.enabled ?? false,
+    appVersion: merchant.info.app?.version ?? null,
+    appMandatory: merchant.info.app?.mandatory ?? false,
     firebase: merchant.info.sms?.firebase ?? false,
     authEmulatorUrl: null,
     whitelabel: { ...merchant.info.whitelabelVal },

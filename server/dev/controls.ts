@@ -20,6 +20,7 @@ import * as v from 'valibot';
 import type { Deps } from '../api/call.ts';
 import { deleteMemberSessions } from '../db/sessions.ts';
 import {
+  APP_VERSION,
   GEETEST_VERSIONS,
   WHITELABEL_FLAG,
   authEmulatorUrlSchema,
@@ -54,6 +55,17 @@ const siteSettingsBody = v.strictObject({
   mobilePassword: v.optional(v.boolean()),
   autoRegister: v.optional(v.boolean()),
   installSupport: v.optional(v.boolean()),
+  /** The current native app version ('' or null: none) and the mandatory flag. */
+  appVersion: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.transform((s) => s.trim() || null),
+        v.nullable(v.pipe(v.string(), v.regex(APP_VERSION))),
+      ),
+    ),
+  ),
+  appMandatory: v.optional(v.boolean()),
   /** Identity provider sign-in; on needs an emulator URL (given here or already set). */
   firebase: v.optional(v.boolean()),
   /** The Firebase Auth emulator's origin (a trailing slash is dropped); null forgets it. */
@@ -74,6 +86,7 @@ const SETTING_FLAGS = [
   'mobilePassword',
   'autoRegister',
   'installSupport',
+  'appMandatory',
 ] as const;
 const whitelabelBody = v.strictObject({ flag: v.pipe(v.string(), v.regex(WHITELABEL_FLAG)), on: v.boolean() });
 const captchaBody = v.strictObject({ mode: v.picklist(CAPTCHA_MODES) });
@@ -470,7 +483,7 @@ function formFlag(value: unknown): unknown {
 function settingsForm(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (value === '') continue;
+    if (value === '' && key !== 'appVersion') continue; // an empty version clears it
     out[key] = (SETTING_FLAGS as readonly string[]).includes(key) || key === 'firebase' ? formFlag(value) : value;
   }
   return out;

@@ -32,7 +32,7 @@ function onOff(element, on) {
 
 function fill(view) {
   const { state } = view;
-  for (const element of $$('[data-value]')) element.textContent = String(view.values[element.dataset.value]);
+  for (const element of $$('[data-value]')) element.textContent = String(view.values[element.dataset.value] ?? '—');
 
   // Switches: the status, and a form that posts the other value.
   for (const section of $$('[data-switch]')) {

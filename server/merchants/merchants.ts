@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import * as v from 'valibot';
-import { statusBlockSchema } from '../db/state-fields.ts';
+import { APP_VERSION, statusBlockSchema } from '../db/state-fields.ts';
 import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
 import { BASE32_SECRET } from '../signin/totp.ts';
 import { DOMAIN_ENTRY } from './domains.ts';
@@ -34,6 +34,8 @@ const siteInfo = v.object({
   resources: v.array(link),
   /** Install support: the install prompt, the iOS guides, the in-app browser screen (default off). */
   install: v.optional(v.object({ enabled: v.boolean() })),
+  /** The current native app: a wrapper with an older version offers the upgrade (docs/install.md). */
+  app: v.optional(v.object({ version: v.pipe(v.string(), v.regex(APP_VERSION)), mandatory: v.optional(v.boolean(), false) })),
   /** The web app manifest's own icons by size ("192", "256", "384", "512") and colours; default: the built ones. */
   manifest: v.optional(
     v.object({

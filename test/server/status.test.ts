@@ -82,6 +82,8 @@ describe('status and its switches', () => {
         mobilePassword: false,
         autoRegister: false,
         installSupport: true,
+        appVersion: '2.5.0',
+        appMandatory: false,
         firebase: false,
         authEmulatorUrl: null,
         whitelabel: {
@@ -108,6 +110,22 @@ describe('status and its switches', () => {
     await new Promise((r) => setTimeout(r, STATE_CACHE_MS + 20));
     assert.deepEqual((await status('demo2')).body.value.info.install, { enabled: true });
     await refused(dev('/dev/site-settings', { installSupport: 'yes' }), 400, 'request.invalid');
+  });
+
+  test('the native app version: info.app from merchants.json, set, made mandatory and cleared by the dev control', async () => {
+    assert.deepEqual((await status()).body.value.info.app, { version: '2.5.0', mandatory: false });
+    assert.equal((await status('demo2')).body.value.info.app, undefined, 'none announced');
+    assert.equal((await dev('/dev/site-settings', { appVersion: '3.0.1', appMandatory: true })).status, 200);
+    await new Promise((r) => setTimeout(r, STATE_CACHE_MS + 20));
+    assert.deepEqual((await status()).body.value.info.app, { version: '3.0.1', mandatory: true });
+    await refused(dev('/dev/site-settings', { appVersion: '3.0.x' }), 400, 'request.invalid');
+    assert.equal(
+      (await formPost('/dev/site-settings', { merchant: 'demo', appVersion: '' })).status,
+      303,
+      'an empty field clears it',
+    );
+    await new Promise((r) => setTimeout(r, STATE_CACHE_MS + 20));
+    assert.equal((await status()).body.value.info.app, undefined);
   });
 
   test('maintenance with an end and texts; off clears them', async () => {

@@ -304,6 +304,8 @@ export interface SiteInfo {
   resources: DownloadLink[];
   /** Install support: the install prompt, the iOS guides and the in-app browser screen (docs/install.md). */
   install?: { enabled: boolean };
+  /** The merchant's current native app: the wrapper offers an upgrade when it is older (docs/install.md). */
+  app?: { version: string; mandatory?: boolean };
   whitelabelVal: Record<string, boolean>;
   imageCDNs: string[];
   sms?: {
