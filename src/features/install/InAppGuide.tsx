@@ -9,9 +9,8 @@ import { currentUA } from '../../core/env/env.ts';
 import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useT } from '../../ui/useT.ts';
-import { CopyLink } from './CopyLink.tsx';
 import { currentOffer, escapeUrl, forcedOffer, platformOf, type Escape } from './model.ts';
-import { Steps } from './Steps.tsx';
+import { Steps, CopyLink } from './guideParts.tsx';
 import { useInstallTurn, type FunnelHandlers } from './useInstallTurn.ts';
 
 export interface InAppGuideProps extends FunnelHandlers {

@@ -12,7 +12,7 @@ import { Sheet } from '../../ui/Sheet.tsx';
 import { useT } from '../../ui/useT.ts';
 import { openDownload, pickDownloadLink } from '../download-bar/index.ts';
 import { currentOffer, forcedOffer, funnelPath, nativePrompt, platformOf, promptInstall } from './model.ts';
-import { ANDROID_STEPS, Steps } from './Steps.tsx';
+import { ANDROID_STEPS, Steps } from './guideParts.tsx';
 import { useInstallTurn, type FunnelHandlers } from './useInstallTurn.ts';
 
 export interface InstallPromptProps extends FunnelHandlers {

@@ -13,9 +13,8 @@ import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useT } from '../../ui/useT.ts';
-import { CopyLink } from './CopyLink.tsx';
 import { currentOffer, forcedOffer, platformOf, type IosMode } from './model.ts';
-import { IOS_CHROME_STEPS, IOS_MENU_STEPS, IOS_SAFARI_STEPS, Steps } from './Steps.tsx';
+import { IOS_CHROME_STEPS, IOS_MENU_STEPS, IOS_SAFARI_STEPS, Steps, CopyLink } from './guideParts.tsx';
 import { useInstallTurn, type FunnelHandlers } from './useInstallTurn.ts';
 
 export interface IosGuideProps extends FunnelHandlers {
