@@ -106,7 +106,7 @@ describe('/m/appDownload?tokens=1: tokens is a flag (defect 5)', () => {
     const page = await newPage();
     const net = trackNetwork(page);
     await page.goto(`${h.server.url}/m/appDownload?tokens=1`);
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('heading', { name: 'Download the app' }).waitFor();
     await net.quiet(); // a call refused for the flag taken as a token would have answered by now
     assert.ok(net.to('/wps/system/status').length > 0);
     assert.equal(net.to('/wps/member/info').length, 0, 'the flag was not used as a token');
@@ -120,14 +120,15 @@ describe('/m/appDownload?tokens=1: tokens is a flag (defect 5)', () => {
     const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('wps:session')!).token as string);
     const net = trackNetwork(page);
     await page.goto(`${h.server.url}/m/appDownload?tokens=1`);
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('heading', { name: 'Download the app' }).waitFor();
     await net.quiet();
     const info = net.to('/wps/member/info');
     assert.ok(info.length > 0, 'the member info was asked for with the stored token');
     for (const r of info) assert.equal(r.headers().authorization, token);
     assert.equal(await page.getByRole('alertdialog').count(), 0);
     assert.equal(await page.evaluate(() => JSON.parse(sessionStorage.getItem('wps:session')!).token as string), token);
-    await page.getByRole('link', { name: 'Go to home' }).click();
+    // Arrived from outside (the app, a link): the top bar's control leads home.
+    await page.getByRole('button', { name: 'Home', exact: true }).click();
     await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
   });
 });
