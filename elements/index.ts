@@ -17,5 +17,6 @@ export { WpsIosGuide } from './ios-guide.tsx';
 export { WpsInappGuide } from './inapp-guide.tsx';
 export { WpsDownloadPopup } from './download-popup.tsx';
 export { WpsAppUpgrade } from './app-upgrade.tsx';
+export { WpsImagePopup } from './image-popup.tsx';
 export { configure } from '../src/core/config/config.ts';
 export { setLanguage } from '../src/core/i18n/i18n.ts';

@@ -15,10 +15,12 @@ const modules: Record<string, () => Promise<unknown>> = {
   'wps-domain-error': () => import('../elements/domain-error.tsx'),
   'wps-update-notice': () => import('../elements/update-notice.tsx'),
   'wps-network-notice': () => import('../elements/network-notice.tsx'),
-  // Added by the home page when the install rules offer them (host/InstallOffer.tsx).
+  // Added by the home page when the install rules offer them (host/HomeOffers.tsx).
   'wps-install-prompt': () => import('../elements/install-prompt.tsx'),
   'wps-ios-guide': () => import('../elements/ios-guide.tsx'),
   'wps-inapp-guide': () => import('../elements/inapp-guide.tsx'),
+  // The home page's download-image popups.
+  'wps-image-popup': () => import('../elements/image-popup.tsx'),
   // Inside the native app only (host/Overlays.tsx).
   'wps-app-upgrade': () => import('../elements/app-upgrade.tsx'),
   // /m/appDownload shows its list.

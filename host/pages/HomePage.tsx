@@ -9,7 +9,7 @@ import { autoLoginPending } from '../../src/core/session/autoLogin.ts';
 import { useT } from '../../src/ui/useT.ts';
 import { AppLink } from '../AppLink.tsx';
 import { Card, PageShell } from '../PageShell.tsx';
-import { InstallOffer } from '../InstallOffer.tsx';
+import { HomeOffers } from '../HomeOffers.tsx';
 
 export function HomePage() {
   useSignals();
@@ -53,7 +53,7 @@ export function HomePage() {
           </div>
         </Card>
       )}
-      <InstallOffer />
+      <HomeOffers />
     </PageShell>
   );
 }

@@ -90,6 +90,12 @@ export const handlers: Handlers = {
 
   availablePromotions: ({ merchant }) => promotionsOf(merchant),
 
+  /** The merchant's banners of the asked groups, in the asked groups' order. */
+  banners: ({ merchant, input }) => {
+    const groups = input.groupName.split(',');
+    return groups.flatMap((group) => merchant.banners.filter((b) => b.groupName === group));
+  },
+
   /** type username (captcha when a setting asks for it; second check), sms (a code), firebase (an identity provider token). */
   login: (call) => login(call),
 

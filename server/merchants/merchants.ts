@@ -87,6 +87,25 @@ const merchantSchema = v.object({
     currencySymbol: v.string(),
     countries: v.array(v.object({ countryCode: v.string(), countryDialingCode: v.string() })),
   }),
+  /** Banners by group (docs/api.md, "Banners"): the home page's and the download-image popups' (m_popup1, m_popup2). */
+  banners: v.optional(
+    v.array(
+      v.object({
+        id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+        groupName: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,32}$/)),
+        imageUrl: v.string(),
+        url: v.optional(v.string()),
+        linkageType: v.optional(v.picklist(['P', 'URL', 'G'])),
+        linkage: v.optional(v.string()),
+        roomId: v.optional(v.string()),
+        nodeId: v.optional(v.string()),
+        gameType: v.optional(v.string()),
+        vendor: v.optional(v.string()),
+        waitingTime: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600))),
+      }),
+    ),
+    [],
+  ),
   promotions: v.optional(v.record(v.string(), v.object({ enabled: v.boolean(), count: v.number() })), {}),
   /** A password older than this many days is reported as `passwordExpired` at login. */
   passwordMaxAgeDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650)), 90),

@@ -126,8 +126,37 @@ describe('install offers', () => {
     assert.equal(off.status, 200);
     await page.goto(`${h.server.url}/m/home`);
     await page.locator('#visitor-title').waitFor();
-    await page.waitForTimeout(3000);
-    assert.equal(await page.getByRole('dialog').count(), 0, 'install support off');
+    // The install offer is settled (there is none): the image popups come instead.
+    await page.getByRole('dialog', { name: 'Announcement image' }).waitFor({ timeout: 8000 });
+    assert.equal(await page.locator('wps-install-prompt, wps-ios-guide, wps-inapp-guide').count(), 0, 'install support off');
+  });
+
+  it('the image popups come after the install prompt is answered: m_popup1, m_popup2; a saved image holds for the session', async () => {
+    const page = await newPage(devices['Pixel 7']);
+    await page.goto(`${h.server.url}/m/home`);
+    await page.getByRole('dialog', { name: 'Install WPS Lottery Online' }).waitFor({ timeout: 8000 });
+    assert.equal(await page.getByRole('dialog').count(), 1, 'one overlay at a time');
+    await page.getByRole('button', { name: 'Continue in the browser' }).click();
+    const popup = page.getByRole('dialog', { name: 'Announcement image' });
+    await popup.waitFor({ timeout: 5000 });
+    const src = () => popup.getByRole('img').getAttribute('src');
+    assert.match(String(await src()), /\/m\/splash\/splash-640x1136\.png$/, 'm_popup1 first');
+    await popup.getByRole('button', { name: /^Close/ }).click();
+    await popup.getByRole('img').and(page.locator('[src$="icon-512.png"]')).waitFor({ timeout: 5000 });
+    const download = page.waitForEvent('download');
+    await popup.getByRole('link', { name: 'Save image' }).click();
+    assert.equal((await download).suggestedFilename(), 'icon-512.png');
+    await popup.waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => localStorage.getItem('wps:imagePopupImages')), '["icon-512.png"]');
+
+    await page.reload();
+    await page.locator('#visitor-title').waitFor();
+    await page.waitForTimeout(3500);
+    assert.equal(
+      await page.getByRole('dialog').count(),
+      0,
+      'saved: no popups again this session (and no install prompt: declined)',
+    );
   });
 
   it("/m/appDownload: public, in the asked language, the phone's downloads first; tokens=1 is no session", async () => {

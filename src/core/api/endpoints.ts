@@ -43,6 +43,7 @@ export const payloadSchemaNames = {
   statusQuery: 1,
   launchChatQuery: 1,
   announcementsQuery: 1,
+  bannersQuery: 1,
   launchGamePayload: 1,
   trialLaunchQuery: 1,
   fcmBindPayload: 1,
@@ -158,6 +159,16 @@ export const endpoints = {
     encrypted: false,
     auth: false,
     client: 'B',
+    cache: true,
+  }),
+  /** The merchant's banners of the given groups (docs/api.md, "Banners"; the SPEC names no path: ours). */
+  banners: e({
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getBanners',
+    encrypted: false,
+    auth: false,
+    client: 'B',
+    payload: 'bannersQuery',
     cache: true,
   }),
   listAnnouncements: e({
@@ -334,6 +345,26 @@ export interface SiteInfo {
   analytics?: Record<string, string>;
 }
 
+/**
+ * A banner (docs/product.md §3): its group (`m_popup1`, `m_popup2`: the download-image popups;
+ * others: the home page's), the image (`imageUrl`, ours: the SPEC names none), where a tap leads
+ * (`linkageType` P: a promotion, `linkage` its id; URL: `url`; G: a game, roomId, nodeId, gameType,
+ * vendor), and how long a popup waits before it closes itself (`waitingTime`, seconds, ours).
+ */
+export interface Banner {
+  id: string;
+  groupName: string;
+  imageUrl: string;
+  url?: string;
+  linkageType?: 'P' | 'URL' | 'G';
+  linkage?: string;
+  roomId?: string;
+  nodeId?: string;
+  gameType?: string;
+  vendor?: string;
+  waitingTime?: number;
+}
+
 export interface SiteStatus {
   info: SiteInfo;
   location: { ip: string };
@@ -385,6 +416,7 @@ export interface EndpointTypes {
   launchChat: [S.LaunchChatQuery, { chatUrl: string }];
   unreadCount: [void, { unReadCount: number }];
   availablePromotions: [void, AvailablePromotions];
+  banners: [S.BannersQuery, Banner[]];
   listAnnouncements: [S.AnnouncementsQuery, unknown[]];
   rankProgress: [void, { completedConditions: number; totalExpectedConditions: number; labelId?: number | null }];
   launchGame: [S.LaunchGamePayload, { gameUrl: string }];

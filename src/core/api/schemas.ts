@@ -142,6 +142,11 @@ export const launchChatQuery = v.object({
   headerColor: optStr(16),
 });
 
+/** Comma-separated group names (m_popup1,m_popup2). */
+export const bannersQuery = v.object({
+  groupName: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,32}(,[A-Za-z0-9_]{1,32}){0,9}$/)),
+});
+
 export const announcementsQuery = v.object({
   types: optStr(32),
   platform: optStr(8),
@@ -196,6 +201,7 @@ export type SmsNoLoginPayload = v.InferOutput<typeof smsNoLoginPayload>;
 export type StatusQuery = v.InferOutput<typeof statusQuery>;
 export type LaunchChatQuery = v.InferOutput<typeof launchChatQuery>;
 export type AnnouncementsQuery = v.InferOutput<typeof announcementsQuery>;
+export type BannersQuery = v.InferOutput<typeof bannersQuery>;
 export type LaunchGamePayload = v.InferOutput<typeof launchGamePayload>;
 export type TrialLaunchQuery = v.InferOutput<typeof trialLaunchQuery>;
 export type FcmBindPayload = v.InferOutput<typeof fcmBindPayload>;

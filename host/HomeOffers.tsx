@@ -1,0 +1,67 @@
+/**
+ * What the home page offers by itself, in order (docs/install.md): 2000 ms after the home page is
+ * shown the install rules (a lazy chunk, shared with the elements) pick the one install overlay for
+ * this phone, if any, and only that element's code is loaded; the download-image popups come once
+ * the install offer is settled (none, or answered), so they never take the turn before it. Nothing
+ * of this is in the first load of /m/home.
+ */
+import { effect } from '@preact/signals-core';
+import { useEffect, useRef, useState } from 'react';
+
+/** docs/product.md §9 (the same figure as INSTALL_DELAY_MS of the install model). */
+const DELAY_MS = 2000;
+
+type Tag = 'wps-install-prompt' | 'wps-ios-guide' | 'wps-inapp-guide';
+/** The install elements' answers: the offer is settled. */
+const ANSWERS = ['wps-install-accepted', 'wps-install-dismissed'];
+
+export function HomeOffers() {
+  const [tag, setTag] = useState<Tag | undefined>(undefined);
+  const [settled, setSettled] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    const timer = setTimeout(() => {
+      void import('../src/features/install/model.ts').then(
+        (install) => {
+          if (gone) return;
+          install.watchInstall();
+          stop = effect(() => {
+            const offer = install.currentOffer.value;
+            // Once shown, an overlay stays mounted until it is closed (it then renders nothing).
+            if (!offer) {
+              setSettled(true);
+              return;
+            }
+            setTag(offer.kind === 'inapp' ? 'wps-inapp-guide' : offer.kind === 'ios' ? 'wps-ios-guide' : 'wps-install-prompt');
+          });
+        },
+        () => setSettled(true),
+      ); // the rules could not load (offline): no install offer, the rest goes on
+    }, DELAY_MS);
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+      stop?.();
+    };
+  }, []);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const answered = () => setSettled(true);
+    for (const type of ANSWERS) el.addEventListener(type, answered);
+    return () => ANSWERS.forEach((type) => el.removeEventListener(type, answered));
+  }, []);
+
+  return (
+    <div ref={box}>
+      {tag === 'wps-inapp-guide' ? <wps-inapp-guide delay={0} /> : null}
+      {tag === 'wps-ios-guide' ? <wps-ios-guide delay={0} /> : null}
+      {tag === 'wps-install-prompt' ? <wps-install-prompt delay={0} /> : null}
+      {settled ? <wps-image-popup /> : null}
+    </div>
+  );
+}
