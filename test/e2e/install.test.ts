@@ -173,4 +173,24 @@ describe('install offers', () => {
     assert.equal(new URL(page.url()).pathname, '/m/appDownload', 'not sent to /m/login');
     assert.equal(await page.evaluate(() => sessionStorage.getItem('wps:session')), null);
   });
+
+  it('inside an older native app: the upgrade modal, forced when the update is mandatory; no install offer', async () => {
+    const set = await fetch(`${h.server.url}/dev/site-settings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ appVersion: '3.0.0', appMandatory: true }),
+    });
+    assert.equal(set.status, 200);
+    const page = await newPage({ ...devices['Pixel 7'], userAgent: `${devices['Pixel 7']!.userAgent} WPSApp/2.4.10` });
+    await page.goto(`${h.server.url}/m/home`);
+    const modal = page.getByRole('alertdialog', { name: 'Update available' });
+    await modal.waitFor({ timeout: 8000 });
+    assert.match(await modal.innerText(), /This update is required to keep playing\./);
+    assert.equal(await modal.getByRole('button', { name: 'Later' }).count(), 0);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    assert.equal(await modal.isVisible(), true, 'Escape does not close a mandatory update');
+    await page.waitForTimeout(2500);
+    assert.equal(await page.locator('wps-install-prompt, wps-ios-guide, wps-inapp-guide, wps-download-bar >> visible=true').count(), 0);
+  });
 });

@@ -183,6 +183,14 @@ describe('<wps-download-popup>', () => {
     await expectAccessible(el);
   });
 
+  it('the open property opens it as the attribute does', async () => {
+    fakeUA(UA.android);
+    backend();
+    const el = mount<HTMLElement & { open?: boolean }>('<wps-download-popup></wps-download-popup>');
+    el.open = true;
+    await waitFor(() => expect(has(el, 'sheet')).to.equal(true));
+  });
+
   it('without open nothing shows', async () => {
     backend();
     const el = mount('<wps-download-popup></wps-download-popup>');

@@ -255,6 +255,17 @@ describe('<wps-install-prompt> on Android', () => {
     await waitFor(() => expect(el.hasAttribute('open')).to.equal(false));
   });
 
+  it('the open and delay properties work as the attributes do', async () => {
+    fakeUA(UA.chrome);
+    backend();
+    const el = mount<HTMLElement & { open?: boolean; delay?: number }>('<wps-install-prompt></wps-install-prompt>');
+    el.delay = 0;
+    el.open = true;
+    await waitFor(() => expect(has(el, 'browser')).to.equal(true));
+    button(el, 'browser').click();
+    await waitFor(() => expect(el.hasAttribute('open') || el.open === true).to.equal(false));
+  });
+
   it('appinstalled is reported as wps-installed', async () => {
     fakeUA(UA.chrome);
     backend();
