@@ -191,6 +191,9 @@ describe('install offers', () => {
     await page.waitForTimeout(300);
     assert.equal(await modal.isVisible(), true, 'Escape does not close a mandatory update');
     await page.waitForTimeout(2500);
-    assert.equal(await page.locator('wps-install-prompt, wps-ios-guide, wps-inapp-guide, wps-download-bar >> visible=true').count(), 0);
+    assert.equal(
+      await page.locator('wps-install-prompt, wps-ios-guide, wps-inapp-guide, wps-download-bar >> visible=true').count(),
+      0,
+    );
   });
 });
