@@ -3,28 +3,9 @@
 // node:zlib only. Run once after changing the brand; the PNGs are committed under host/splash/ and
 // the build links them from index.html with the media query of their screen.
 // `node scripts/make-splash.mjs`
-import { deflateSync } from 'node:zlib';
+import { encodePng } from './png.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { SPLASH_SCREENS } from './splash-screens.mjs';
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type, data) => {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
-};
 
 /** White screen with the icon (red rounded square, white ball, red ring, gold centre), RGB. */
 function splash(width, height) {
@@ -54,17 +35,7 @@ function splash(width, height) {
       raw[o + 2] = rgb[2];
     }
   }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, raw, false);
 }
 
 mkdirSync('host/splash', { recursive: true });

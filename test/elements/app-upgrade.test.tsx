@@ -5,6 +5,7 @@
  * bridge's openExternal (Android interface and iOS message handler), and axe-core.
  */
 import { expect } from 'chai';
+import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
 import '../../elements/app-upgrade.tsx';
 import type { SiteStatus } from '../../src/core/api/endpoints.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
@@ -36,28 +37,23 @@ import {
 const APK = 'https://dl.example.test/lucky.apk';
 const wrapperUA = (version: string) =>
   `Mozilla/5.0 (Linux; Android 13; SM-A536B; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 WPSApp/${version}`;
-const realUA = Object.getOwnPropertyDescriptor(navigator, 'userAgent');
-const fakeUA = (ua: string) => Object.defineProperty(navigator, 'userAgent', { get: () => ua, configurable: true });
+let restoreUA: (() => void) | undefined;
+const fakeUA = (ua: string) => {
+  restoreUA?.();
+  restoreUA = fakeProperty(navigator, 'userAgent', () => ua);
+};
 
 function status(app: { version: string; mandatory?: boolean } | undefined): SiteStatus {
+  const base = statusFixture();
   return {
+    ...base,
     info: {
-      merchantCode: 'DEMO01',
+      ...base.info,
       appName: 'Lucky Lotto',
       appShortName: 'Lucky',
-      customerService: [],
-      register: { captcha: { enabled: false } },
       resources: [{ resourceType: 'Android', url: APK }],
       app,
-      whitelabelVal: {},
-      imageCDNs: [],
-      gw: { GEETEST_VERSION: 'v3', PROFILE_ICON_COUNT: 9 },
     },
-    location: { ip: '203.0.113.9' },
-    test: false,
-    maintenance: false,
-    maintenanceEnd: null,
-    regionRestriction: false,
   };
 }
 let stub: FetchStub | undefined;
@@ -74,8 +70,8 @@ function reset() {
   resetOverlays();
   sessionStorage.clear();
   upgradeHidden.value = false;
-  if (realUA) Object.defineProperty(navigator, 'userAgent', realUA);
-  else delete (navigator as unknown as Record<string, unknown>).userAgent;
+  restoreUA?.();
+  restoreUA = undefined;
   language.value = 'EN';
 }
 before(async () => {

@@ -5,6 +5,7 @@
  * the phone's install overlay, the inline list of /m/appDownload, close, and axe-core.
  */
 import { expect } from 'chai';
+import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
 import '../../elements/download-popup.tsx';
 import type { DownloadLink, SiteStatus } from '../../src/core/api/endpoints.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
@@ -39,28 +40,15 @@ const LINKS: DownloadLink[] = [
   { resourceType: 'IOS', url: 'https://dl.example.test/lucky.ipa' },
   { resourceType: 'MOBILECONFIG', url: '/downloads/lucky.mobileconfig' },
 ];
-const realUA = Object.getOwnPropertyDescriptor(navigator, 'userAgent');
-const fakeUA = (ua: string) => Object.defineProperty(navigator, 'userAgent', { get: () => ua, configurable: true });
+let restoreUA: (() => void) | undefined;
+const fakeUA = (ua: string) => {
+  restoreUA?.();
+  restoreUA = fakeProperty(navigator, 'userAgent', () => ua);
+};
 
 function status(resources: DownloadLink[] = LINKS): SiteStatus {
-  return {
-    info: {
-      merchantCode: 'DEMO01',
-      appName: 'Lucky Lotto',
-      appShortName: 'Lucky',
-      customerService: [],
-      register: { captcha: { enabled: false } },
-      resources,
-      whitelabelVal: {},
-      imageCDNs: [],
-      gw: { GEETEST_VERSION: 'v3', PROFILE_ICON_COUNT: 9 },
-    },
-    location: { ip: '203.0.113.9' },
-    test: false,
-    maintenance: false,
-    maintenanceEnd: null,
-    regionRestriction: false,
-  };
+  const base = statusFixture();
+  return { ...base, info: { ...base.info, appName: 'Lucky Lotto', appShortName: 'Lucky', resources } };
 }
 
 let stub: FetchStub | undefined;
@@ -79,8 +67,8 @@ function reset() {
   resetSiteData();
   resetOverlays();
   sessionStorage.clear();
-  if (realUA) Object.defineProperty(navigator, 'userAgent', realUA);
-  else delete (navigator as unknown as Record<string, unknown>).userAgent;
+  restoreUA?.();
+  restoreUA = undefined;
   window.open = savedOpen;
   opened.length = 0;
   language.value = 'EN';

@@ -22,6 +22,7 @@ import {
   type BeforeInstallPromptEvent,
 } from '../../src/features/install/model.ts';
 import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
+import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 import {
   expectAccessible,
@@ -48,30 +49,23 @@ const UA = {
     `Mozilla/5.0 (iPhone; CPU iPhone OS ${v} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Kwai/11.8.30.1022 ISLP/0 KDT/PHONE WebViewType/WK`,
 };
 
-function fakeUA(ua: string) {
-  Object.defineProperty(navigator, 'userAgent', { get: () => ua, configurable: true });
-}
-const realUA = Object.getOwnPropertyDescriptor(navigator, 'userAgent');
+let restoreUA: (() => void) | undefined;
+const fakeUA = (ua: string) => {
+  restoreUA?.();
+  restoreUA = fakeProperty(navigator, 'userAgent', () => ua);
+};
 
 function status(over: { enabled?: boolean; maintenance?: boolean } = {}): SiteStatus {
+  const base = statusFixture({ maintenance: over.maintenance ?? false });
   return {
+    ...base,
     info: {
-      merchantCode: 'DEMO01',
+      ...base.info,
       appName: 'Lucky Lotto',
       appShortName: 'Lucky',
-      customerService: [],
-      register: { captcha: { enabled: false } },
       resources: [{ resourceType: 'Android', url: 'https://dl.example.test/lucky.apk' }],
       install: { enabled: over.enabled ?? true },
-      whitelabelVal: {},
-      imageCDNs: [],
-      gw: { GEETEST_VERSION: 'v3', PROFILE_ICON_COUNT: 9 },
     },
-    location: { ip: '203.0.113.9' },
-    test: false,
-    maintenance: over.maintenance ?? false,
-    maintenanceEnd: null,
-    regionRestriction: false,
   };
 }
 
@@ -120,8 +114,8 @@ function reset() {
   skipped.value = false;
   installed.value = false;
   nativePrompt.value = undefined;
-  if (realUA) Object.defineProperty(navigator, 'userAgent', realUA);
-  else delete (navigator as unknown as Record<string, unknown>).userAgent;
+  restoreUA?.();
+  restoreUA = undefined;
   language.value = 'EN';
 }
 
