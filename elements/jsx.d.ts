@@ -7,9 +7,12 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'wps-access-denied': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'force'?: boolean; }>;
+      'wps-announcement': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-checkbox'?: boolean; 'autoplay'?: number; }>;
       'wps-app-upgrade': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-captcha': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'scene'?: 'login' | 'sms' | 'register'; 'version'?: 'v3' | 'v4'; }>;
+      'wps-chat-button': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'heading'?: string; 'header-color'?: string; }>;
       'wps-country-picker': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'value'?: string; 'disabled'?: boolean; }>;
+      'wps-customer-service': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'position'?: string; 'label'?: string; }>;
       'wps-domain-error': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-download-bar': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-download-popup': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'inline'?: boolean; }>;
@@ -20,11 +23,13 @@ declare module 'react' {
       'wps-login-form': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-auto-login'?: boolean; 'continue-to-operator'?: boolean; }>;
       'wps-maintenance': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'force'?: boolean; }>;
       'wps-network-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
+      'wps-notice-popup': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-checkbox'?: boolean; 'autoplay'?: number; }>;
       'wps-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'queue'?: boolean; 'heading'?: string; 'message'?: string; 'confirm-text'?: string; 'cancel-text'?: string; 'forced'?: boolean; }>;
       'wps-register-form': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'referral-code'?: string; 'continue-to-operator'?: boolean; }>;
       'wps-spinner': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'label'?: string; 'timeout'?: number; }>;
       'wps-two-factor': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'auto'?: boolean; }>;
       'wps-update-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
+      'wps-vip-badge': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
     }
   }
 }
@@ -32,9 +37,12 @@ declare module 'react' {
 declare global {
   interface HTMLElementTagNameMap {
     'wps-access-denied': HTMLElement & { merchant?: string; apiBase?: string; force?: boolean; };
+    'wps-announcement': HTMLElement & { merchant?: string; apiBase?: string; noCheckbox?: boolean; autoplay?: number; };
     'wps-app-upgrade': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-captcha': HTMLElement & { merchant?: string; apiBase?: string; scene?: 'login' | 'sms' | 'register'; version?: 'v3' | 'v4'; readonly result: unknown; readonly state: unknown; };
+    'wps-chat-button': HTMLElement & { merchant?: string; apiBase?: string; heading?: string; headerColor?: string; };
     'wps-country-picker': HTMLElement & { merchant?: string; apiBase?: string; value?: string; disabled?: boolean; readonly country: { countryCode: string, countryDialingCode: string } | undefined; };
+    'wps-customer-service': HTMLElement & { merchant?: string; apiBase?: string; position?: string; label?: string; };
     'wps-domain-error': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-download-bar': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-download-popup': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; inline?: boolean; };
@@ -45,10 +53,12 @@ declare global {
     'wps-login-form': HTMLElement & { merchant?: string; apiBase?: string; noAutoLogin?: boolean; continueToOperator?: boolean; };
     'wps-maintenance': HTMLElement & { merchant?: string; apiBase?: string; force?: boolean; };
     'wps-network-notice': HTMLElement & { merchant?: string; apiBase?: string; };
+    'wps-notice-popup': HTMLElement & { merchant?: string; apiBase?: string; noCheckbox?: boolean; autoplay?: number; };
     'wps-notice': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; queue?: boolean; heading?: string; message?: string; confirmText?: string; cancelText?: string; forced?: boolean; };
     'wps-register-form': HTMLElement & { merchant?: string; apiBase?: string; referralCode?: string; continueToOperator?: boolean; };
     'wps-spinner': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; label?: string; timeout?: number; };
     'wps-two-factor': HTMLElement & { merchant?: string; apiBase?: string; auto?: boolean; };
     'wps-update-notice': HTMLElement & { merchant?: string; apiBase?: string; };
+    'wps-vip-badge': HTMLElement & { merchant?: string; apiBase?: string; };
   }
 }

@@ -26,6 +26,7 @@ const pages: Record<string, FunctionComponent | LazyPage> = {
   RegisterPage: lazyPage(() => import('./pages/RegisterPage.tsx').then((m) => m.RegisterPage)),
   ChangePasswordPage: lazyPage(() => import('./pages/ChangePasswordPage.tsx').then((m) => m.ChangePasswordPage)),
   AgentRegisterPage: lazyPage(() => import('./pages/AgentRegisterPage.tsx').then((m) => m.AgentRegisterPage)),
+  ActivityPage: lazyPage(() => import('./pages/ActivityPage.tsx').then((m) => m.ActivityPage)),
   AppDownloadPage: lazyPage(() => import('./pages/AppDownloadPage.tsx').then((m) => m.AppDownloadPage)),
   NotFoundPage: lazyPage(() => import('./pages/NotFoundPage.tsx').then((m) => m.NotFoundPage)),
 };

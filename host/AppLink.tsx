@@ -30,12 +30,23 @@ export function hostNavigate(to: string, options?: { replace?: boolean }) {
   });
 }
 
-export function AppLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+export function AppLink({
+  to,
+  className,
+  current,
+  children,
+}: {
+  to: string;
+  className?: string;
+  current?: boolean;
+  children: ReactNode;
+}) {
   const href = carriedHref(to, useSearch());
   return (
     <a
       href={href}
       className={className}
+      aria-current={current ? 'page' : undefined}
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
         e.preventDefault();

@@ -1,24 +1,37 @@
 /** The frame of every /m page: what sits above the bar (e.g. the download bar), the top bar, the main content. */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { TopBar } from './TopBar.tsx';
 
-/** `home`: the page is home itself, so its top bar has no back or home control. */
+// Fixed at the bottom, so it moves nothing when it arrives just after the first paint; not in the first load.
+const BottomNav = lazy(() => import('./BottomNav.tsx'));
+
+/**
+ * `home`: the page is home itself, so its top bar has no back or home control. `nav`: a main route,
+ * with the bottom navigation.
+ */
 export function PageShell({
   title,
   above,
   home,
+  nav,
   children,
 }: {
   title: string;
   above?: ReactNode;
   home?: boolean;
+  nav?: boolean;
   children: ReactNode;
 }) {
   return (
-    <div className="page">
+    <div className={nav ? 'page page-nav' : 'page'}>
       {above}
       <TopBar title={title} home={home} />
       <main className="content">{children}</main>
+      {nav ? (
+        <Suspense fallback={null}>
+          <BottomNav />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

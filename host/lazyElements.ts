@@ -21,6 +21,11 @@ const modules: Record<string, () => Promise<unknown>> = {
   'wps-inapp-guide': () => import('../elements/inapp-guide.tsx'),
   // The home page's download-image popups.
   'wps-image-popup': () => import('../elements/image-popup.tsx'),
+  // The home page's engagement: the announcement popup, chat, customer service, the VIP badge.
+  'wps-announcement': () => import('../elements/announcement.tsx'),
+  'wps-chat-button': () => import('../elements/chat-button.tsx'),
+  'wps-customer-service': () => import('../elements/customer-service.tsx'),
+  'wps-vip-badge': () => import('../elements/vip-badge.tsx'),
   // Inside the native app only (host/Overlays.tsx).
   'wps-app-upgrade': () => import('../elements/app-upgrade.tsx'),
   // /m/appDownload shows its list.

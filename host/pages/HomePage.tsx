@@ -1,5 +1,12 @@
-/** /m/home: the member or visitor state, with logout for members. */
+/**
+ * /m/home (docs/engagement.md, "Home"): the operator's home. The member card (name, member type, VIP
+ * badge, logout) or the visitor card (login, register); then, in chunks loaded just after the first
+ * paint, the bottom navigation and the rest of the page (host/HomeEngagement.tsx): the quick entries,
+ * customer service, the promotion strip, and the overlays (the install offers, the announcement
+ * popup, the chat button), whose elements load when their tags appear (docs/performance.md).
+ */
 import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense } from 'react';
 import { logout } from '../../src/core/session/logout.ts';
 import { memberInfo } from '../../src/core/session/member.ts';
 import { session } from '../../src/core/session/sessionInfo.ts';
@@ -9,7 +16,8 @@ import { autoLoginPending } from '../../src/core/session/autoLogin.ts';
 import { useT } from '../../src/ui/useT.ts';
 import { AppLink } from '../AppLink.tsx';
 import { Card, PageShell } from '../PageShell.tsx';
-import { HomeOffers } from '../HomeOffers.tsx';
+
+const HomeEngagement = lazy(() => import('../HomeEngagement.tsx'));
 
 export function HomePage() {
   useSignals();
@@ -22,7 +30,7 @@ export function HomePage() {
   const type = info?.type ?? current?.type;
 
   return (
-    <PageShell home title={appName || t('home.title')} above={<wps-download-bar />}>
+    <PageShell home nav title={appName || t('home.title')} above={<wps-download-bar />}>
       {!current && autoLoginPending.value ? (
         // The remembered login is signing the player in (docs/product.md §4): no visitor card meanwhile.
         <section className="card" aria-busy="true" aria-label={t('loading')}>
@@ -34,6 +42,7 @@ export function HomePage() {
           <p className="member-line">
             <span className="badge">{type !== undefined && isAgent(type) ? t('home.agent') : t('home.member')}</span>
           </p>
+          <wps-vip-badge class="home-vip" />
           <div className="actions">
             <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
               {t('logout')}
@@ -53,7 +62,10 @@ export function HomePage() {
           </div>
         </Card>
       )}
-      <HomeOffers />
+      {/* The entries come in a chunk of their own after the first paint; the box keeps their place. */}
+      <Suspense fallback={<div className="quick-placeholder" />}>
+        <HomeEngagement />
+      </Suspense>
     </PageShell>
   );
 }

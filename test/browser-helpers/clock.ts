@@ -18,9 +18,10 @@ export interface FakeClock {
 const realSetTimeout = window.setTimeout.bind(window);
 const settle = () => new Promise<void>((resolve) => realSetTimeout(resolve, 0));
 
-export function installClock(): FakeClock {
+/** `now`: the fake Date's start (epoch ms), for rules about the calendar (a local midnight). */
+export function installClock(now = 0): FakeClock {
   const clock = FakeTimers.withGlobal(window).install({
-    now: 0,
+    now,
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
   });
   return {

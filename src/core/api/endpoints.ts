@@ -7,6 +7,7 @@
  * Payload and response types live beside the rows in `EndpointTypes`.
  */
 import type * as S from './schemas.ts';
+import type { PromotionType } from './promotionTypes.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -44,6 +45,7 @@ export const payloadSchemaNames = {
   launchChatQuery: 1,
   announcementsQuery: 1,
   bannersQuery: 1,
+  promotionListQuery: 1,
   launchGamePayload: 1,
   trialLaunchQuery: 1,
   fcmBindPayload: 1,
@@ -171,6 +173,15 @@ export const endpoints = {
     payload: 'bannersQuery',
     cache: true,
   }),
+  /** The merchant's promotions, or the one with `id` (docs/api.md, "Promotions"; the SPEC names no path: ours). */
+  promotionList: e({
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getPromotionList',
+    encrypted: false,
+    auth: false,
+    client: 'B',
+    payload: 'promotionListQuery',
+  }),
   listAnnouncements: e({
     method: 'GET',
     path: '/wps/relay/MCSFE_getListAnnouncements',
@@ -286,6 +297,13 @@ export interface RsaKeyValue {
   serverTime?: number;
 }
 
+/** docs/product.md §3, VIP progress: progress is completed / expected, 1 without a label id. */
+export interface RankProgress {
+  completedConditions: number;
+  totalExpectedConditions: number;
+  labelId?: number | null;
+}
+
 export interface MemberInfo {
   type: number;
   id: number;
@@ -393,6 +411,37 @@ export interface DomainEntry {
   domainName: string;
 }
 
+export type { PromotionType };
+
+/**
+ * A popup item of MCSFE_getListAnnouncements (docs/product.md §3): `content` is the operator's HTML
+ * (sanitised on the client before it reaches the DOM); `execution` A logged in, B logged out, F
+ * first-time login. Ours (docs/api.md): `promotionId` (the promotion the go-to-activity button opens)
+ * and `forceRead` (closing advances through the slides until the last).
+ */
+export interface PopupItem {
+  id: string;
+  title: string;
+  content: string;
+  promotionType?: PromotionType | null;
+  promotionId?: string | null;
+  execution: 'A' | 'B' | 'F';
+  forceRead?: boolean;
+}
+
+/** A promotion of MCSFE_getPromotionList (ours, docs/api.md): `content` is HTML, sanitised on the client. */
+export interface Promotion {
+  id: string;
+  type: PromotionType;
+  title: string;
+  summary: string;
+  content: string;
+  imageUrl?: string | null;
+  /** Epoch ms; null: open-ended. */
+  startTime?: number | null;
+  endTime?: number | null;
+}
+
 export type AvailablePromotions = Partial<Record<string, { enabled: boolean; count: number }>>;
 
 /** Payload (body or query) and response value of each call. */
@@ -417,8 +466,9 @@ export interface EndpointTypes {
   unreadCount: [void, { unReadCount: number }];
   availablePromotions: [void, AvailablePromotions];
   banners: [S.BannersQuery, Banner[]];
-  listAnnouncements: [S.AnnouncementsQuery, unknown[]];
-  rankProgress: [void, { completedConditions: number; totalExpectedConditions: number; labelId?: number | null }];
+  promotionList: [S.PromotionListQuery, Promotion[]];
+  listAnnouncements: [S.AnnouncementsQuery, PopupItem[]];
+  rankProgress: [void, RankProgress];
   launchGame: [S.LaunchGamePayload, { gameUrl: string }];
   gameTrialLaunch: [S.TrialLaunchQuery, { gameUrl: string }];
   newGameVendor: [void, unknown];

@@ -147,6 +147,11 @@ export const bannersQuery = v.object({
   groupName: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,32}(,[A-Za-z0-9_]{1,32}){0,9}$/)),
 });
 
+/** One promotion by id, or all when absent. */
+export const promotionListQuery = v.object({
+  id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))),
+});
+
 export const announcementsQuery = v.object({
   types: optStr(32),
   platform: optStr(8),
@@ -201,6 +206,7 @@ export type SmsNoLoginPayload = v.InferOutput<typeof smsNoLoginPayload>;
 export type StatusQuery = v.InferOutput<typeof statusQuery>;
 export type LaunchChatQuery = v.InferOutput<typeof launchChatQuery>;
 export type AnnouncementsQuery = v.InferOutput<typeof announcementsQuery>;
+export type PromotionListQuery = v.InferOutput<typeof promotionListQuery>;
 export type BannersQuery = v.InferOutput<typeof bannersQuery>;
 export type LaunchGamePayload = v.InferOutput<typeof launchGamePayload>;
 export type TrialLaunchQuery = v.InferOutput<typeof trialLaunchQuery>;

@@ -7,7 +7,7 @@ import type { SiteInfo } from '../api/endpoints.ts';
 import { showNotice } from '../notice/notices.ts';
 import { safeUrl } from './config.ts';
 
-type CsEntry = SiteInfo['customerService'][number];
+export type CsEntry = SiteInfo['customerService'][number];
 
 export const CS_KEY_LENGTH = 8;
 

@@ -1,0 +1,93 @@
+/**
+ * Where a server-given link leads (docs/product.md §5, banner URLs; docs/engagement.md, "Links"):
+ * a path under /m stays in the app; another web URL opens in a new tab, with the player's token added
+ * only when it belongs to the merchant's own domains (this page's, the API's, or one of the
+ * merchant's lines), never to a foreign one; anything else (javascript:, data:, a broken URL) opens
+ * nothing. Used for taps on links inside server HTML and for banner and popup links.
+ */
+import { call } from '../api/client.ts';
+import { safeUrl } from '../config/config.ts';
+import { navigate, operatorOrigin } from '../session/navigation.ts';
+import { token } from '../session/sessionInfo.ts';
+
+export type LinkTarget =
+  | { kind: 'app'; path: string }
+  | { kind: 'web'; url: string; withToken: boolean }
+  | { kind: 'other'; url: string }
+  | { kind: 'none' };
+
+const APP_PATH = /^\/m(?:[/?#]|$)/;
+
+let lines: Promise<string[]> | undefined;
+
+/** The merchant's lines (GET /wps/system/domainRoute), asked once, only when a link needs them. */
+function merchantLines(): Promise<string[]> {
+  lines ??= call('domainRoute', undefined, { alert: false }).then(
+    (res) => (res.value ?? []).map((d) => d.domainName?.toLowerCase()).filter((d): d is string => !!d),
+    () => ((lines = undefined), []),
+  );
+  return lines;
+}
+
+/** True when `host` is the merchant's own: this page, the operator's API origin, or one of its lines. */
+export async function isOwnHost(host: string): Promise<boolean> {
+  const h = host.toLowerCase();
+  if (h === location.host.toLowerCase() || h === new URL(operatorOrigin()).host.toLowerCase()) return true;
+  return (await merchantLines()).some((line) => line === h || line === h.replace(/:\d+$/, ''));
+}
+
+/** Decides where `raw` leads, without opening anything. */
+export async function resolveLink(raw: string | null | undefined): Promise<LinkTarget> {
+  const text = raw?.trim() ?? '';
+  if (APP_PATH.test(text)) return { kind: 'app', path: text };
+  if (/^(?:mailto|tel):/i.test(text)) return { kind: 'other', url: text };
+  const url = safeUrl(text);
+  if (!url) return { kind: 'none' };
+  const parsed = new URL(url);
+  // An absolute link to our own /m is still the app.
+  if (parsed.origin === location.origin && APP_PATH.test(parsed.pathname)) {
+    return { kind: 'app', path: parsed.pathname + parsed.search + parsed.hash };
+  }
+  const own = await isOwnHost(parsed.host);
+  const current = token.value;
+  if (!own || !current) return { kind: 'web', url, withToken: false };
+  parsed.searchParams.set('token', current);
+  return { kind: 'web', url: parsed.href, withToken: true };
+}
+
+/** Follows `raw` by the rule above; false when it leads nowhere. */
+export async function followLink(raw: string | null | undefined): Promise<boolean> {
+  const target = await resolveLink(raw);
+  switch (target.kind) {
+    case 'app':
+      navigate(target.path);
+      return true;
+    case 'web':
+      window.open(target.url, '_blank', 'noopener,noreferrer');
+      return true;
+    case 'other':
+      location.href = target.url;
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * A click handler for a box of server HTML: a tap on a link goes through followLink instead of the
+ * browser, so the rule above holds whatever the HTML says (an in-page anchor is left alone).
+ */
+export function onContentClick(event: { target: EventTarget | null; preventDefault(): void; defaultPrevented: boolean }) {
+  if (event.defaultPrevented) return;
+  const link = (event.target as Element | null)?.closest?.('a[href]');
+  if (!link) return;
+  const href = link.getAttribute('href');
+  if (href?.startsWith('#')) return;
+  event.preventDefault();
+  void followLink(href);
+}
+
+/** Tests only. */
+export function resetLinks(): void {
+  lines = undefined;
+}

@@ -1,0 +1,135 @@
+/**
+ * Announcement popups (docs/engagement.md, "Announcement popup"; docs/product.md §2, §3, §4, §6, §9).
+ *
+ * Who sees what: a visitor the items of execution B; a member those of A, and on a first-time login
+ * also F. When: the data loads 500 ms after the popup is mounted and the popup shows 1000 ms after
+ * it arrived. Until when: closing keeps it closed for the rest of the session; with 'do not show
+ * today' ticked it stays closed until the next local midnight after the tick; it comes back as soon
+ * as the content changes (a hash of every title and content). The older popup's 'never show again'
+ * keeps it closed until the content changes.
+ *
+ * Storage (docs/product.md §9): the key SHELL_PU_A_<member id> for a member, SHELL_PU_B for a
+ * visitor; the session's closed state in session storage, the hide time in local storage.
+ */
+import type { PopupItem, PromotionType } from '../../core/api/endpoints.ts';
+import { call, hashString } from '../../core/api/client.ts';
+import { localStore, sessionStore } from '../../core/storage/storage.ts';
+import { MemberType } from '../../core/session/memberType.ts';
+
+/** docs/product.md §9. */
+export const ANNOUNCEMENT_LOAD_DELAY_MS = 500;
+export const ANNOUNCEMENT_POPUP_DELAY_MS = 1000;
+export const ANNOUNCEMENT_AUTOPLAY_MS = 5000;
+
+export const MEMBER_KEY_PREFIX = 'SHELL_PU_A_';
+export const VISITOR_KEY = 'SHELL_PU_B';
+
+export type HideMode = 'today' | 'never';
+
+export interface Viewer {
+  /** undefined: a visitor. */
+  memberId?: number | string;
+  firstTimeLogin?: boolean;
+  /** docs/product.md §1: -1 visitor, 0 member, 1 and 2 agents, 4 restricted. */
+  memberType: number;
+  /** The member's VIP label has benefits (label type AUTO). */
+  vipBenefit?: boolean;
+}
+
+/** What is kept per viewer: the hash of the content it was closed on and, if ticked, when. */
+export interface HiddenRecord {
+  hash: string;
+  /** Epoch ms of the 'do not show today' tick. */
+  hideTime?: number;
+  /** The older popup's 'never show again'. */
+  never?: boolean;
+}
+
+export const storageKey = (viewer: Viewer) =>
+  viewer.memberId === undefined ? VISITOR_KEY : `${MEMBER_KEY_PREFIX}${viewer.memberId}`;
+
+/** docs/product.md §6: B logged out; A logged in, plus F on a first-time login. */
+export function itemsFor(items: readonly PopupItem[], viewer: Viewer): PopupItem[] {
+  if (viewer.memberId === undefined) return items.filter((i) => i.execution === 'B');
+  return items.filter((i) => i.execution === 'A' || (viewer.firstTimeLogin === true && i.execution === 'F'));
+}
+
+/** The hash the hidden state is compared with: every title and content, in order. */
+export function contentHash(items: readonly PopupItem[]): string {
+  return hashString(items.map((i) => `${i.title}\u0000${i.content}`).join('\u0001'));
+}
+
+/** The first local midnight after `time` (the player's own time zone, daylight saving included). */
+export function nextLocalMidnight(time: number): number {
+  const d = new Date(time);
+  d.setHours(24, 0, 0, 0);
+  return d.getTime();
+}
+
+/**
+ * Whether the popup shows: not when closed this session on the same content, not when ticked
+ * 'today' before the next local midnight, not when 'never' on the same content; always when the
+ * content changed.
+ */
+export function shouldShow(hash: string, now: number, stored: { session?: HiddenRecord; local?: HiddenRecord }): boolean {
+  if (stored.session?.hash === hash) return false;
+  const local = stored.local;
+  if (!local || local.hash !== hash) return true;
+  if (local.never) return false;
+  return local.hideTime === undefined || now >= nextLocalMidnight(local.hideTime);
+}
+
+const isRecord = (v: unknown): v is HiddenRecord =>
+  typeof v === 'object' && v !== null && typeof (v as HiddenRecord).hash === 'string';
+
+export function readHidden(key: string): { session?: HiddenRecord; local?: HiddenRecord } {
+  const session = sessionStore.get<unknown>(key);
+  const local = localStore.get<unknown>(key);
+  return { session: isRecord(session) ? session : undefined, local: isRecord(local) ? local : undefined };
+}
+
+/** Closing: closed for the session; with the box ticked, the hide time (or 'never') is kept too. */
+export function storeHidden(key: string, hash: string, ticked: HideMode | undefined, now: number): void {
+  sessionStore.set(key, { hash });
+  if (ticked === 'today') localStore.set(key, { hash, hideTime: now });
+  else if (ticked === 'never') localStore.set(key, { hash, never: true });
+}
+
+/**
+ * docs/product.md §6: the go-to-activity button shows for member types 0, 1 and 2 only; a REFERRAL
+ * item only for type 0; an UPGRADE_BONUS item only with the VIP benefit flag.
+ */
+export function showsGoToActivity(promotionType: PromotionType | null | undefined, viewer: Viewer): boolean {
+  if (!promotionType) return false;
+  const type = viewer.memberType;
+  if (type !== MemberType.MEMBER && type !== MemberType.AGENT && type !== MemberType.AGENT_2) return false;
+  if (promotionType === 'REFERRAL' && type !== MemberType.MEMBER) return false;
+  if (promotionType === 'UPGRADE_BONUS' && !viewer.vipBenefit) return false;
+  return true;
+}
+
+/** The /m path the go-to-activity button opens. */
+export const activityPath = (item: PopupItem) =>
+  item.promotionId ? `/m/activity?id=${encodeURIComponent(item.promotionId)}` : '/m/activity';
+
+const isItem = (v: unknown): v is PopupItem => {
+  const i = v as PopupItem;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (typeof i.id === 'string' || typeof i.id === 'number') &&
+    typeof i.title === 'string' &&
+    typeof i.content === 'string' &&
+    (i.execution === 'A' || i.execution === 'B' || i.execution === 'F')
+  );
+};
+
+/**
+ * GET /wps/relay/MCSFE_getListAnnouncements (types PR, platform M, category app_download). Quiet: a
+ * popup that cannot load is no reason to bother the player. Malformed entries are left out.
+ */
+export async function loadAnnouncements(): Promise<PopupItem[]> {
+  const res = await call('listAnnouncements', { types: 'PR', platform: 'M', category: 'app_download' }, { alert: false });
+  const list: unknown = res.value;
+  return Array.isArray(list) ? list.filter(isItem).map((i) => ({ ...i, id: String(i.id) })) : [];
+}
