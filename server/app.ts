@@ -1,6 +1,7 @@
 /**
  * The reference back end as a Hono app: /wps routes registered from the endpoint catalogue, the
- * built front end (infra/static.ts), the demo downloads (downloads/downloads.ts), the asset manifests
+ * built front end (infra/static.ts), the demo downloads (downloads/downloads.ts), the chat page
+ * (engagement/chat-page.ts), the asset manifests
  * (infra/manifests.ts), dev controls (dev/controls.ts) or, with an upstream, a forwarding proxy.
  * `createApp` serves both server/start.ts and the tests (`app.request()`).
  */
@@ -15,6 +16,8 @@ import { ReplayGuard } from './infra/replay.ts';
 import { handlers } from './api/handlers.ts';
 import { openDb, type Db } from './db/db.ts';
 import { mountDownloads } from './downloads/downloads.ts';
+import { mountChat } from './engagement/chat-page.ts';
+import { seedEngagement } from './engagement/seed.ts';
 import { sharedKeys, sharedSecrets } from './db/keys.ts';
 import { prehashSeeds, seedMembers } from './db/seed.ts';
 import { findSession } from './db/sessions.ts';
@@ -145,6 +148,8 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     const secrets = config.databaseUrl ? await sharedSecrets(db, config.dataDir) : loadOrCreateSecrets(config.dataDir);
     // Demo members have published passwords: never in production.
     if (!config.production) await seedMembers(db, merchants, secrets, hashes);
+    // Promotions, popups, VIP labels, unread chat: each made once per merchant (engagement/seed.ts).
+    if (!config.production) await seedEngagement(db, merchants);
     // In production the stored state is ignored: there are no dev controls to switch it back.
     const state = createStateStore(db, { useStored: !config.production });
     deps = {
@@ -204,6 +209,8 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
 
   const runtime: Runtime = { captchaMode: 'ok' };
   mountCaptcha(app, deps, () => runtime.captchaMode);
+  // The chat page CBS_launchChat's URL opens (production too: it is what the reference server offers).
+  mountChat(app, deps);
   if (!config.production) mountDev(app, deps, runtime);
 
   return { app, db, merchants, close: () => db.close() };

@@ -12,6 +12,10 @@ import type { MerchantState } from '../db/state-fields.ts';
 import { hold } from '../infra/hold.ts';
 import { clock } from '../infra/limits.ts';
 import { expandDomains, requestHost } from '../merchants/domains.ts';
+import { popupItems } from '../engagement/announcements.ts';
+import { launchChat, unreadCount } from '../engagement/chat.ts';
+import { availablePromotions, livePromotions } from '../engagement/promotions.ts';
+import { clubLabelOf, rankProgressOf } from '../engagement/vip.ts';
 import { issueV3Config } from '../signin/captcha.ts';
 import { unusedUsername } from '../signin/members.ts';
 import {
@@ -24,7 +28,7 @@ import {
   verifyLogin,
 } from '../signin/signin.ts';
 import type { Call } from './call.ts';
-import { countryInfoOf, promotionsOf, siteInfoOf } from './site-info.ts';
+import { countryInfoOf, siteInfoOf } from './site-info.ts';
 
 type Answer<V> = V | JsonText<V>;
 export type Handlers = {
@@ -88,7 +92,30 @@ export const handlers: Handlers = {
     return 'pong';
   },
 
-  availablePromotions: ({ merchant }) => promotionsOf(merchant),
+  /** Per type the merchant has: enabled with the number of live promotions, or disabled (engagement/promotions.ts). */
+  availablePromotions: ({ deps, merchant }) => availablePromotions(deps.db, merchant.code),
+
+  /** The live promotions; with `id` that one, else 404 promotion.not.found. */
+  promotionList: ({ deps, merchant, input }) => livePromotions(deps.db, merchant.code, input.id),
+
+  /** Popup items, newest first, by platform and category (engagement/announcements.ts). */
+  listAnnouncements: ({ deps, merchant, input }) => popupItems(deps.db, merchant.code, input),
+
+  /** The demo chat page's URL with a ticket of its own, never the session token (engagement/chat.ts). */
+  launchChat(call) {
+    const { member } = loggedIn(call);
+    return launchChat(call.c, call.deps.db, call.merchant, member.id, call.input);
+  },
+
+  async unreadCount(call) {
+    const { member } = loggedIn(call);
+    return { unReadCount: await unreadCount(call.deps.db, member.id) };
+  },
+
+  rankProgress(call) {
+    const { member } = loggedIn(call);
+    return rankProgressOf(call.deps.db, member.id);
+  },
 
   /** The merchant's banners of the asked groups, in the asked groups' order. */
   banners: ({ merchant, input }) => {
@@ -125,9 +152,10 @@ export const handlers: Handlers = {
     return changePassword(call, member.id, token);
   },
 
-  memberInfo: (call) => {
+  async memberInfo(call) {
     const { member } = loggedIn(call);
-    return { type: member.type, id: member.id, userName: member.username, language: member.language, clubLabel: null };
+    const clubLabel = await clubLabelOf(call.deps.db, member.id);
+    return { type: member.type, id: member.id, userName: member.username, language: member.language, clubLabel };
   },
 
   async memberLanguage(call) {

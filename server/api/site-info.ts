@@ -1,8 +1,8 @@
 /**
  * What the public system calls tell about a merchant: its configuration (merchants.json) with the
- * runtime state's settings, shaped as the contract's SiteInfo, CountryInfo and AvailablePromotions.
+ * runtime state's settings, shaped as the contract's SiteInfo and CountryInfo.
  */
-import type { AvailablePromotions, CountryInfo, SiteInfo } from '../../src/core/api/endpoints.ts';
+import type { CountryInfo, SiteInfo } from '../../src/core/api/endpoints.ts';
 import type { MerchantState } from '../db/state-fields.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 import { EMULATOR_WEB_CONFIG } from '../signin/identity.ts';
@@ -57,8 +57,4 @@ function identityInfo(state: MerchantState): NonNullable<SiteInfo['sms']> {
 
 export function countryInfoOf(m: Merchant): CountryInfo {
   return { ...m.country };
-}
-
-export function promotionsOf(m: Merchant): AvailablePromotions {
-  return { ...m.promotions };
 }

@@ -161,6 +161,72 @@ const MIGRATIONS = [
      name text PRIMARY KEY,
      value text NOT NULL
    )`,
+  // Home engagement (server/engagement/). Promotions: ids are per merchant (a banner's linkage names one);
+  // live while enabled and start_time <= now < end_time (no end: open-ended).
+  `CREATE TABLE IF NOT EXISTS promotions (
+     merchant_code text NOT NULL,
+     id text NOT NULL,
+     type text NOT NULL,
+     title text NOT NULL,
+     summary text NOT NULL DEFAULT '',
+     content text NOT NULL DEFAULT '',
+     image_url text,
+     start_time timestamptz NOT NULL DEFAULT now(),
+     end_time timestamptz,
+     enabled boolean NOT NULL DEFAULT true,
+     sort int NOT NULL DEFAULT 0,
+     PRIMARY KEY (merchant_code, id)
+   )`,
+  // Popup items; content is the operator's HTML, stored as written (the client sanitises it).
+  `CREATE TABLE IF NOT EXISTS announcements (
+     id serial PRIMARY KEY,
+     merchant_code text NOT NULL,
+     title text NOT NULL,
+     content text NOT NULL,
+     promotion_type text,
+     promotion_id text,
+     execution text NOT NULL CHECK (execution IN ('A', 'B', 'F')),
+     force_read boolean NOT NULL DEFAULT false,
+     platform text NOT NULL DEFAULT 'M' CHECK (platform IN ('M', 'ALL')),
+     category text,
+     published_at timestamptz NOT NULL DEFAULT now(),
+     sort int NOT NULL DEFAULT 0
+   )`,
+  `CREATE INDEX IF NOT EXISTS announcements_merchant ON announcements (merchant_code, published_at)`,
+  `CREATE TABLE IF NOT EXISTS chat_messages (
+     id serial PRIMARY KEY,
+     member_id int NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+     sender text NOT NULL CHECK (sender IN ('agent', 'member')),
+     body text NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now(),
+     read_at timestamptz
+   )`,
+  `CREATE INDEX IF NOT EXISTS chat_messages_member ON chat_messages (member_id, id)`,
+  // What opens the chat page: only the SHA-256 of a ticket is kept, never the session token.
+  `CREATE TABLE IF NOT EXISTS chat_tickets (
+     ticket_hash text PRIMARY KEY,
+     member_id int NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+     expires_at timestamptz NOT NULL
+   )`,
+  `CREATE TABLE IF NOT EXISTS vip_labels (
+     id serial PRIMARY KEY,
+     merchant_code text NOT NULL,
+     name text NOT NULL,
+     type text NOT NULL CHECK (type IN ('AUTO', 'MANUAL')),
+     rank_level int NOT NULL,
+     expected_conditions int NOT NULL DEFAULT 0
+   )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS vip_labels_merchant_name ON vip_labels (merchant_code, name)`,
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS vip_label_id int REFERENCES vip_labels (id) ON DELETE SET NULL`,
+  `ALTER TABLE members ADD COLUMN IF NOT EXISTS vip_completed int NOT NULL DEFAULT 0`,
+  // Which demo data a merchant got (server/engagement/seed.ts): seeded once, so what a dev control
+  // deleted stays deleted across restarts.
+  `CREATE TABLE IF NOT EXISTS demo_seeds (
+     merchant_code text NOT NULL,
+     part text NOT NULL,
+     seeded_at timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (merchant_code, part)
+   )`,
 ];
 
 /**

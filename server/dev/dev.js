@@ -3,7 +3,7 @@
  * routes and fills in the page. Its buttons are plain form posts to the same controls, which answer
  * with a redirect back here, so the page is read again after every switch.
  * Text goes in with textContent and attributes with setAttribute only: nothing the server stores
- * (maintenance texts, flag names) is ever read as HTML.
+ * (maintenance texts, flag names, announcement titles) is ever read as HTML.
  */
 
 /** Flags the SPEC names (docs/product.md §6), shown even when merchants.json does not list them. */
@@ -65,6 +65,7 @@ function fill(view) {
   fillWhitelabel(state.whitelabel);
   fillOutbox(view.outbox);
   fillMembers(view);
+  fillEngagement(view.engagement);
 }
 
 function fillState(s) {
@@ -163,6 +164,71 @@ function fillMembers({ members, merchant }) {
   );
 }
 
+const option = (value, text = value) => {
+  const element = document.createElement('option');
+  element.value = value;
+  element.textContent = text;
+  return element;
+};
+
+function fillEngagement({ announcements, promotions, promotionTypes, vipLabels, members }) {
+  $('#announcement-types').replaceChildren(option('', 'none'), ...promotionTypes.map((type) => option(type)));
+  $('#announcements-empty').hidden = announcements.length > 0;
+  $('#announcements-table').hidden = announcements.length === 0;
+  $('#announcements-table tbody').replaceChildren(
+    ...announcements.map((a) => {
+      const row = clone('announcement-row');
+      const [id, execution, title, promotion, options] = $$('td', row);
+      id.textContent = a.id;
+      execution.textContent = a.execution;
+      title.textContent = a.title;
+      promotion.textContent = [a.promotionType, a.promotionId && `id ${a.promotionId}`].filter(Boolean).join(', ') || 'none';
+      options.textContent = [a.platform, a.category && `category ${a.category}`, a.forceRead && 'force read']
+        .filter(Boolean)
+        .join(', ');
+      $('[name="id"]', row).value = a.id;
+      $('button', row).setAttribute('aria-label', `Delete announcement ${a.id}`);
+      return row;
+    }),
+  );
+
+  $('#promotions-empty').hidden = promotions.length > 0;
+  $('#promotions').hidden = promotions.length === 0;
+  $('#promotions').replaceChildren(
+    ...promotions.map((p) => {
+      const row = clone('promotion-row');
+      $('th', row).textContent = p.type;
+      onOff($('[data-onoff]', row), p.enabled);
+      $$('td', row)[1].textContent = `${p.live} live of ${p.total}`;
+      $('[name="type"]', row).value = p.type;
+      $('[name="enabled"]', row).value = p.enabled ? '0' : '1';
+      const button = $('button', row);
+      button.textContent = p.enabled ? 'Turn off' : 'Turn on';
+      button.setAttribute('aria-label', `${button.textContent} ${p.type}`);
+      return row;
+    }),
+  );
+
+  $('#players').replaceChildren(
+    ...members.map((m) => {
+      const player = clone('player');
+      $('h3', player).textContent = m.username;
+      $('[data-unread]', player).textContent = String(m.unread);
+      $('[data-vip]', player).textContent = m.vipLabel ? `${m.vipLabel}, ${m.vipCompleted} conditions done` : 'no label';
+      for (const input of $$('[name="username"]', player)) input.value = m.username;
+      $('[name="count"]', player).value = String(m.unread);
+      const select = $('[name="label"]', player);
+      select.replaceChildren(
+        option('', 'none'),
+        ...vipLabels.map((l) => option(l.name, `${l.name} (${l.type}, needs ${l.expectedConditions})`)),
+      );
+      select.value = m.vipLabel ?? '';
+      $('[name="completed"]', player).value = String(m.vipCompleted);
+      return player;
+    }),
+  );
+}
+
 function fillMerchants(merchants, current) {
   $('#merchants').replaceChildren(
     ...merchants.map(({ code }) => {
@@ -179,17 +245,19 @@ async function main() {
   const { defaultCode, merchants } = await read('/dev/merchants');
   const asked = new URLSearchParams(location.search).get('merchant');
   const merchant = merchants.find((m) => m.code === asked) ?? merchants.find((m) => m.code === defaultCode);
-  const [state, members, outbox, captcha] = await Promise.all([
+  const [state, members, outbox, captcha, engagement] = await Promise.all([
     read('/dev/state', merchant.code),
     read('/dev/members', merchant.code),
     read('/dev/outbox', merchant.code),
     read('/dev/captcha'),
+    read('/dev/engagement', merchant.code),
   ]);
   fillMerchants(merchants, merchant);
   fill({
     state,
     members,
     outbox,
+    engagement,
     merchant,
     values: { ...state, captchaMode: captcha.mode, merchant: merchant.code, passwordMaxAgeDays: merchant.passwordMaxAgeDays },
   });

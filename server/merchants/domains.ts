@@ -46,6 +46,19 @@ export function expandDomains(domains: readonly string[], req: RequestHost | und
   return out;
 }
 
+/**
+ * Whether an http(s) URL points at one of the merchant's lines (entries expanded for this request):
+ * same host name and port, an entry without a port meaning the URL's scheme's default.
+ */
+export function isOwnLine(domains: readonly string[], req: RequestHost | undefined, url: URL): boolean {
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const key = `${url.hostname}:${port}`.toLowerCase();
+  return expandDomains(domains, req).some((name) => {
+    const hasPort = /:\d+$/.test(name) && !name.endsWith(']');
+    return (hasPort ? name : `${name}:${port}`).toLowerCase() === key;
+  });
+}
+
 /** `name:port` in lower case, the scheme's default port filled in (`localhost` = `localhost:80`). */
 function withPort(name: string, req: RequestHost | undefined): string {
   const hasPort = /:\d+$/.test(name) && !name.endsWith(']');

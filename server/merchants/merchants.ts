@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import * as v from 'valibot';
+import { PROMOTION_TYPES } from '../../src/core/api/promotionTypes.ts';
 import { APP_VERSION, statusBlockSchema } from '../db/state-fields.ts';
 import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
 import { BASE32_SECRET } from '../signin/totp.ts';
@@ -106,7 +107,15 @@ const merchantSchema = v.object({
     ),
     [],
   ),
-  promotions: v.optional(v.record(v.string(), v.object({ enabled: v.boolean(), count: v.number() })), {}),
+  /**
+   * Demo seed (server/engagement/seed.ts): one promotion per type, enabled or not, made at the first
+   * start outside production. `count` is what files written before the promotions table said; it is
+   * ignored (the table counts now).
+   */
+  promotions: v.optional(
+    v.record(v.picklist(PROMOTION_TYPES), v.object({ enabled: v.boolean(), count: v.optional(v.number()) })),
+    {},
+  ),
   /** A password older than this many days is reported as `passwordExpired` at login. */
   passwordMaxAgeDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650)), 90),
   /** Identity provider sign-in: an ID token whose sign-in (`auth_time`) is older than this is refused (default 300). */

@@ -121,7 +121,9 @@ describe('session round trip', () => {
     const { token, id } = (await login('demo', 'Demo1234')).body.value;
     const info = await call(wps, 'GET', '/wps/member/info', { token });
     assert.equal(info.status, 200);
-    assert.deepEqual(info.body.value, { type: 0, id, userName: 'demo', language: 'EN', clubLabel: null });
+    // The demo seed puts `demo` at VIP2 (server/engagement/seed.ts).
+    const clubLabel = { labelName: 'VIP2', type: 'AUTO', rankLevel: 2 };
+    assert.deepEqual(info.body.value, { type: 0, id, userName: 'demo', language: 'EN', clubLabel });
 
     const bearer = await call(wps, 'GET', '/wps/member/info', { token: `Bearer ${token}` });
     assert.equal(bearer.status, 200);
