@@ -12,7 +12,7 @@ import type { Promotion, PromotionType } from '../../src/core/api/endpoints.ts';
 import { isApiError } from '../../src/core/api/client.ts';
 import { safeImageUrl } from '../../src/core/config/config.ts';
 import { loadPromotions, promotions } from '../../src/core/config/siteStatus.ts';
-import { onContentClick } from '../../src/core/html/links.ts';
+import { onContentClick, preloadLinkHosts } from '../../src/core/html/links.ts';
 import { sanitizeHtml, type TrustedHtml } from '../../src/core/html/sanitize.ts';
 import { formatWindow, loadPromotionList } from '../../src/features/promotions/model.ts';
 import { useT } from '../../src/ui/useT.ts';
@@ -123,6 +123,7 @@ function PromotionDetail({ id }: { id: string }) {
   const { t, lang } = useT();
   const one = useLoad(async () => {
     try {
+      preloadLinkHosts(); // the content's links to the merchant's lines carry the token
       const [p] = await loadPromotionList(id);
       return p ? { p, html: await sanitizeHtml(p.content) } : undefined;
     } catch (err) {

@@ -131,7 +131,7 @@ describe('the image popup rules', () => {
       expect(
         followBanner({ id: 'd', groupName: 'g', imageUrl: '', linkageType: 'URL', url: 'https://promo.example/x' }),
       ).to.equal(true);
-      expect(opened).to.deep.equal([['https://promo.example/x', '_blank', 'noopener']]);
+      expect(opened).to.deep.equal([['https://promo.example/x', '_blank', 'noopener,noreferrer']]);
     } finally {
       window.open = saved;
     }

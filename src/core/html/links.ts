@@ -2,8 +2,8 @@
  * Where a server-given link leads (docs/product.md §5, banner URLs; docs/engagement.md, "Links"):
  * a path under /m stays in the app; another web URL opens in a new tab, with the player's token added
  * only when it belongs to the merchant's own domains (this page's, the API's, or one of the
- * merchant's lines), never to a foreign one; anything else (javascript:, data:, a broken URL) opens
- * nothing. Used for taps on links inside server HTML and for banner and popup links.
+ * merchant's lines, see preloadLinkHosts), never to a foreign one; anything else (javascript:,
+ * data:, a broken URL) opens nothing. Used for taps on links inside server HTML and for banner and popup links.
  */
 import { call } from '../api/client.ts';
 import { safeUrl } from '../config/config.ts';
@@ -18,26 +18,35 @@ export type LinkTarget =
 
 const APP_PATH = /^\/m(?:[/?#]|$)/;
 
-let lines: Promise<string[]> | undefined;
+let lines: string[] = [];
+let linesRequest: Promise<void> | undefined;
 
-/** The merchant's lines (GET /wps/system/domainRoute), asked once, only when a link needs them. */
-function merchantLines(): Promise<string[]> {
-  lines ??= call('domainRoute', undefined, { alert: false }).then(
-    (res) => (res.value ?? []).map((d) => d.domainName?.toLowerCase()).filter((d): d is string => !!d),
-    () => ((lines = undefined), []),
+/**
+ * Asks for the merchant's lines (GET /wps/system/domainRoute) once, ahead of a tap: a page showing
+ * server HTML or banners to a signed-in player calls it. The decision at the tap is synchronous, so
+ * the new tab opens within the tap's user activation (Safari blocks a window.open after an await).
+ * Until the lines are in, only this page and the API count as own: the token is withheld, never leaked.
+ */
+export function preloadLinkHosts(): void {
+  linesRequest ??= call('domainRoute', undefined, { alert: false }).then(
+    (res) => {
+      lines = (res.value ?? []).map((d) => d.domainName?.toLowerCase()).filter((d): d is string => !!d);
+    },
+    () => {
+      linesRequest = undefined;
+    },
   );
-  return lines;
 }
 
 /** True when `host` is the merchant's own: this page, the operator's API origin, or one of its lines. */
-export async function isOwnHost(host: string): Promise<boolean> {
+export function isOwnHost(host: string): boolean {
   const h = host.toLowerCase();
   if (h === location.host.toLowerCase() || h === new URL(operatorOrigin()).host.toLowerCase()) return true;
-  return (await merchantLines()).some((line) => line === h || line === h.replace(/:\d+$/, ''));
+  return lines.some((line) => line === h || line === h.replace(/:\d+$/, ''));
 }
 
 /** Decides where `raw` leads, without opening anything. */
-export async function resolveLink(raw: string | null | undefined): Promise<LinkTarget> {
+export function resolveLink(raw: string | null | undefined): LinkTarget {
   const text = raw?.trim() ?? '';
   if (APP_PATH.test(text)) return { kind: 'app', path: text };
   if (/^(?:mailto|tel):/i.test(text)) return { kind: 'other', url: text };
@@ -48,16 +57,15 @@ export async function resolveLink(raw: string | null | undefined): Promise<LinkT
   if (parsed.origin === location.origin && APP_PATH.test(parsed.pathname)) {
     return { kind: 'app', path: parsed.pathname + parsed.search + parsed.hash };
   }
-  const own = await isOwnHost(parsed.host);
   const current = token.value;
-  if (!own || !current) return { kind: 'web', url, withToken: false };
+  if (!current || !isOwnHost(parsed.host)) return { kind: 'web', url, withToken: false };
   parsed.searchParams.set('token', current);
   return { kind: 'web', url: parsed.href, withToken: true };
 }
 
 /** Follows `raw` by the rule above; false when it leads nowhere. */
-export async function followLink(raw: string | null | undefined): Promise<boolean> {
-  const target = await resolveLink(raw);
+export function followLink(raw: string | null | undefined): boolean {
+  const target = resolveLink(raw);
   switch (target.kind) {
     case 'app':
       navigate(target.path);
@@ -84,10 +92,11 @@ export function onContentClick(event: { target: EventTarget | null; preventDefau
   const href = link.getAttribute('href');
   if (href?.startsWith('#')) return;
   event.preventDefault();
-  void followLink(href);
+  followLink(href);
 }
 
 /** Tests only. */
 export function resetLinks(): void {
-  lines = undefined;
+  lines = [];
+  linesRequest = undefined;
 }

@@ -6,7 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { PopupItem } from '../../core/api/endpoints.ts';
-import { onContentClick } from '../../core/html/links.ts';
+import { onContentClick, preloadLinkHosts } from '../../core/html/links.ts';
 import { preloadSanitizer, sanitizeHtml, type TrustedHtml } from '../../core/html/sanitize.ts';
 import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { autoLoginPending } from '../../core/session/autoLogin.ts';
@@ -103,6 +103,8 @@ export function AnnouncementPopup({ mode, checkbox, autoplayMs, onShown, onActiv
           // Never the raw HTML: no sanitiser (offline), no popup.
           const html = await Promise.all(items.map((i) => sanitizeHtml(i.content)));
           if (gone) return;
+          // A signed-in player's links to the merchant's lines carry the token: know the lines before a tap.
+          if (viewerRef.current.memberId !== undefined) preloadLinkHosts();
           setReady({ items, html, hash, key });
           showTimer = setTimeout(() => !gone && setDue(true), ANNOUNCEMENT_POPUP_DELAY_MS);
         })

@@ -58,7 +58,8 @@ export function watchUnread(): () => void {
       start();
     } else clearInterval(timer); // no polling from a tab in the background
   };
-  start();
+  // A page opened in the background waits until it is shown before polling.
+  if (document.visibilityState === 'visible') start();
   document.addEventListener('visibilitychange', onVisibility);
   return () => {
     clearInterval(timer);

@@ -7,8 +7,9 @@
  */
 import type { Banner } from '../../core/api/endpoints.ts';
 import { call } from '../../core/api/client.ts';
-import { safeImageUrl, safeUrl } from '../../core/config/config.ts';
+import { safeImageUrl } from '../../core/config/config.ts';
 import { navigate } from '../../core/session/navigation.ts';
+import { followLink } from '../../core/html/links.ts';
 import { localStore, sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 
 export const IMAGE_POPUP_GROUPS: readonly string[] = ['m_popup1', 'm_popup2'];
@@ -84,9 +85,10 @@ export async function loadImagePopups(groups: readonly string[]): Promise<ImageP
 }
 
 /**
- * Where a tap on the image leads (docs/product.md §5): a /m path stays in the app, another URL opens
- * in a new tab when it passes the URL check; a promotion opens /m/activity with its id. Games are
- * launched by the games feature; here they lead nowhere.
+ * Where a tap on the image leads (docs/product.md §5; the rule in core/html/links.ts): a /m path stays
+ * in the app, another web URL opens in a new tab (with the token only on the merchant's own domains);
+ * a promotion opens /m/activity with its id. Games are launched by the games feature; here they lead
+ * nowhere. False when the tap leads nowhere.
  */
 export function followBanner(banner: Banner): boolean {
   if (banner.linkageType === 'P' && banner.linkage) {
@@ -94,12 +96,5 @@ export function followBanner(banner: Banner): boolean {
     return true;
   }
   if (banner.linkageType !== 'URL' || !banner.url) return false;
-  if (/^\/m(?:[/?#]|$)/.test(banner.url)) {
-    navigate(banner.url);
-    return true;
-  }
-  const url = safeUrl(banner.url);
-  if (!url) return false;
-  window.open(url, '_blank', 'noopener');
-  return true;
+  return followLink(banner.url);
 }
