@@ -2,11 +2,13 @@
  * What the home page offers by itself, in order (docs/install.md): 2000 ms after the home page is
  * shown the install rules (a lazy chunk, shared with the elements) pick the one install overlay for
  * this phone, if any, and only that element's code is loaded; the download-image popups come once
- * the install offer is settled (none, or answered), so they never take the turn before it. Nothing
- * of this is in the first load of /m/home.
+ * the install offer is settled (none, or answered), so they never take the turn before it. From
+ * mount until the offer is on screen or there is none, lower overlays (the announcement popup) are
+ * held back in the overlay queue. Nothing of this is in the first load of /m/home.
  */
 import { effect } from '@preact/signals-core';
 import { useEffect, useRef, useState } from 'react';
+import { holdOverlays, OVERLAY_PRIORITY } from '../src/core/overlay/queue.ts';
 
 /** docs/product.md §9 (the same figure as INSTALL_DELAY_MS of the install model). */
 const DELAY_MS = 2000;
@@ -14,11 +16,30 @@ const DELAY_MS = 2000;
 type Tag = 'wps-install-prompt' | 'wps-ios-guide' | 'wps-inapp-guide';
 /** The install elements' answers: the offer is settled. */
 const ANSWERS = ['wps-install-accepted', 'wps-install-dismissed'];
+/** The install offer on screen: it holds the turn itself from now on. */
+const SHOWN = 'wps-install-shown';
+/** Longest hold for an offer that never comes on screen (its code did not load, say). */
+const HOLD_MAX_MS = 10_000;
 
 export function HomeOffers() {
   const [tag, setTag] = useState<Tag | undefined>(undefined);
   const [settled, setSettled] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+
+  // Until the install offer is decided and on screen (or there is none), lower overlays (the
+  // announcement, 1.5 s after mount) wait: the install offer goes first (docs/engagement.md, "When").
+  const release = useRef<() => void>(() => {});
+  useEffect(() => {
+    release.current = holdOverlays(OVERLAY_PRIORITY.install);
+    const limit = setTimeout(() => release.current(), DELAY_MS + HOLD_MAX_MS);
+    return () => {
+      clearTimeout(limit);
+      release.current();
+    };
+  }, []);
+  useEffect(() => {
+    if (settled) release.current();
+  }, [settled]);
 
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -52,8 +73,13 @@ export function HomeOffers() {
     const el = box.current;
     if (!el) return;
     const answered = () => setSettled(true);
+    const shown = () => release.current();
     for (const type of ANSWERS) el.addEventListener(type, answered);
-    return () => ANSWERS.forEach((type) => el.removeEventListener(type, answered));
+    el.addEventListener(SHOWN, shown);
+    return () => {
+      ANSWERS.forEach((type) => el.removeEventListener(type, answered));
+      el.removeEventListener(SHOWN, shown);
+    };
   }, []);
 
   return (

@@ -1,6 +1,13 @@
 /** One overlay at a time (src/core/overlay/queue.ts): priority, order among equals, no pre-emption. */
 import { expect } from 'chai';
-import { activeOverlay, OVERLAY_PRIORITY, releaseOverlay, requestOverlay, resetOverlays } from '../../src/core/overlay/queue.ts';
+import {
+  activeOverlay,
+  holdOverlays,
+  OVERLAY_PRIORITY,
+  releaseOverlay,
+  requestOverlay,
+  resetOverlays,
+} from '../../src/core/overlay/queue.ts';
 
 describe('overlay queue', () => {
   beforeEach(resetOverlays);
@@ -56,5 +63,28 @@ describe('overlay queue', () => {
       .sort((a, b) => a[1] - b[1])
       .map(([name]) => name);
     expect(order).to.deep.equal(['inAppGuide', 'appUpgrade', 'install', 'imagePopup', 'announcement', 'pushPrompt']);
+  });
+
+  it('a hold keeps a free turn for what may come: higher numbers wait, the held priority and lower go', () => {
+    const release = holdOverlays(OVERLAY_PRIORITY.install);
+    requestOverlay('announcement', OVERLAY_PRIORITY.announcement);
+    expect(activeOverlay.value, 'the announcement waits for the install decision').to.equal(undefined);
+    requestOverlay('install', OVERLAY_PRIORITY.install);
+    expect(activeOverlay.value).to.equal('install');
+    release();
+    expect(activeOverlay.value).to.equal('install');
+    releaseOverlay('install');
+    expect(activeOverlay.value).to.equal('announcement');
+  });
+
+  it('releasing a hold with nothing else coming lets the waiting overlay go at once; releasing twice is harmless', () => {
+    const release = holdOverlays(OVERLAY_PRIORITY.install);
+    const other = holdOverlays(OVERLAY_PRIORITY.imagePopup);
+    requestOverlay('announcement', OVERLAY_PRIORITY.announcement);
+    release();
+    release();
+    expect(activeOverlay.value, 'still held at 30').to.equal(undefined);
+    other();
+    expect(activeOverlay.value).to.equal('announcement');
   });
 });

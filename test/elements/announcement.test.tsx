@@ -391,6 +391,36 @@ describe('<wps-announcement> closing', () => {
     const tomorrow = await shown(undefined, new Date(2026, 10, 26, 0, 0, 1).getTime());
     expect(has(tomorrow, 'announcement')).to.equal(true);
   });
+  it("'do not show today' in an app left open overnight: the same session shows it after midnight", async () => {
+    member();
+    const el = await shown(undefined, new Date(2026, 10, 25, 23, 0).getTime());
+    (part(el, 'hide')!.querySelector('input') as HTMLInputElement).click();
+    part<HTMLButtonElement>(el, 'close')!.click();
+    await clock!.tickAsync(SLIDE_TRANSITION_MS);
+    const again = async (at: Date) => {
+      unmountAll();
+      resetOverlays();
+      clock!.uninstall();
+      clock = undefined;
+      return shown(undefined, at.getTime());
+    };
+    // Session storage is kept: a reload in the same tab.
+    expect(has(await again(new Date(2026, 10, 25, 23, 59, 58)), 'announcement')).to.equal(false);
+    expect(has(await again(new Date(2026, 10, 26, 0, 0, 1)), 'announcement')).to.equal(true);
+  });
+  it('closing without the tick forgets an older tick: hidden for the rest of the session', async () => {
+    member();
+    localStorage.setItem('SHELL_PU_A_7', JSON.stringify({ hash: 'old', hideTime: 1 }));
+    const el = await shown(undefined, new Date(2026, 10, 26, 9, 0).getTime());
+    part<HTMLButtonElement>(el, 'close')!.click();
+    await clock!.tickAsync(SLIDE_TRANSITION_MS);
+    expect(localStorage.getItem('SHELL_PU_A_7')).to.equal(null);
+    unmountAll();
+    resetOverlays();
+    clock!.uninstall();
+    clock = undefined;
+    expect(has(await shown(undefined, new Date(2026, 10, 27, 9, 0).getTime()), 'announcement')).to.equal(false);
+  });
   it('new content shows at once, even after a tick today', async () => {
     member();
     const el = await shown();

@@ -47,6 +47,8 @@ const CONFIG: Config = {
     'math',
     'svg',
     'dialog',
+    // Moves by itself (and fires its own events): no place in a popup that must respect reduced motion.
+    'marquee',
   ],
   FORBID_ATTR: ['style', 'srcset', 'action', 'formaction', 'xlink:href', 'ping', 'target', 'is', 'slot', 'part'],
   ALLOW_DATA_ATTR: false,

@@ -29,6 +29,8 @@ interface Waiting {
 const active = signal<string | undefined>(undefined);
 let waiting: Waiting[] = [];
 let order = 0;
+/** Held priorities: while one is held, only overlays at or below it may take a free turn. */
+let holds: number[] = [];
 
 /** The id of the overlay whose turn it is. */
 export const activeOverlay: ReadonlySignal<string | undefined> = active;
@@ -36,7 +38,25 @@ export const activeOverlay: ReadonlySignal<string | undefined> = active;
 function advance() {
   if (active.value !== undefined || waiting.length === 0) return;
   waiting.sort((a, b) => a.priority - b.priority || a.order - b.order);
+  const limit = holds.length ? Math.min(...holds) : Infinity;
+  if (waiting[0]!.priority > limit) return;
   active.value = waiting.shift()!.id;
+}
+
+/**
+ * Keeps the turn free for an overlay of `priority` that is about to ask (the host knows one may come:
+ * the install offer is decided 2 s after home opens). Meanwhile overlays of a higher number wait even
+ * if the turn is free; the returned function lets them go (docs/engagement.md, "When").
+ */
+export function holdOverlays(priority: number): () => void {
+  holds.push(priority);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    holds.splice(holds.indexOf(priority), 1);
+    advance();
+  };
 }
 
 /** Asks for a turn (asking again while waiting or shown changes nothing); answers the release. */
@@ -58,5 +78,6 @@ export function releaseOverlay(id: string): void {
 /** Tests only: an empty queue. */
 export function resetOverlays(): void {
   waiting = [];
+  holds = [];
   active.value = undefined;
 }

@@ -67,16 +67,18 @@ export function nextLocalMidnight(time: number): number {
 }
 
 /**
- * Whether the popup shows: not when closed this session on the same content, not when ticked
- * 'today' before the next local midnight, not when 'never' on the same content; always when the
- * content changed.
+ * Whether the popup shows (docs/product.md §4): always when the content changed; with 'never' on the
+ * same content, not; with 'do not show today' ticked, not before the next local midnight after the
+ * tick and again from then on, even in the same session (an installed app stays open overnight);
+ * otherwise not when it was closed this session.
  */
 export function shouldShow(hash: string, now: number, stored: { session?: HiddenRecord; local?: HiddenRecord }): boolean {
-  if (stored.session?.hash === hash) return false;
   const local = stored.local;
-  if (!local || local.hash !== hash) return true;
-  if (local.never) return false;
-  return local.hideTime === undefined || now >= nextLocalMidnight(local.hideTime);
+  if (local?.hash === hash) {
+    if (local.never) return false;
+    if (local.hideTime !== undefined) return now >= nextLocalMidnight(local.hideTime);
+  }
+  return stored.session?.hash !== hash;
 }
 
 const isRecord = (v: unknown): v is HiddenRecord =>
@@ -88,11 +90,15 @@ export function readHidden(key: string): { session?: HiddenRecord; local?: Hidde
   return { session: isRecord(session) ? session : undefined, local: isRecord(local) ? local : undefined };
 }
 
-/** Closing: closed for the session; with the box ticked, the hide time (or 'never') is kept too. */
+/**
+ * Closing: closed for the session; with the box ticked, the hide time (or 'never') is kept too.
+ * Closing without the tick forgets an older tick, so the session rule decides again.
+ */
 export function storeHidden(key: string, hash: string, ticked: HideMode | undefined, now: number): void {
   sessionStore.set(key, { hash });
   if (ticked === 'today') localStore.set(key, { hash, hideTime: now });
   else if (ticked === 'never') localStore.set(key, { hash, never: true });
+  else localStore.remove(key);
 }
 
 /**

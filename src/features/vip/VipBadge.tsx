@@ -1,6 +1,7 @@
 /** The member's VIP badge (docs/engagement.md, "VIP"): label and level, the progress bar, the benefits link for AUTO labels. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { memberInfo } from '../../core/session/member.ts';
+import { token } from '../../core/session/sessionInfo.ts';
 import { useT } from '../../ui/useT.ts';
 import { rankProgress, vipState } from './model.ts';
 
@@ -8,7 +9,8 @@ export function VipBadge({ onBenefits }: { onBenefits: () => void }) {
   useSignals();
   const { t, dir } = useT();
   const state = vipState(memberInfo.value, rankProgress.value);
-  if (!state.vip) return null;
+  // Member info may outlive a logout by a moment (it is cleared by its own watcher): no session, no badge.
+  if (!token.value || !state.vip) return null;
   const percent = Math.round(state.progress * 100);
   return (
     <div className="vip" part="vip" dir={dir}>

@@ -38,8 +38,11 @@ export function vipState(info: Pick<MemberInfo, 'clubLabel'> | undefined, progre
   };
 }
 
+/** Loads the progress for the current token; an answer that comes after the token changed is dropped. */
 export async function loadRankProgress(): Promise<RankProgress | undefined> {
+  const asked = token.value;
   const res = await call('rankProgress', undefined, { alert: false });
+  if (token.value !== asked) return undefined;
   return (rankProgress.value = res.value);
 }
 
