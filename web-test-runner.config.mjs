@@ -48,6 +48,7 @@ export default {
   files: [
     ...(lite ? [] : ['test/core/**/*.test.ts', 'test/core/**/*.test.tsx']),
     'test/features/**/*.test.tsx',
+    'test/features/**/*.test.ts',
     'test/elements/**/*.test.tsx',
     'test/elements/**/*.test.ts',
   ],

@@ -14,6 +14,7 @@
  * @attr {string} merchant - merchant code sent as the Merchant header
  * @attr {string} api-base - origin of the operator's /wps API (default: this page's origin)
  * @attr {string} groups - comma-separated banner groups, in order (default m_popup1,m_popup2)
+ * @fires wps-image-ready - `{ count }`: the list is known; 0 when none will show (a page may then show its own overlays)
  * @fires wps-image-shown - `{ id, image }`: a popup is on screen
  * @fires wps-image-saved - `{ id, image }`: the player saved the image
  * @fires wps-close - `{ id, reason }` (close, timeout or follow): a popup closed
@@ -54,6 +55,7 @@ export const WpsImagePopup = defineElement<ImagePopupElementProps>('wps-image-po
         onShown={(p) => emit<ImageDetail>(host, 'wps-image-shown', detail(p))}
         onSaved={(p) => emit<ImageDetail>(host, 'wps-image-saved', detail(p))}
         onClosed={(p, reason) => emit(host, 'wps-close', { ...detail(p), reason })}
+        onReady={(count) => emit(host, 'wps-image-ready', { count })}
       />
     );
   },

@@ -48,8 +48,18 @@ describe('reactionFor: one row per line of docs/product.md §8', () => {
       { errorCode: 'CUSTOMER_NOT_LOGIN', alert: false },
       { kind: 'logout', notice: false },
     ],
+    [
+      'session loss of a background call (alert:false, sessionAlert): the notice still shows',
+      { status: 401, alert: false, sessionAlert: true },
+      { kind: 'logout', notice: true },
+    ],
     // Request with alert false: no alert.
     ['alert:false', { status: 400, errorCode: 'some.error', message: 'Nope', alert: false }, { kind: 'silent' }],
+    [
+      'alert:false with sessionAlert, another error: silent',
+      { status: 400, errorCode: 'some.error', alert: false, sessionAlert: true },
+      { kind: 'silent' },
+    ],
     ['alert:false without a code', { alert: false }, { kind: 'silent' }],
     // Feature reactions.
     [

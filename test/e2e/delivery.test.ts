@@ -10,6 +10,11 @@ import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
 
 const WIRE_BUDGET = 100 * 1024;
+/**
+ * Everything before the network is idle: the first load, then the home page's entries, overlays and
+ * the visitor's announcement popup with its sanitiser (docs/performance.md).
+ */
+const IDLE_BUDGET = 130 * 1024;
 
 let h: Harness;
 before(async () => {
@@ -44,7 +49,7 @@ function watchConsole(page: Page) {
 }
 
 describe('/m/home for a first-time visitor', () => {
-  it(`downloads at most ${WIRE_BUDGET / 1024} KB of JavaScript before idle, its language included, compressed`, async () => {
+  it(`downloads at most ${WIRE_BUDGET / 1024} KB of JavaScript before its first paint and ${IDLE_BUDGET / 1024} KB before idle, its language included, compressed`, async () => {
     const context = await h.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const encodings = new Map<string, string>();
@@ -55,14 +60,25 @@ describe('/m/home for a first-time visitor', () => {
     await page.waitForLoadState('networkidle');
 
     const js = await scripts(page);
-    const total = js.reduce((n, s) => n + s.wire, 0);
+    const paint = await page.evaluate(
+      () => performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime ?? NaN,
+    );
+    assert.ok(Number.isFinite(paint), 'the page painted');
+    const sum = (list: typeof js) => list.reduce((n, s) => n + s.wire, 0);
+    // What the first paint waited for: the scripts asked for before it (main.js, its imports, the language).
+    const first = sum(js.filter((s) => s.start < paint));
+    const total = sum(js);
     const language = js.find((s) => /\/assets\/EN-[\w-]{8}\.js$/.test(s.url));
-    assert.ok(language, 'the English catalogue was fetched (locale en-US)');
-    assert.ok(total <= WIRE_BUDGET, `JS on the wire ${(total / 1024).toFixed(1)} KB: ${JSON.stringify(js)}`);
-    assert.ok(total > 50 * 1024, 'measured the real bundle');
+    assert.ok(language && language.start < paint, 'the English catalogue was fetched before the first paint (locale en-US)');
+    assert.ok(first <= WIRE_BUDGET, `JS before the first paint ${(first / 1024).toFixed(1)} KB: ${JSON.stringify(js)}`);
+    assert.ok(first > 50 * 1024, 'measured the real bundle');
+    assert.ok(total <= IDLE_BUDGET, `JS on the wire before idle ${(total / 1024).toFixed(1)} KB: ${JSON.stringify(js)}`);
+    // The sanitiser comes with the announcement popup, never with the page.
+    const purify = js.find((s) => /\/purify\.es-[\w-]{8}\.js$/.test(s.url));
+    assert.ok(!purify || purify.start > paint, `DOMPurify asked for before the first paint: ${JSON.stringify(purify)}`);
     for (const s of js) assert.notEqual(encodings.get(s.url), 'none', `${s.url} travelled uncompressed`);
     console.log(
-      `/m/home JS over the wire before idle: ${(total / 1024).toFixed(1)} KB in ${js.length} files (${[...new Set(js.map((s) => encodings.get(s.url)))].join(', ')})`,
+      `/m/home JS over the wire: ${(first / 1024).toFixed(1)} KB before the first paint, ${(total / 1024).toFixed(1)} KB before idle in ${js.length} files (${[...new Set(js.map((s) => encodings.get(s.url)))].join(', ')})`,
     );
     assert.deepEqual(errors, [], 'no console error (a CSP refusal of the inline script would show here)');
     await context.close();

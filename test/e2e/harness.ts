@@ -136,3 +136,17 @@ export function trackNetwork(page: Page) {
     },
   };
 }
+
+/**
+ * Deletes the merchant's popup announcements (docs/engagement.md): tests of other flows on /m/home
+ * (install offers, sign-in, the session) are then not covered by the demo's popups, which
+ * test/e2e/engagement.test.ts covers. The demo seed does not bring them back (seeded once).
+ */
+export async function clearAnnouncements(h: Harness, merchant?: string): Promise<void> {
+  const res = await fetch(`${h.server.url}/dev/announcements/clear`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(merchant ? { Merchant: merchant } : {}) },
+    body: '{}',
+  });
+  if (!res.ok) throw new Error(`clearing the announcements: HTTP ${res.status} ${await res.text()}`);
+}

@@ -11,7 +11,7 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { devices, type BrowserContext, type Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness, clearAnnouncements } from './harness.ts';
 
 let h: Harness;
 let context: BrowserContext | undefined;
@@ -26,6 +26,7 @@ const UA = {
 
 before(async () => {
   h = await startHarness();
+  await clearAnnouncements(h);
 });
 after(async () => {
   await h?.close();

@@ -8,13 +8,14 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startHarness, trackNetwork, type Harness } from './harness.ts';
+import { startHarness, trackNetwork, type Harness, clearAnnouncements } from './harness.ts';
 
 let h: Harness;
 let context: BrowserContext | undefined;
 
 before(async () => {
   h = await startHarness();
+  await clearAnnouncements(h);
 });
 after(async () => {
   await h?.close();

@@ -17,6 +17,7 @@ import type { SiteStatus } from '../../src/core/api/endpoints.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
+import { PLEASE_LOGIN_NOTICE } from '../../src/core/api/errors.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { clearSession, saveSession } from '../../src/core/session/sessionInfo.ts';
 import { CHAT_FLAG, CHAT_NO_PERMISSION_MS, UNREAD_REFRESH_MS, unreadCount } from '../../src/features/chat/model.ts';
@@ -276,6 +277,22 @@ describe('<wps-chat-button>: the unread count', () => {
     await clock.tickAsync(UNREAD_REFRESH_MS * 2);
     await sleep(30);
     expect(unreadCalls()).to.equal(1);
+  });
+});
+
+describe('<wps-chat-button>: a session found gone by the poll', () => {
+  it('ends the session with the please-login notice (the poll may be first to find it)', async () => {
+    unreadAnswer = { success: false, errorCode: 'CUSTOMER_NOT_LOGIN' };
+    stub = stubFetch((c) =>
+      c.url.pathname === '/wps/system/status'
+        ? json({ success: true, value: status({ [CHAT_FLAG]: true }) })
+        : json(unreadAnswer, c.url.pathname === UNREAD ? 401 : 404),
+    );
+    member();
+    mount('<wps-chat-button></wps-chat-button>');
+    await waitFor(() => expect(unreadCalls()).to.equal(1));
+    await waitFor(() => expect(notices.value.map((n) => n.id)).to.deep.equal([PLEASE_LOGIN_NOTICE]));
+    expect(sessionStorage.getItem('wps:session')).to.equal(null);
   });
 });
 

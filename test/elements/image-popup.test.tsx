@@ -143,7 +143,7 @@ describe('<wps-image-popup>', () => {
     const calls = backend();
     clock = installClock();
     const el = mount('<wps-image-popup></wps-image-popup>');
-    const log = recordEvents(el, ['wps-image-shown', 'wps-close']);
+    const log = recordEvents(el, ['wps-image-ready', 'wps-image-shown', 'wps-close']);
     await waitFor(() => expect(clock!.countTimers()).to.be.greaterThan(0));
     await clock.tickAsync(POPUP_LOAD_DELAY_MS - 1);
     expect(calls.to('/wps/relay/MCSFE_getBanners')).to.have.length(0);
@@ -158,7 +158,8 @@ describe('<wps-image-popup>', () => {
     await waitFor(() => expect(image(el)).to.equal(PNG('second')));
     part<HTMLButtonElement>(el, 'close')!.click();
     await waitFor(() => expect(has(el, 'dialog')).to.equal(false));
-    expect(log.events.map((e) => [e.type, e.detail.id, e.detail.reason])).to.deep.equal([
+    expect(log.events[0]!.detail).to.deep.equal({ count: 2 });
+    expect(log.events.slice(1).map((e) => [e.type, e.detail.id, e.detail.reason])).to.deep.equal([
       ['wps-image-shown', 'b1', undefined],
       ['wps-close', 'b1', 'close'],
       ['wps-image-shown', 'b2', undefined],
@@ -227,7 +228,12 @@ describe('<wps-image-popup>', () => {
     stub = stubFetch(() => json({ success: false, errorCode: 'down' }, 500));
     resetOverlays();
     const failed = mount('<wps-image-popup></wps-image-popup>');
+    const ready = recordEvents(failed, ['wps-image-ready']);
     await sleep(POPUP_LOAD_DELAY_MS + 300);
     expect(has(failed, 'dialog')).to.equal(false);
+    expect(
+      ready.events.map((e) => e.detail),
+      'none will show: the page may go on',
+    ).to.deep.equal([{ count: 0 }]);
   });
 });

@@ -36,6 +36,12 @@ export const CACHE_PREFIX = `${KEY_PREFIX}cache:`;
 export interface CallOptions {
   /** false: the error catalogue shows no alert for this call. */
   alert?: boolean;
+  /**
+   * With `alert: false`: a lost session still shows the please-login notice. For the background calls
+   * of a signed-in page (unread count, rank progress, popups), which may be the first to find the
+   * session gone: their own failures are nobody's business, the player's session is.
+   */
+  sessionAlert?: boolean;
   /** false: do not send Authorization even when the endpoint would. */
   auth?: boolean;
   /** Cache a successful GET in session storage (defaults to the endpoint's `cache`). */
@@ -233,7 +239,7 @@ export async function call<N extends EndpointName>(
     : { status, errorCode: 'response.malformed', message: undefined, value: undefined };
   // The server no longer takes the key this page holds (for example a new key pair): fetch it again next time.
   if (row.encrypted && failure.errorCode === 'encryption.key.invalid') rsaKey = undefined;
-  const reaction = handleFailure({ ...failure, alert: options.alert });
+  const reaction = handleFailure({ ...failure, alert: options.alert, sessionAlert: options.sessionAlert });
   throw new ApiError(status, failure.errorCode, failure.message, failure.value, reaction);
 }
 

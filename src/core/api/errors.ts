@@ -16,6 +16,8 @@ export interface Failure {
   value?: unknown;
   /** The request said `alert: false`. */
   alert?: boolean;
+  /** The request asked for the please-login notice even with `alert: false`. */
+  sessionAlert?: boolean;
 }
 
 export type Reaction =
@@ -59,7 +61,8 @@ export function reactionFor(f: Failure): Reaction {
   const code = f.errorCode ?? '';
   if (f.status === 502) return { kind: 'pass' };
   if (code.startsWith('TOO_MANY_REQUEST')) return { kind: 'silent' };
-  if (f.status === 401 || SESSION_GONE_CODES.has(code)) return { kind: 'logout', notice: f.alert !== false };
+  if (f.status === 401 || SESSION_GONE_CODES.has(code))
+    return { kind: 'logout', notice: f.alert !== false || f.sessionAlert === true };
   if (code === 'password.change.required') return { kind: 'changePassword' };
   // Before alert:false: the merchant must hear of it whichever call found it (the status call is quiet).
   if (code === ORIGIN_NOT_ALLOWED) return originRefused(f.value);

@@ -30,7 +30,11 @@ let linesRequest: Promise<void> | undefined;
 export function preloadLinkHosts(): void {
   linesRequest ??= call('domainRoute', undefined, { alert: false }).then(
     (res) => {
-      lines = (res.value ?? []).map((d) => d.domainName?.toLowerCase()).filter((d): d is string => !!d);
+      const list: unknown[] = Array.isArray(res.value) ? res.value : [];
+      lines = list
+        .map((d) => (d as { domainName?: unknown } | null)?.domainName)
+        .filter((d): d is string => typeof d === 'string' && d !== '')
+        .map((d) => d.toLowerCase());
     },
     () => {
       linesRequest = undefined;
@@ -48,7 +52,13 @@ export function isOwnHost(host: string): boolean {
 /** Decides where `raw` leads, without opening anything. */
 export function resolveLink(raw: string | null | undefined): LinkTarget {
   const text = raw?.trim() ?? '';
-  if (APP_PATH.test(text)) return { kind: 'app', path: text };
+  if (APP_PATH.test(text)) {
+    // Dot segments are resolved first: '/m/../mall' is no /m path.
+    const resolved = new URL(text, location.origin);
+    return APP_PATH.test(resolved.pathname)
+      ? { kind: 'app', path: resolved.pathname + resolved.search + resolved.hash }
+      : { kind: 'none' };
+  }
   if (/^(?:mailto|tel):/i.test(text)) return { kind: 'other', url: text };
   const url = safeUrl(text);
   if (!url) return { kind: 'none' };

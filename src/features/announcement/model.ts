@@ -135,7 +135,11 @@ const isItem = (v: unknown): v is PopupItem => {
  * popup that cannot load is no reason to bother the player. Malformed entries are left out.
  */
 export async function loadAnnouncements(): Promise<PopupItem[]> {
-  const res = await call('listAnnouncements', { types: 'PR', platform: 'M', category: 'app_download' }, { alert: false });
+  const res = await call(
+    'listAnnouncements',
+    { types: 'PR', platform: 'M', category: 'app_download' },
+    { alert: false, sessionAlert: true },
+  );
   const list: unknown = res.value;
   return Array.isArray(list) ? list.filter(isItem).map((i) => ({ ...i, id: String(i.id) })) : [];
 }

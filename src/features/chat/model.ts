@@ -39,7 +39,7 @@ export async function refreshUnread(): Promise<void> {
     unreadCount.value = 0;
     return;
   }
-  const res = await call('unreadCount', undefined, { alert: false }).catch(() => undefined);
+  const res = await call('unreadCount', undefined, { alert: false, sessionAlert: true }).catch(() => undefined);
   const n = res?.value?.unReadCount;
   if (typeof n === 'number' && Number.isFinite(n) && n >= 0) unreadCount.value = Math.floor(n);
 }

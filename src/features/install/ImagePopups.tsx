@@ -20,9 +20,11 @@ export interface ImagePopupsProps {
   onSaved?: (popup: ImagePopup) => void;
   /** `timeout`: its waiting time ran out. */
   onClosed?: (popup: ImagePopup, reason: 'close' | 'timeout' | 'follow') => void;
+  /** Once the list is known: how many will show (0 when none, or when it could not load). */
+  onReady?: (count: number) => void;
 }
 
-export function ImagePopups({ groups, onShown, onSaved, onClosed }: ImagePopupsProps) {
+export function ImagePopups({ groups, onShown, onSaved, onClosed, onReady }: ImagePopupsProps) {
   useSignals();
   const { t, dir } = useT();
   const titleId = useId();
@@ -37,14 +39,20 @@ export function ImagePopups({ groups, onShown, onSaved, onClosed }: ImagePopupsP
     let gone = false;
     const timer = setTimeout(() => {
       loadImagePopups(groupKey.split(',')).then(
-        (list) => !gone && (setPopups(list), setIndex(0)),
-        () => {}, // no popups when they cannot be loaded
+        (list) => {
+          if (gone) return;
+          setPopups(list);
+          setIndex(0);
+          onReady?.(list.length);
+        },
+        () => !gone && onReady?.(0), // no popups when they cannot be loaded
       );
     }, POPUP_LOAD_DELAY_MS);
     return () => {
       gone = true;
       clearTimeout(timer);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onReady is told once per load
   }, [groupKey]);
 
   const current = popups[index];

@@ -21,17 +21,15 @@ const isPromotion = (v: unknown): v is Promotion => {
 
 /** The live promotions, or the one with `id`; malformed entries are left out. Errors go to the caller. */
 export async function loadPromotionList(id?: string): Promise<Promotion[]> {
-  const res = await call('promotionList', id ? { id } : {}, { alert: false });
+  const res = await call('promotionList', id ? { id } : {}, { alert: false, sessionAlert: true });
   const list: unknown = res.value;
   return Array.isArray(list)
-    ? list
-        .filter(isPromotion)
-        .map((p) => ({
-          ...p,
-          id: String(p.id),
-          summary: typeof p.summary === 'string' ? p.summary : '',
-          content: typeof p.content === 'string' ? p.content : '',
-        }))
+    ? list.filter(isPromotion).map((p) => ({
+        ...p,
+        id: String(p.id),
+        summary: typeof p.summary === 'string' ? p.summary : '',
+        content: typeof p.content === 'string' ? p.content : '',
+      }))
     : [];
 }
 

@@ -41,7 +41,7 @@ export function vipState(info: Pick<MemberInfo, 'clubLabel'> | undefined, progre
 /** Loads the progress for the current token; an answer that comes after the token changed is dropped. */
 export async function loadRankProgress(): Promise<RankProgress | undefined> {
   const asked = token.value;
-  const res = await call('rankProgress', undefined, { alert: false });
+  const res = await call('rankProgress', undefined, { alert: false, sessionAlert: true });
   if (token.value !== asked) return undefined;
   return (rankProgress.value = res.value);
 }
