@@ -6,6 +6,7 @@ import { notices, showNotice } from '../../src/core/notice/notices.ts';
 import { sessionGone } from '../../src/core/api/errors.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { deepActiveElement } from '../../src/ui/focus.ts';
+import { activeOverlay, OVERLAY_PRIORITY, requestOverlay, resetOverlays } from '../../src/core/overlay/queue.ts';
 import {
   expectAccessible,
   expectSameNode,
@@ -374,6 +375,37 @@ describe('<wps-notice queue>', () => {
     await closed(el);
     expect(ran).to.deep.equal([]);
     expect(notices.value).to.deep.equal([]);
+  });
+});
+
+describe('<wps-notice queue> and the overlay queue', () => {
+  afterEach(() => {
+    resetOverlays();
+    notices.value = [];
+  });
+
+  it('while a queued notice is on screen no overlay takes a free turn; after it, the waiting one does', async () => {
+    resetOverlays();
+    const el = mount('<wps-notice queue></wps-notice>');
+    showNotice({ message: 'Session ended' });
+    await opened(el);
+    requestOverlay('announcement', OVERLAY_PRIORITY.announcement);
+    requestOverlay('install', OVERLAY_PRIORITY.install);
+    await sleep(30);
+    expect(activeOverlay.value, 'held while the notice shows').to.equal(undefined);
+    buttons(el)[0]!.click();
+    await closed(el);
+    await waitFor(() => expect(activeOverlay.value).to.equal('install'));
+  });
+
+  it('an overlay already on screen stays; the notice shows anyway', async () => {
+    resetOverlays();
+    requestOverlay('announcement', OVERLAY_PRIORITY.announcement);
+    expect(activeOverlay.value).to.equal('announcement');
+    const el = mount('<wps-notice queue></wps-notice>');
+    showNotice({ message: 'Network error' });
+    await opened(el);
+    expect(activeOverlay.value).to.equal('announcement');
   });
 });
 

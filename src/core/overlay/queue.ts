@@ -30,7 +30,7 @@ const active = signal<string | undefined>(undefined);
 let waiting: Waiting[] = [];
 let order = 0;
 /** Held priorities: while one is held, only overlays at or below it may take a free turn. */
-let holds: number[] = [];
+let holds: { priority: number }[] = [];
 
 /** The id of the overlay whose turn it is. */
 export const activeOverlay: ReadonlySignal<string | undefined> = active;
@@ -38,7 +38,7 @@ export const activeOverlay: ReadonlySignal<string | undefined> = active;
 function advance() {
   if (active.value !== undefined || waiting.length === 0) return;
   waiting.sort((a, b) => a.priority - b.priority || a.order - b.order);
-  const limit = holds.length ? Math.min(...holds) : Infinity;
+  const limit = holds.length ? Math.min(...holds.map((h) => h.priority)) : Infinity;
   if (waiting[0]!.priority > limit) return;
   active.value = waiting.shift()!.id;
 }
@@ -49,12 +49,13 @@ function advance() {
  * if the turn is free; the returned function lets them go (docs/engagement.md, "When").
  */
 export function holdOverlays(priority: number): () => void {
-  holds.push(priority);
-  let done = false;
+  // Its own entry, so a release after resetOverlays() (tests) or twice removes nothing else.
+  const hold = { priority };
+  holds.push(hold);
   return () => {
-    if (done) return;
-    done = true;
-    holds.splice(holds.indexOf(priority), 1);
+    const at = holds.indexOf(hold);
+    if (at < 0) return;
+    holds.splice(at, 1);
     advance();
   };
 }

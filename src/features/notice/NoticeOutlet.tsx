@@ -1,5 +1,11 @@
-/** Shows the first notice of the queue the error catalogue and features post to. */
+/**
+ * Shows the first notice of the queue the error catalogue and features post to. A notice answers
+ * something that just happened (an error, a lost session): it never waits for the overlay queue, and
+ * while one is on screen no overlay that comes by itself (install offer, popups) takes a free turn.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
+import { holdOverlays } from '../../core/overlay/queue.ts';
 import { closeNotice, notices } from '../../core/notice/notices.ts';
 import { Notice } from '../../ui/Notice.tsx';
 import { useT } from '../../ui/useT.ts';
@@ -8,6 +14,9 @@ export function NoticeOutlet() {
   useSignals();
   const { t, dir } = useT();
   const current = notices.value[0];
+  const showing = current !== undefined;
+  // Priority 0: no overlay may take a free turn meanwhile (one already on screen stays).
+  useEffect(() => (showing ? holdOverlays(0) : undefined), [showing]);
   if (!current) return null;
   const message = current.message || t(current.messageKey ?? 'unknown_error');
   return (
