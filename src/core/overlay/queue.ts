@@ -29,8 +29,11 @@ interface Waiting {
 const active = signal<string | undefined>(undefined);
 let waiting: Waiting[] = [];
 let order = 0;
-/** Held priorities: while one is held, only overlays at or below it may take a free turn. */
-let holds: { priority: number }[] = [];
+/**
+ * Held priorities, each its own entry (so a release after resetOverlays() or twice removes nothing
+ * else): while one is held, only overlays at or below it may take a free turn.
+ */
+const holds = new Set<[priority: number]>();
 
 /** The id of the overlay whose turn it is. */
 export const activeOverlay: ReadonlySignal<string | undefined> = active;
@@ -38,8 +41,7 @@ export const activeOverlay: ReadonlySignal<string | undefined> = active;
 function advance() {
   if (active.value !== undefined || waiting.length === 0) return;
   waiting.sort((a, b) => a.priority - b.priority || a.order - b.order);
-  const limit = holds.length ? Math.min(...holds.map((h) => h.priority)) : Infinity;
-  if (waiting[0]!.priority > limit) return;
+  for (const [held] of holds) if (waiting[0]!.priority > held) return;
   active.value = waiting.shift()!.id;
 }
 
@@ -49,15 +51,9 @@ function advance() {
  * if the turn is free; the returned function lets them go (docs/engagement.md, "When").
  */
 export function holdOverlays(priority: number): () => void {
-  // Its own entry, so a release after resetOverlays() (tests) or twice removes nothing else.
-  const hold = { priority };
-  holds.push(hold);
-  return () => {
-    const at = holds.indexOf(hold);
-    if (at < 0) return;
-    holds.splice(at, 1);
-    advance();
-  };
+  const hold: [number] = [priority];
+  holds.add(hold);
+  return () => void (holds.delete(hold) && advance());
 }
 
 /** Asks for a turn (asking again while waiting or shown changes nothing); answers the release. */
@@ -79,6 +75,6 @@ export function releaseOverlay(id: string): void {
 /** Tests only: an empty queue. */
 export function resetOverlays(): void {
   waiting = [];
-  holds = [];
+  holds.clear();
   active.value = undefined;
 }

@@ -4,19 +4,17 @@
  * while one is on screen no overlay that comes by itself (install offer, popups) takes a free turn.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect } from 'react';
-import { holdOverlays } from '../../core/overlay/queue.ts';
 import { closeNotice, notices } from '../../core/notice/notices.ts';
 import { Notice } from '../../ui/Notice.tsx';
+import { useOverlayHold } from '../../ui/useOverlayTurn.ts';
 import { useT } from '../../ui/useT.ts';
 
 export function NoticeOutlet() {
   useSignals();
   const { t, dir } = useT();
   const current = notices.value[0];
-  const showing = current !== undefined;
   // Priority 0: no overlay may take a free turn meanwhile (one already on screen stays).
-  useEffect(() => (showing ? holdOverlays(0) : undefined), [showing]);
+  useOverlayHold(0, current !== undefined);
   if (!current) return null;
   const message = current.message || t(current.messageKey ?? 'unknown_error');
   return (
