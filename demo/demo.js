@@ -105,14 +105,31 @@
     'wps-install-accepted',
     'wps-install-dismissed',
     'wps-installed',
+    'wps-announcement-shown',
+    'wps-announcement-activity',
+    'wps-chat-launch',
+    'wps-vip-benefits',
   ];
-  /** Cancelable events this page cancels: no app download, support chat or move to /m/home from a demo. */
-  const KEPT_ON_PAGE = new Set(['wps-download', 'wps-contact', 'wps-login', 'wps-register']);
+  /**
+   * Cancelable events this page cancels: no app download, support chat or move to the operator's /m
+   * (where this page's session is not) from a demo. The chat button's launch goes on: the demo
+   * server's chat page links back here.
+   */
+  const KEPT_ON_PAGE = new Set([
+    'wps-download',
+    'wps-contact',
+    'wps-login',
+    'wps-register',
+    'wps-announcement-activity',
+    'wps-vip-benefits',
+  ]);
   const LOG_LIMIT = 50;
 
   /** The elements read the stored choice (JSON text, as they write it) when they start. */
   const LANGUAGE_KEY = 'wps:language';
   const DOWNLOAD_BAR_HIDDEN_KEY = 'wps:downloadBarHidden';
+  /** Where the announcement popups keep a close or a tick: SHELL_PU_B (a visitor), SHELL_PU_A_<member id>. */
+  const ANNOUNCEMENT_KEY = /^SHELL_PU_(?:B$|A_)/;
 
   const $ = (id) => document.getElementById(id);
 
@@ -259,6 +276,8 @@
     $('open-ios-footer').addEventListener('click', () => openInstall('wps-ios-guide', { mode: 'footer' }));
     $('open-inapp-guide').addEventListener('click', () => openInstall('wps-inapp-guide', { app: 'TikTok' }));
 
+    setUpAnnouncements();
+
     let twoFactor;
     $('open-two-factor').addEventListener('click', async () => {
       twoFactor ??= addElement('wps-two-factor');
@@ -270,7 +289,7 @@
     // The status screens cover the whole page (and bring their own main landmark): the page behind
     // goes inert, and one button above them ends the preview.
     const end = $('end-preview');
-    const covered = document.querySelectorAll('.site-header, main, .site-footer, .log');
+    const covered = document.querySelectorAll('.site-header, main, .site-footer, .chat-corner, .log');
     let preview;
     let opener;
     const cover = (on) => {
@@ -297,6 +316,56 @@
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') endPreview();
     });
+  }
+
+  /** Forgets that an announcement popup was closed or ticked on this page (both storages). */
+  function forgetAnnouncements() {
+    for (const area of ['sessionStorage', 'localStorage']) {
+      try {
+        const storage = window[area];
+        for (const key of Object.keys(storage)) if (ANNOUNCEMENT_KEY.test(key)) storage.removeItem(key);
+      } catch {
+        // storage is off: the popup could not have kept anything either
+      }
+    }
+  }
+
+  /**
+   * The announcement popups, added by their buttons (on the operator's home they come by themselves).
+   * A press forgets earlier closes first, so the popup shows every time; once closed it leaves the page,
+   * so a login afterwards does not bring the members' popup unasked.
+   */
+  function setUpAnnouncements() {
+    const WAIT_MS = 6000;
+    for (const [tag, id] of [
+      ['wps-announcement', 'open-announcement'],
+      ['wps-notice-popup', 'open-notice-popup'],
+    ]) {
+      const status = $(`${id}-status`);
+      let popup;
+      let timer;
+      $(id).addEventListener('click', () => {
+        popup?.remove();
+        forgetAnnouncements();
+        popup = addElement(tag);
+        status.textContent = 'It shows in about 1.5 seconds.';
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          status.textContent = 'Nothing to show: no announcements for you now, or another overlay is open.';
+        }, WAIT_MS);
+      });
+      document.addEventListener('wps-announcement-shown', (e) => {
+        if (e.target !== popup) return;
+        clearTimeout(timer);
+        status.textContent = '';
+      });
+      document.addEventListener('wps-close', (e) => {
+        if (e.target !== popup) return;
+        const closed = popup;
+        popup = undefined;
+        setTimeout(() => closed.remove()); // after the element has finished its own close
+      });
+    }
   }
 
   function describe(detail) {

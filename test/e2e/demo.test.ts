@@ -2,6 +2,7 @@
  * The merchant demo page (/demo/) in Chromium as a Pixel 7. Opened on localhost, it embeds the
  * elements from the operator on 127.0.0.1 (another origin, as on a merchant's site) under its strict
  * CSP; the theme switch reaches into the elements' shadow roots; an overlay's button adds its element;
+ * the home engagement elements show a visitor's and, after the page's login, a member's side;
  * axe-core finds nothing in the default and the dark theme.
  */
 import { after, afterEach, before, describe, it } from 'node:test';
@@ -49,6 +50,8 @@ interface Demo {
   calls: { url: string; merchant?: string }[];
   /** CSP violations the page reported so far. */
   violations(): Promise<string[]>;
+  /** Console errors and uncaught exceptions of the demo page so far. */
+  errors: string[];
 }
 
 async function openDemo(): Promise<Demo> {
@@ -58,6 +61,11 @@ async function openDemo(): Promise<Demo> {
     document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
   });
   const page = await context.newPage();
+  const errors: string[] = [];
+  // The demo page's own (not those of a page it leads to, such as the chat page's missing favicon).
+  const onDemo = () => page.url().startsWith(`${pageOrigin}/demo/`);
+  page.on('console', (m) => m.type() === 'error' && onDemo() && errors.push(`console: ${m.text()} (${m.location().url})`));
+  page.on('pageerror', (e) => onDemo() && errors.push(`page: ${e.message}`));
   const calls: Demo['calls'] = [];
   page.on('request', (r) => r.url().includes('/wps/') && calls.push({ url: r.url(), merchant: r.headers().merchant }));
   await page.goto(`${pageOrigin}/demo/`);
@@ -65,6 +73,7 @@ async function openDemo(): Promise<Demo> {
   return {
     page,
     calls,
+    errors,
     violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
   };
 }
@@ -148,6 +157,92 @@ describe('the merchant demo page', () => {
     assert.equal(await page.locator('wps-maintenance').count(), 0);
     assert.equal(await page.locator('body > main').evaluate((m) => (m as HTMLElement).inert), false);
     assert.deepEqual(await violations(), []);
+  });
+
+  it("shows the home engagement elements: a visitor's side, then a member's after the page's login", async () => {
+    const { page, violations, errors } = await openDemo();
+    const last = page.locator('#log-last');
+
+    // On the page from the start: customer service (its opening kept on the page) and the chat button
+    // (CBS3 is on for the demo merchant), above the event log.
+    await page.locator('wps-customer-service').getByRole('button', { name: 'Customer service' }).click();
+    assert.equal(await last.textContent(), 'wps-contact from <wps-customer-service> (kept on this page)');
+    const chat = page.locator('wps-chat-button').getByRole('button', { name: 'Live chat' });
+    await chat.waitFor();
+    const chatBox = (await chat.boundingBox())!;
+    const logBox = (await page.locator('.log').boundingBox())!;
+    assert.ok(chatBox.y + chatBox.height <= logBox.y, `the chat button (${JSON.stringify(chatBox)}) clears the log`);
+    assert.equal(
+      await page.locator('wps-vip-badge').evaluate((el) => el.shadowRoot?.querySelector('[part="vip"]') ?? null),
+      null,
+    );
+
+    // The announcement popups join the page by their buttons: a visitor's announcements.
+    const announcement = page.locator('wps-announcement');
+    assert.equal(await announcement.count(), 0, 'not on the page before the button');
+    await page.getByRole('button', { name: 'Show the announcement' }).click();
+    await page.locator('#open-announcement-status').getByText('It shows in about 1.5 seconds.').waitFor();
+    const welcome = announcement.getByRole('dialog', { name: 'Welcome to our lottery!' });
+    await welcome.waitFor();
+    assert.equal(await page.locator('#open-announcement-status').textContent(), '');
+    await welcome.getByRole('button', { name: 'I know' }).click();
+    await announcement.waitFor({ state: 'detached' }); // closed, it leaves the page
+    assert.equal(await last.textContent(), 'wps-close from <wps-announcement>');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'open-announcement', 'focus back on the button');
+    // The button forgets the close: the popup comes back.
+    await page.getByRole('button', { name: 'Show the announcement' }).click();
+    await welcome.waitFor();
+    await welcome.getByRole('button', { name: 'Close' }).click();
+    await announcement.waitFor({ state: 'detached' });
+
+    const older = page.locator('wps-notice-popup');
+    await page.getByRole('button', { name: 'Show the older popup' }).click();
+    const olderDialog = older.getByRole('dialog', { name: 'Welcome to our lottery!' });
+    await olderDialog.waitFor();
+    await olderDialog.getByLabel('Never show again').check();
+    await olderDialog.getByRole('button', { name: 'I know' }).click();
+    await older.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^Show all/ }).click();
+    const log = page.getByRole('list', { name: 'Events' });
+    await log.getByText('{"reason":"close","hidden":"never"}').waitFor();
+    await log.getByText('wps-announcement-shown from <wps-notice-popup>').waitFor();
+    await page.getByRole('button', { name: 'Hide' }).click();
+
+    // The page's login: the badge and the chat button show the member.
+    const form = page.locator('wps-login-form');
+    await form.getByLabel('Username', { exact: true }).fill('demo');
+    await form.getByLabel('Password', { exact: true }).fill('Demo1234');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    const progress = page.locator('wps-vip-badge').getByRole('progressbar', { name: 'Progress to the next VIP level' });
+    await progress.waitFor();
+    assert.equal(await progress.getAttribute('aria-valuenow'), '60');
+    await page.locator('wps-vip-badge').getByText('VIP2').waitFor();
+    await page.locator('wps-chat-button').getByRole('button', { name: 'Live chat, 2 unread messages' }).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.locator('wps-vip-badge').getByRole('button', { name: 'VIP benefits' }).click();
+    assert.equal(await last.textContent(), 'wps-vip-benefits from <wps-vip-badge> (kept on this page)');
+
+    // The member's chat opens the demo server's chat page, whose Back link returns here, still signed in.
+    await page
+      .locator('wps-chat-button')
+      .getByRole('button', { name: /^Live chat/ })
+      .click();
+    await page.waitForURL(`${operator}/chat/**`);
+    await page.getByRole('link', { name: /Back/ }).click();
+    await page.waitForURL(`${pageOrigin}/demo/`);
+    await progress.waitFor();
+
+    // A member's announcements; the way to the promotion is kept on the page, the popup stays.
+    await page.getByRole('button', { name: 'Show the announcement' }).click();
+    const member = announcement.getByRole('dialog', { name: 'First deposit bonus 100%' });
+    await member.waitFor();
+    await member.getByRole('button', { name: 'Go to the promotion' }).click();
+    assert.equal(await last.textContent(), 'wps-announcement-activity from <wps-announcement> (kept on this page)');
+    assert.ok(page.url().startsWith(`${pageOrigin}/demo/`), page.url());
+    await member.waitFor();
+
+    assert.deepEqual(await violations(), []);
+    assert.deepEqual(errors, []);
   });
 
   it('passes axe-core in the default and the dark theme', async () => {
