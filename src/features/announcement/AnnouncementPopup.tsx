@@ -165,14 +165,14 @@ export function AnnouncementPopup({ mode, checkbox, autoplayMs, onShown, onActiv
   return (
     <Modal titleId={titleId} onClose={close} dir={dir}>
       <div className="announcement" part="announcement" data-state={closing ? 'closing' : 'open'}>
-        <header className="announcement-header">
+        <div className="announcement-header">
           <h2 id={titleId} part="title">
             {item.title}
           </h2>
           <button type="button" className="announcement-close" part="close" aria-label={t('announcement.close')} onClick={close}>
             ×
           </button>
-        </header>
+        </div>
         <Carousel
           count={items.length}
           index={index}
