@@ -29,7 +29,7 @@ declare module 'react' {
       'wps-spinner': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'label'?: string; 'timeout'?: number; }>;
       'wps-two-factor': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'auto'?: boolean; }>;
       'wps-update-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
-      'wps-vip-badge': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
+      'wps-vip-badge': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-benefits'?: boolean; }>;
     }
   }
 }
@@ -59,6 +59,6 @@ declare global {
     'wps-spinner': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; label?: string; timeout?: number; };
     'wps-two-factor': HTMLElement & { merchant?: string; apiBase?: string; auto?: boolean; };
     'wps-update-notice': HTMLElement & { merchant?: string; apiBase?: string; };
-    'wps-vip-badge': HTMLElement & { merchant?: string; apiBase?: string; };
+    'wps-vip-badge': HTMLElement & { merchant?: string; apiBase?: string; noBenefits?: boolean; };
   }
 }

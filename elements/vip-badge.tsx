@@ -8,6 +8,7 @@
  * @element wps-vip-badge
  * @attr {string} merchant - merchant code sent as the Merchant header
  * @attr {string} api-base - origin of the operator's /wps API (default: this page's origin)
+ * @attr {boolean} no-benefits - without the benefits link (a page that has no benefits page to open)
  * @fires wps-vip-benefits - cancelable: preventDefault() keeps the page where it is (else /m/member/benefits)
  * @part vip - the badge; also label, level, progress, benefits
  */
@@ -21,17 +22,27 @@ import { loadMemberInfo, memberInfo } from '../src/core/session/member.ts';
 import { token } from '../src/core/session/sessionInfo.ts';
 import { navigate } from '../src/core/session/navigation.ts';
 
-function VipBadgeElement({ host }: { host: HTMLElement }) {
+interface VipBadgeProps {
+  noBenefits?: boolean;
+}
+
+function VipBadgeElement({ host, noBenefits }: { host: HTMLElement } & VipBadgeProps) {
   useEffect(() => {
     watchRankProgress();
     // On a merchant's page nothing else loads member info.
     if (token.value && !memberInfo.value) loadMemberInfo().catch(() => undefined);
   }, []);
-  return <VipBadge onBenefits={() => emit(host, 'wps-vip-benefits', undefined, true) && navigate('/m/member/benefits')} />;
+  return (
+    <VipBadge
+      onBenefits={
+        noBenefits ? undefined : () => emit(host, 'wps-vip-benefits', undefined, true) && navigate('/m/member/benefits')
+      }
+    />
+  );
 }
 
-export const WpsVipBadge = defineElement<object>('wps-vip-badge', {
-  props: {},
+export const WpsVipBadge = defineElement<VipBadgeProps>('wps-vip-badge', {
+  props: { noBenefits: 'boolean' },
   css: [css],
-  render: (_props, host) => <VipBadgeElement host={host} />,
+  render: (props, host) => <VipBadgeElement host={host} noBenefits={props.noBenefits} />,
 });

@@ -5,7 +5,7 @@
  */
 import './pageStyles.ts';
 import { useLocation } from 'wouter';
-import routes from './routes.json';
+import { isBuilt } from './builtRoutes.ts';
 import { useT } from '../src/ui/useT.ts';
 import { AppLink } from './AppLink.tsx';
 
@@ -27,8 +27,7 @@ const ITEMS = [
 export default function BottomNav() {
   const { t } = useT();
   const [path] = useLocation();
-  const built = routes as Record<string, string>;
-  const items = ITEMS.filter((item) => item.to in built);
+  const items = ITEMS.filter((item) => isBuilt(item.to));
   if (items.length < 2) return null;
   return (
     <nav className="bottom-nav" aria-label={t('nav.main')}>

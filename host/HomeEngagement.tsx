@@ -41,9 +41,16 @@ export default function HomeEngagement() {
       <HomePromotions />
       <HomeOffers />
       <wps-announcement />
-      <wps-chat-button />
+      {/* The chat page's header in the app's own colour. */}
+      <wps-chat-button header-color={brandColor()} />
     </>
   );
+}
+
+/** The app's brand colour as the chat page takes it (#rgb or #rrggbb), from the page's theme. */
+function brandColor(): string | undefined {
+  const value = getComputedStyle(document.documentElement).getPropertyValue('--wps-color-primary').trim();
+  return /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : undefined;
 }
 
 function QuickIcon({ d }: { d: string }) {

@@ -23,7 +23,7 @@ export function PageShell({
   children: ReactNode;
 }) {
   return (
-    <div className={nav ? 'page page-nav' : 'page'}>
+    <div className={`page${nav ? ' page-nav' : ''}${home ? ' page-home' : ''}`}>
       {above}
       <TopBar title={title} home={home} />
       <main className="content">{children}</main>

@@ -14,12 +14,30 @@ export function PromotionCard({ promotion: p, lang }: { promotion: Promotion; la
       {image ? (
         <img className="promo-image" src={image} alt="" loading="lazy" />
       ) : (
-        <span className="promo-image promo-image-none" aria-hidden="true" />
+        <span className="promo-image promo-image-none" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="32" height="32" focusable="false">
+            <path
+              d="M4 9h16v4H4zM5 13v7h14v-7M12 9v11M12 9S10.5 4 8 4.5 7 8.5 12 9zm0 0s1.5-5 4-4.5S17 8.5 12 9z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </span>
       )}
       <span className="promo-text">
         <span className="promo-type">{t(`promo.type.${p.type}`)}</span>
-        <span className="promo-title">{p.title}</span>
-        {p.summary ? <span className="promo-summary">{p.summary}</span> : null}
+        {/* The operator's text comes in its own language: its direction from the text (Urdu pages). */}
+        <span className="promo-title" dir="auto">
+          {p.title}
+        </span>
+        {p.summary ? (
+          <span className="promo-summary" dir="auto">
+            {p.summary}
+          </span>
+        ) : null}
         <span className="promo-window">{formatWindow(p, lang, t)}</span>
       </span>
     </AppLink>

@@ -1,7 +1,7 @@
 /**
  * The referral button (docs/product.md §6; docs/engagement.md, "Referral"): agents go to
  * /m/agentRegister; anyone else to /m/inviteFriends when the REFERRAL promotion is enabled; without
- * it customer service opens.
+ * it customer service opens. On /m the button is left out while its page is not built (builtRoutes.ts).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, type ReactNode } from 'react';
@@ -11,12 +11,14 @@ import { navigate } from '../src/core/session/navigation.ts';
 import { memberType } from '../src/core/session/sessionInfo.ts';
 import { REFERRAL_PATHS, referralTarget } from '../src/features/promotions/referral.ts';
 import { useT } from '../src/ui/useT.ts';
+import { isBuilt } from './builtRoutes.ts';
 
 export function ReferralButton({ className, children }: { className?: string; children?: ReactNode }) {
   useSignals();
   const { t } = useT();
   useEffect(() => void loadPromotions(), []);
   const target = referralTarget(memberType.value, promotions.value);
+  if (target !== 'customerService' && !isBuilt(REFERRAL_PATHS[target])) return null;
   return (
     <button
       type="button"

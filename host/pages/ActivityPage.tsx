@@ -150,11 +150,13 @@ function PromotionDetail({ id }: { id: string }) {
     <article className="card promo-detail" aria-labelledby="promo-title">
       {image ? <img className="promo-hero" src={image} alt="" /> : null}
       <p className="promo-type">{t(`promo.type.${p.type}`)}</p>
-      <h2 id="promo-title">{p.title}</h2>
+      <h2 id="promo-title" dir="auto">
+        {p.title}
+      </h2>
       <p className="promo-window">{formatWindow(p, lang, t)}</p>
       {/* Taps on links inside go through the link rule; keyboards reach the links themselves. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
-      <div className="promo-content" onClick={onContentClick} dangerouslySetInnerHTML={{ __html: html as string }} />
+      <div className="promo-content" dir="auto" onClick={onContentClick} dangerouslySetInnerHTML={{ __html: html as string }} />
       <div className="actions">
         {p.type === 'REFERRAL' ? <ReferralButton className="btn btn-primary" /> : null}
         {p.type === 'APP_DOWNLOAD' ? (

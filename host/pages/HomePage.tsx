@@ -15,6 +15,7 @@ import { domainFailure, siteStatus } from '../../src/core/config/siteStatus.ts';
 import { autoLoginPending } from '../../src/core/session/autoLogin.ts';
 import { useT } from '../../src/ui/useT.ts';
 import { AppLink } from '../AppLink.tsx';
+import { isBuilt } from '../builtRoutes.ts';
 import { Card, PageShell } from '../PageShell.tsx';
 
 const HomeEngagement = lazy(() => import('../HomeEngagement.tsx'));
@@ -42,7 +43,8 @@ export function HomePage() {
           <p className="member-line">
             <span className="badge">{type !== undefined && isAgent(type) ? t('home.agent') : t('home.member')}</span>
           </p>
-          <wps-vip-badge class="home-vip" />
+          {/* The benefits link once /m/member/benefits is built (builtRoutes.ts). */}
+          <wps-vip-badge class="home-vip" no-benefits={!isBuilt('/m/member/benefits')} />
           <div className="actions">
             <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
               {t('logout')}

@@ -11,19 +11,25 @@ export interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   /** Escape and the backdrop do not close it. */
   forced?: boolean;
+  /**
+   * Focus lands on the dialog itself rather than its first control: for popups the player reads
+   * first (announcements, images), so no button wears a focus ring before anything was touched;
+   * Tab then reaches the first control.
+   */
+  focusDialog?: boolean;
   onClose?: () => void;
   dir?: 'ltr' | 'rtl';
   children: ReactNode;
 }
 
-export function Modal({ titleId, describedBy, role = 'dialog', forced, onClose, dir, children }: ModalProps) {
+export function Modal({ titleId, describedBy, role = 'dialog', forced, focusDialog, onClose, dir, children }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const fallbackId = useId();
 
   useEffect(() => {
     const previous = deepActiveElement() as HTMLElement | null;
     const dialog = ref.current;
-    if (dialog) (focusableIn(dialog)[0] ?? dialog).focus();
+    if (dialog) ((focusDialog ? undefined : focusableIn(dialog)[0]) ?? dialog).focus();
     return () => {
       if (previous && previous.isConnected) previous.focus();
     };

@@ -206,6 +206,39 @@ describe('a member on /m/home', () => {
   });
 });
 
+describe('no dead end from home', () => {
+  it('every link of the home page, the navigation and the referral button lead to a built page, never the not-found page', async () => {
+    await devPost('/dev/announcements/clear', {});
+    const page = await newPage();
+    await logIn(page);
+    await page.goto(`${h.server.url}/m/home`);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.locator('.quick').waitFor();
+    const hrefs = await page.evaluate(() =>
+      [...new Set([...document.querySelectorAll('main a[href], nav a[href]')].map((a) => a.getAttribute('href') ?? ''))].filter(
+        (href) => href.startsWith('/m'),
+      ),
+    );
+    assert.ok(hrefs.length >= 4, `home's own links: ${hrefs}`);
+    const notFound = page.getByRole('heading', { name: 'Page not found' });
+    for (const href of hrefs) {
+      await page.goto(`${h.server.url}${href}`);
+      await page.locator('main').waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await notFound.count(), 0, `${href} is the not-found page`);
+    }
+    // The referral button leads to a page (or customer service), or is left out while its page is not built.
+    await page.goto(`${h.server.url}/m/home`);
+    await page.locator('.quick').waitFor();
+    const referral = page.locator('.quick button[data-target]');
+    if ((await referral.count()) > 0 && (await referral.getAttribute('data-target')) !== 'customerService') {
+      await referral.click();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await notFound.count(), 0, 'the referral button led to the not-found page');
+    }
+  });
+});
+
 describe('/m/activity', () => {
   it('a member sees the list with its type chips, opens one, and an unknown id says so with the way back', async () => {
     const page = await newPage();

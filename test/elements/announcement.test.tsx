@@ -502,6 +502,15 @@ describe('<wps-notice-popup>', () => {
   });
 });
 
+describe('<wps-announcement> focus', () => {
+  it('lands on the dialog itself, not on a control (nothing wears a focus ring before a touch)', async () => {
+    const el = await shown();
+    const dialog = part(el, 'dialog')!;
+    await realFrames(2); // the dialog's focus effect
+    expect(el.shadowRoot!.activeElement).to.equal(dialog);
+  });
+});
+
 describe('<wps-announcement> accessibility', () => {
   it('the open popup passes axe-core (English and Urdu)', async () => {
     member();

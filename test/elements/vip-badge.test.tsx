@@ -42,8 +42,14 @@ const info = (clubLabel: MemberInfo['clubLabel'] | undefined, userName = 'player
   ...(clubLabel === undefined ? {} : { clubLabel }),
 });
 /** `'absent'`: no labelId field at all (an explicit undefined would take the default). */
-const progress = (completedConditions: number, totalExpectedConditions: number, labelId: number | null | 'absent' = 11): RankProgress =>
-  labelId === 'absent' ? { completedConditions, totalExpectedConditions } : { completedConditions, totalExpectedConditions, labelId };
+const progress = (
+  completedConditions: number,
+  totalExpectedConditions: number,
+  labelId: number | null | 'absent' = 11,
+): RankProgress =>
+  labelId === 'absent'
+    ? { completedConditions, totalExpectedConditions }
+    : { completedConditions, totalExpectedConditions, labelId };
 
 describe('vipState', () => {
   const none: VipState = { vip: false, labelName: undefined, level: undefined, progress: 1, benefits: false };
@@ -257,6 +263,18 @@ describe('<wps-vip-badge>: benefits', () => {
     const e = log.events[0]!;
     expect([e.cancelable, e.bubbles, e.composed]).to.deep.equal([true, true, true]);
     expect(navigations).to.deep.equal(['/m/member/benefits']);
+  });
+
+  it('no-benefits: the badge without the link (a page with no benefits page)', async () => {
+    backend();
+    login();
+    memberInfo.value = info(GOLD);
+    const el = mount('<wps-vip-badge no-benefits></wps-vip-badge>');
+    await shown(el);
+    await waitFor(() => expect(percent(el)).to.equal('60'));
+    expect(has(el, 'benefits')).to.equal(false);
+    el.removeAttribute('no-benefits');
+    await waitFor(() => expect(has(el, 'benefits')).to.equal(true));
   });
 
   it('prevented: the page stays', async () => {

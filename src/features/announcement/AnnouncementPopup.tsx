@@ -163,10 +163,10 @@ export function AnnouncementPopup({ mode, checkbox, autoplayMs, onShown, onActiv
   };
 
   return (
-    <Modal titleId={titleId} onClose={close} dir={dir}>
+    <Modal titleId={titleId} onClose={close} dir={dir} focusDialog>
       <div className="announcement" part="announcement" data-state={closing ? 'closing' : 'open'}>
         <div className="announcement-header">
-          <h2 id={titleId} part="title">
+          <h2 id={titleId} part="title" dir="auto">
             {item.title}
           </h2>
           <button type="button" className="announcement-close" part="close" aria-label={t('announcement.close')} onClick={close}>
@@ -192,6 +192,7 @@ export function AnnouncementPopup({ mode, checkbox, autoplayMs, onShown, onActiv
             // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
             <div
               className="announcement-content"
+              dir="auto"
               part="content"
               onClick={onContentClick}
               dangerouslySetInnerHTML={{ __html: html[i]! }}

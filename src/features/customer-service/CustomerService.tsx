@@ -64,7 +64,9 @@ export function CustomerService({ entries, position, viewer, label, onOpen }: Cu
                     onOpen(entryUrl(entry, viewer), entry);
                   }}
                 >
-                  <span className="cs-entry-title">{entry.title}</span>
+                  <span className="cs-entry-title" dir="auto">
+                    {entry.title}
+                  </span>
                   <span className="cs-entry-kind">{t(`cs.type.${kindOf(entry.csType)}`)}</span>
                 </button>
               </li>

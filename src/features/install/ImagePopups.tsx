@@ -98,7 +98,7 @@ export function ImagePopups({ groups, onShown, onSaved, onClosed, onReady }: Ima
   const followable = current.banner.linkageType === 'P' || (current.banner.linkageType === 'URL' && !!current.banner.url);
   const image = <img className="popup-image" part="image" src={current.image} alt={t('image_popup.label')} />;
   return (
-    <Modal titleId={titleId} onClose={() => next('close')} dir={dir}>
+    <Modal titleId={titleId} onClose={() => next('close')} dir={dir} focusDialog>
       <div className="popup" ref={box}>
         <h2 id={titleId} className="wps-visually-hidden">
           {t('image_popup.label')}

@@ -5,7 +5,8 @@ import { token } from '../../core/session/sessionInfo.ts';
 import { useT } from '../../ui/useT.ts';
 import { rankProgress, vipState } from './model.ts';
 
-export function VipBadge({ onBenefits }: { onBenefits: () => void }) {
+/** Without `onBenefits` there is no benefits link (nowhere to open it). */
+export function VipBadge({ onBenefits }: { onBenefits?: () => void }) {
   useSignals();
   const { t, dir } = useT();
   const state = vipState(memberInfo.value, rankProgress.value);
@@ -37,7 +38,7 @@ export function VipBadge({ onBenefits }: { onBenefits: () => void }) {
           {percent}%
         </span>
       </span>
-      {state.benefits ? (
+      {state.benefits && onBenefits ? (
         <button type="button" className="vip-benefits" part="benefits" onClick={onBenefits}>
           {t('vip.benefits')}
         </button>
