@@ -33,6 +33,7 @@ export function Modal({ titleId, describedBy, role = 'dialog', forced, focusDial
     return () => {
       if (previous && previous.isConnected) previous.focus();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the dialog opens
   }, []);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
