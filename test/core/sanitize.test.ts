@@ -39,7 +39,8 @@ const jsHex = (s: string) => codes(s, (c) => `\\x${c.toString(16).padStart(2, '0
 const jsUnicode = (s: string) => codes(s, (c) => `\\u${c.toString(16).padStart(4, '0')}`);
 /** CSS `\6a \61 ...` */
 const cssEscape = (s: string) => codes(s, (c) => `\\${c.toString(16)} `);
-const svgDoc = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">${body}</svg>`;
+const svgDoc = (body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">${body}</svg>`;
 
 const CORPUS: Payload[] = [
   // <script> in its many spellings
@@ -103,7 +104,10 @@ const CORPUS: Payload[] = [
   ['details open ontoggle', '<details open ontoggle=XSS><summary>x</summary></details>'],
   ['details/open/ontoggle', '<details/open/ontoggle=XSS>'],
   ['onanimationstart', '<style>@keyframes xss{}</style><div style="animation-name:xss" onanimationstart=XSS></div>'],
-  ['onanimationend', '<style>@keyframes xss2{from{opacity:0}to{opacity:1}}</style><p style="animation:xss2 1ms" onanimationend=XSS>x</p>'],
+  [
+    'onanimationend',
+    '<style>@keyframes xss2{from{opacity:0}to{opacity:1}}</style><p style="animation:xss2 1ms" onanimationend=XSS>x</p>',
+  ],
   ['marquee onstart', '<marquee onstart=XSS>x</marquee>'],
   ['video onerror', '<video src=x onerror=XSS></video>'],
   ['video source onerror', '<video><source src=x onerror=XSS></video>'],
@@ -163,7 +167,10 @@ const CORPUS: Payload[] = [
   ['img src vbscript:', '<img src="vbscript:XSS">'],
   ['img dynsrc and lowsrc', '<img dynsrc="javascript:XSS" lowsrc="javascript:XSS">'],
   ['img src data:text/html', '<img src="data:text/html,<script>XSS</script>">'],
-  ['img src data: svg with a handler', (x) => `<img src="data:image/svg+xml;base64,${btoa(svgDoc(`<image href="x" onerror="${x}"/>`))}">`],
+  [
+    'img src data: svg with a handler',
+    (x) => `<img src="data:image/svg+xml;base64,${btoa(svgDoc(`<image href="x" onerror="${x}"/>`))}">`,
+  ],
   ['input type=image javascript:', '<input type=image src="javascript:XSS">'],
   ['iframe javascript:', '<iframe src="javascript:parent.XSS"></iframe>'],
   ['iframe data:', '<iframe src="data:text/html,<script>parent.XSS</script>"></iframe>'],
@@ -197,18 +204,29 @@ const CORPUS: Payload[] = [
   ['base href elsewhere', '<base href="https://evil.example/">'],
   ['meta refresh javascript:', '<meta http-equiv="refresh" content="0;url=javascript:XSS">'],
   ['meta refresh, two URLs', '<meta http-equiv="refresh" content="0;URL=http://;URL=javascript:XSS;">'],
-  ['meta refresh data:', (x) => `<meta http-equiv="refresh" content="0;url=data:text/html;base64,${btoa(`<script>${x}</script>`)}">`],
+  [
+    'meta refresh data:',
+    (x) => `<meta http-equiv="refresh" content="0;url=data:text/html;base64,${btoa(`<script>${x}</script>`)}">`,
+  ],
   ['meta set-cookie', '<meta http-equiv="Set-Cookie" content="xss=XSS">'],
   ['link rel=import', '<link rel=import href="data:text/html,<script>XSS</script>">'],
   ['link stylesheet javascript:', '<link rel=stylesheet href="javascript:XSS">'],
   ['svg a xlink:href', '<svg><a xlink:href="javascript:XSS"><text x=20 y=20>x</text></a></svg>'],
   ['svg a href', '<svg><a href="javascript:XSS"><text x=20 y=20>x</text></a></svg>'],
-  ['svg animate values=javascript:', '<svg><a><animate attributeName=href values="javascript:XSS"/><text x=20 y=20>x</text></a></svg>'],
+  [
+    'svg animate values=javascript:',
+    '<svg><a><animate attributeName=href values="javascript:XSS"/><text x=20 y=20>x</text></a></svg>',
+  ],
   ['svg set to=javascript:', '<svg><a><set attributeName=href to="javascript:XSS"/><text x=20 y=20>x</text></a></svg>'],
-  ['svg use href data:', (x) => `<svg><use href="data:image/svg+xml;base64,${btoa(svgDoc(`<g id="x"><image href="x" onerror="${x}"/></g>`))}#x"/></svg>`],
+  [
+    'svg use href data:',
+    (x) =>
+      `<svg><use href="data:image/svg+xml;base64,${btoa(svgDoc(`<g id="x"><image href="x" onerror="${x}"/></g>`))}#x"/></svg>`,
+  ],
   [
     'svg use xlink:href data:',
-    (x) => `<svg><use xlink:href="data:image/svg+xml;base64,${btoa(svgDoc(`<g id="x"><image href="x" onerror="${x}"/></g>`))}#x"/></svg>`,
+    (x) =>
+      `<svg><use xlink:href="data:image/svg+xml;base64,${btoa(svgDoc(`<g id="x"><image href="x" onerror="${x}"/></g>`))}#x"/></svg>`,
   ],
   ['svg image href javascript:', '<svg><image href="javascript:XSS"/></svg>'],
   ['svg script', '<svg><script>XSS</script></svg>'],
@@ -262,7 +280,10 @@ const CORPUS: Payload[] = [
     'math mglyph svg mtext textarea',
     '<math><mi><mglyph><svg><mtext><textarea><path id="</textarea><img onerror=XSS src=1>"></textarea></mtext></svg></mglyph></mi></math>',
   ],
-  ['math annotation-xml style', '<math><annotation-xml encoding="text/html"><style><img src=x onerror=XSS></style></annotation-xml></math>'],
+  [
+    'math annotation-xml style',
+    '<math><annotation-xml encoding="text/html"><style><img src=x onerror=XSS></style></annotation-xml></math>',
+  ],
   ['svg title', '<svg><title><img src=x onerror=XSS></title></svg>'],
   ['svg desc style', '<svg><desc><style><img src=x onerror=XSS></style></desc></svg>'],
   ['svg CDATA', '<svg><![CDATA[><image xlink:href="]]><img src=x onerror=XSS>">]]></svg>'],
@@ -362,6 +383,7 @@ const URL_ATTRIBUTES = [
 const FORBIDDEN_ATTRIBUTES = ['style', 'srcdoc', 'srcset', 'action', 'formaction', 'xlink:href', 'ping', 'target', 'is'];
 
 /** The value as a browser reads its scheme: no whitespace or control characters, lower case. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what a browser drops here
 const compact = (value: string) => value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
 
 /** What is wrong with one element of the sanitised output (empty when nothing). */
@@ -377,7 +399,8 @@ function problems(el: Element): string[] {
     // created with an is value and has no attribute writes the old value back. Empty names nothing.
     if (lower === 'is' && value === '') continue;
     if (FORBIDDEN_ATTRIBUTES.includes(lower)) found.push(`<${tag} ${name}>`);
-    if ((lower === 'id' || lower === 'name') && !value.startsWith('user-content-')) found.push(`<${tag} ${name}="${value}"> unprefixed`);
+    if ((lower === 'id' || lower === 'name') && !value.startsWith('user-content-'))
+      found.push(`<${tag} ${name}="${value}"> unprefixed`);
     if (!URL_ATTRIBUTES.includes(lower) || lower.startsWith('data-')) continue;
     const scheme = compact(value);
     const imageData = tag === 'img' && lower === 'src' && scheme.startsWith('data:image/');
@@ -389,7 +412,8 @@ function problems(el: Element): string[] {
     } catch {
       continue; // a URL that does not parse leads nowhere
     }
-    if (!['http:', 'https:', 'mailto:', 'tel:'].includes(protocol) && !imageData) found.push(`<${tag} ${name}="${value}"> is ${protocol}`);
+    if (!['http:', 'https:', 'mailto:', 'tel:'].includes(protocol) && !imageData)
+      found.push(`<${tag} ${name}="${value}"> is ${protocol}`);
   }
   return found;
 }
@@ -423,7 +447,9 @@ describe('sanitizeHtml: an XSS corpus in a live document', () => {
 
   /** Every problem in the corpus's output, as `#n name: problem`. */
   const everyProblem = (check: (el: Element) => string[]) =>
-    cells.flatMap(({ n, name, cell }) => Array.from(cell.querySelectorAll('*')).flatMap((el) => check(el).map((p) => `#${n} ${name}: ${p}`)));
+    cells.flatMap(({ n, name, cell }) =>
+      Array.from(cell.querySelectorAll('*')).flatMap((el) => check(el).map((p) => `#${n} ${name}: ${p}`)),
+    );
 
   it('holds at least 120 payloads', () => {
     expect(payloads.length).to.be.at.least(120);
@@ -489,7 +515,9 @@ describe('sanitizeHtml: what survives', () => {
   });
 
   it('overrides what the HTML says about loading and the referrer', async () => {
-    const img = (await parsed('<img src="https://cdn.example.test/a.png" loading="eager" referrerpolicy="unsafe-url">')).querySelector('img')!;
+    const img = (
+      await parsed('<img src="https://cdn.example.test/a.png" loading="eager" referrerpolicy="unsafe-url">')
+    ).querySelector('img')!;
     expect(img.getAttribute('loading')).to.equal('lazy');
     expect(img.getAttribute('referrerpolicy')).to.equal('no-referrer');
   });
@@ -532,14 +560,10 @@ describe('sanitizeHtml: what survives', () => {
     const links = Array.from((await parsed(html)).querySelectorAll('a'));
     expect(links.map((a) => a.getAttribute('target'))).to.deep.equal(Array(6).fill(null));
     expect(links.map((a) => a.getAttribute('href'))).to.deep.equal(['https://example.test/', null, null, null, null, null]);
-    expect(links.map((a) => a.getAttribute('rel')), 'no rel without an href').to.deep.equal([
-      'noopener noreferrer',
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect(
+      links.map((a) => a.getAttribute('rel')),
+      'no rel without an href',
+    ).to.deep.equal(['noopener noreferrer', null, null, null, null, null]);
   });
 
   it('keeps aria and class but not data- attributes', async () => {
@@ -591,7 +615,8 @@ describe('sanitizeHtml: Trusted Types', () => {
     };
     try {
       // @ts-expect-error -- a second, separate copy of the module: the query is esbuild's module identity
-      const fresh = (await import('../../src/core/html/sanitize.ts?trusted-types')) as typeof import('../../src/core/html/sanitize.ts');
+      const fresh =
+        (await import('../../src/core/html/sanitize.ts?trusted-types')) as typeof import('../../src/core/html/sanitize.ts');
       const first = await fresh.sanitizeHtml('<b>1</b><script>x()</script>');
       const second = await fresh.sanitizeHtml('<i>2</i>');
       expect(created).to.deep.equal(['wps-html']);
@@ -605,7 +630,7 @@ describe('sanitizeHtml: Trusted Types', () => {
   });
 
   // Last in this file: a CSP, once in force, stays for the rest of the page.
-  it('still sanitises, as a plain string, when the page\'s CSP does not allow the policy name', async () => {
+  it("still sanitises, as a plain string, when the page's CSP does not allow the policy name", async () => {
     const meta = document.createElement('meta');
     meta.httpEquiv = 'Content-Security-Policy';
     meta.content = "trusted-types another-policy 'allow-duplicates'";

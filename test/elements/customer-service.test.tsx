@@ -202,7 +202,10 @@ describe('<wps-customer-service>: one entry', () => {
   });
 
   it('the label attribute names the button', async () => {
-    const el = await mountCs([entry('Live chat', 'LIVECHAT', encode(LIVE_URL))], '<wps-customer-service label="Help me"></wps-customer-service>');
+    const el = await mountCs(
+      [entry('Live chat', 'LIVECHAT', encode(LIVE_URL))],
+      '<wps-customer-service label="Help me"></wps-customer-service>',
+    );
     expect(button(el).textContent).to.equal('Help me');
     el.removeAttribute('label');
     await waitFor(() => expect(button(el).textContent).to.equal(EN.customer_service));
@@ -293,7 +296,11 @@ describe('<wps-customer-service>: COMM100VIP', () => {
     ['a visitor', () => {}, ['Comm100', 'Live chat']],
     ['a member without a club label', () => signIn(null), ['Comm100', 'Live chat']],
     ['a member whose label has no name', () => signIn({ labelName: '', type: 'AUTO', rankLevel: 1 }), ['Comm100', 'Live chat']],
-    ['a member whose info has not loaded', () => saveSession({ token: 't', merchantCode: 'DEMO01', type: 0 }), ['Comm100', 'Live chat']],
+    [
+      'a member whose info has not loaded',
+      () => saveSession({ token: 't', merchantCode: 'DEMO01', type: 0 }),
+      ['Comm100', 'Live chat'],
+    ],
     [
       'stale VIP member info without a session',
       () => (memberInfo.value = { type: 0, id: 7, userName: 'player1', language: 'EN', clubLabel: GOLD }),
