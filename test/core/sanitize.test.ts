@@ -614,9 +614,9 @@ describe('sanitizeHtml: Trusted Types', () => {
       };
     };
     try {
-      // @ts-expect-error -- a second, separate copy of the module: the query is esbuild's module identity
-      const fresh =
-        (await import('../../src/core/html/sanitize.ts?trusted-types')) as typeof import('../../src/core/html/sanitize.ts');
+      const fresh: typeof import('../../src/core/html/sanitize.ts') =
+        // @ts-expect-error -- a second, separate copy of the module: the query is esbuild's module identity
+        await import('../../src/core/html/sanitize.ts?trusted-types');
       const first = await fresh.sanitizeHtml('<b>1</b><script>x()</script>');
       const second = await fresh.sanitizeHtml('<i>2</i>');
       expect(created).to.deep.equal(['wps-html']);
