@@ -21,6 +21,7 @@ import { localStore } from '../src/core/storage/storage.ts';
 import { navigate } from '../src/core/session/navigation.ts';
 import { App, preloadPage } from './App.tsx';
 import { loadElementsWhenUsed } from './lazyElements.ts';
+import { resumePleaseLogin } from '../src/core/api/errors.ts';
 import { carriedHref, hostNavigate } from './AppLink.tsx';
 
 function boot() {
@@ -114,6 +115,7 @@ function afterFirstPaint() {
   const steps = [
     loadElementsWhenUsed,
     mountOverlays,
+    resumePleaseLogin,
     () => {
       watchMemberInfo();
       void waitForMember().then(restoreConfirmed);

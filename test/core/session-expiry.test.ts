@@ -7,9 +7,22 @@
  */
 import { expect } from 'chai';
 import { call } from '../../src/core/api/client.ts';
-import { PLEASE_LOGIN_NOTICE, SESSION_CLEAR_INTERVAL_MS, SESSION_CLEAR_REPEATS, sessionGone } from '../../src/core/api/errors.ts';
-import { notices } from '../../src/core/notice/notices.ts';
-import { clearSession, saveSession, session, SESSION_KEY, type SessionInfo } from '../../src/core/session/sessionInfo.ts';
+import {
+  PLEASE_LOGIN_NOTICE,
+  resumePleaseLogin,
+  SESSION_CLEAR_INTERVAL_MS,
+  SESSION_CLEAR_REPEATS,
+  sessionGone,
+} from '../../src/core/api/errors.ts';
+import { closeNotice, notices } from '../../src/core/notice/notices.ts';
+import {
+  clearSession,
+  saveSession,
+  session,
+  SESSION_ENDED_KEY,
+  SESSION_KEY,
+  type SessionInfo,
+} from '../../src/core/session/sessionInfo.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import {
   LAST_PATH_KEY,
@@ -200,6 +213,36 @@ describe('sessionGone: the clear repeats (docs/product.md §9)', () => {
     await clock.tickAsync(5000);
     expect(staleThere(), 'no more repeats').to.equal(true);
   }
+});
+
+describe('the please-login notice survives a reload', () => {
+  it('sessionGone keeps a flag through the repeats; a reload without a session shows the notice again', async () => {
+    saveSession(OLD);
+    sessionGone();
+    await clock.tickAsync(SESSION_CLEAR_INTERVAL_MS * SESSION_CLEAR_REPEATS);
+    expect(sessionStorage.getItem(SESSION_ENDED_KEY), 'kept by every clear').to.equal('true');
+    // The reload: a new page, its notice queue empty.
+    notices.value = [];
+    resumePleaseLogin();
+    expect(noticeIds()).to.deep.equal([PLEASE_LOGIN_NOTICE]);
+    // Log in: the flag goes, and the next start shows nothing.
+    closeNotice(PLEASE_LOGIN_NOTICE, notices.value[0]!.buttons[0]);
+    expect(navigations.map((n) => n.path)).to.deep.equal(['/m/login']);
+    expect(sessionStorage.getItem(SESSION_ENDED_KEY)).to.equal(null);
+    resumePleaseLogin();
+    expect(noticeIds()).to.deep.equal([]);
+  });
+
+  it('a quiet session loss (alert:false) leaves no flag; a start with a session drops a stale flag', () => {
+    saveSession(OLD);
+    sessionGone(false);
+    expect(sessionStorage.getItem(SESSION_ENDED_KEY)).to.equal(null);
+    sessionStorage.setItem(SESSION_ENDED_KEY, 'true');
+    saveSession(NEW);
+    resumePleaseLogin();
+    expect(noticeIds()).to.deep.equal([]);
+    expect(sessionStorage.getItem(SESSION_ENDED_KEY)).to.equal(null);
+  });
 });
 
 describe('session loss through the client (docs/product.md §8)', () => {

@@ -5,9 +5,10 @@
  * handler a feature registered with `onReaction`, else fall back to a plain notice.
  */
 import { showNotice } from '../notice/notices.ts';
-import { clearSession, session } from '../session/sessionInfo.ts';
+import { clearSession, session, SESSION_ENDED_KEY } from '../session/sessionInfo.ts';
 import { navigate } from '../session/navigation.ts';
 import { cancelRequests } from './abort.ts';
+import { sessionStore } from '../storage/storage.ts';
 
 export interface Failure {
   status?: number;
@@ -147,17 +148,39 @@ function clearRepeatedly() {
   }, SESSION_CLEAR_INTERVAL_MS);
 }
 
-/** Log out, clear session storage, cancel requests, and ask to log in again. */
-export function sessionGone(notice = true) {
-  clearRepeatedly();
-  cancelRequests();
-  if (!notice) return;
+// SESSION_ENDED_KEY is kept in session storage while the please-login notice waits for its tap: a
+// reload in that moment (the player's, or one racing the answer that found the session gone) shows
+// it again instead of a page that is silently signed out (resumePleaseLogin).
+function showPleaseLogin() {
+  sessionStore.set(SESSION_ENDED_KEY, true);
   showNotice({
     id: PLEASE_LOGIN_NOTICE,
     messageKey: 'please_login',
     forced: true,
-    buttons: [{ labelKey: 'login', action: () => navigate('/m/login') }],
+    buttons: [
+      {
+        labelKey: 'login',
+        action: () => {
+          sessionStore.remove(SESSION_ENDED_KEY);
+          navigate('/m/login');
+        },
+      },
+    ],
   });
+}
+
+/** Log out, clear session storage, cancel requests, and ask to log in again. */
+export function sessionGone(notice = true) {
+  clearRepeatedly();
+  cancelRequests();
+  if (notice) showPleaseLogin();
+}
+
+/** At start: the please-login notice a reload interrupted, again (nothing when a session is there). */
+export function resumePleaseLogin(): void {
+  if (sessionStore.get(SESSION_ENDED_KEY) !== true) return;
+  if (session.value) sessionStore.remove(SESSION_ENDED_KEY);
+  else showPleaseLogin();
 }
 
 export function perform(reaction: Reaction) {

@@ -49,7 +49,11 @@ export function updateSession(patch: Partial<SessionInfo>) {
  * Keys that describe the visit, not the member: they survive a logout, or the native app would get
  * a download bar again and a later registration would lose its referral code.
  */
-const VISIT_KEYS = new Set(['inApp', 'tracking', 'registrationInfo', 'downloadBarHidden'].map((k) => KEY_PREFIX + k));
+const VISIT_KEYS = new Set(
+  ['inApp', 'tracking', 'registrationInfo', 'downloadBarHidden', 'sessionEnded'].map((k) => KEY_PREFIX + k),
+);
+/** The please-login notice is waiting for its tap (core/api/errors.ts): kept while the session is cleared. */
+export const SESSION_ENDED_KEY = `${KEY_PREFIX}sessionEnded`;
 
 /** Forgets the session and every member-related key this product put in session storage. */
 export function clearSession() {
