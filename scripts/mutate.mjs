@@ -30,6 +30,9 @@ const jsonOut = option('json', undefined);
 const deepAt = args.indexOf('--deep');
 const deep = deepAt >= 0;
 if (deep) args.splice(deepAt, 1);
+const commandAt = args.indexOf('--command');
+const useCommand = commandAt >= 0;
+if (useCommand) args.splice(commandAt, 1);
 if (args.length === 0) {
   console.error('usage: npm run mutate -- <source files or folders> [--concurrency N] [--json FILE]');
   process.exit(2);
@@ -153,13 +156,32 @@ if (Object.keys(plan.bySource).length) {
   mkdirSync('.stryker-tmp', { recursive: true });
   const planFile = resolve('.stryker-tmp', 'plan.json');
   writeFileSync(planFile, JSON.stringify(plan, null, 2));
+  // Browser tests only (the usual case for src/ and elements/): one Chromium per worker for the whole
+  // run, and each mutant runs only the tests that reached it (scripts/stryker-browser-runner.mjs).
+  // Otherwise, or with --command, a command per mutant (scripts/mutate-run.mjs).
+  const involved = [...new Set(Object.keys(plan.bySource).flatMap((s) => testsOf[s]))];
+  const browserOnly = !useCommand && involved.every((t) => t.kind === 'browser');
+  const runner = browserOnly
+    ? {
+        testRunner: 'wps-browser',
+        wpsBrowser: { files: [...involved].sort((a, b) => sizeOf(a) - sizeOf(b)).map((t) => t.file) },
+        coverageAnalysis: 'perTest',
+      }
+    : {
+        testRunner: 'command',
+        commandRunner: { command: `node ${resolve('scripts/mutate-run.mjs')} ${planFile}` },
+        coverageAnalysis: 'off',
+      };
+  console.log(
+    browserOnly
+      ? `runner: one browser per worker, ${involved.length} test file(s), each mutant only the tests that reach it`
+      : 'runner: a command per mutant (node tests involved, or --command)',
+  );
   const stryker = new Stryker({
     mutate: Object.keys(plan.bySource),
     plugins: ['@stryker-mutator/*', resolve('scripts/stryker-plugins.mjs')],
     ignorers: ['markup'],
-    testRunner: 'command',
-    commandRunner: { command: `node ${resolve('scripts/mutate-run.mjs')} ${planFile}` },
-    coverageAnalysis: 'off',
+    ...runner,
     concurrency,
     timeoutMS: 20_000,
     timeoutFactor: 1.5,

@@ -1,5 +1,6 @@
 // Stryker plugins of the mutation run (scripts/mutate.mjs).
 import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
+import { browserRunnerPlugin } from './stryker-browser-runner.mjs';
 
 /**
  * `markup`: no mutants in the text of JSX attributes (class names, parts, ids, input types) or in
@@ -17,4 +18,15 @@ const markup = {
   },
 };
 
-export const strykerPlugins = [declareValuePlugin(PluginKind.Ignore, 'markup', markup)];
+export const strykerPlugins = [declareValuePlugin(PluginKind.Ignore, 'markup', markup), browserRunnerPlugin];
+
+/** The browser runner's own option (`wpsBrowser.files`), so Stryker validates it instead of warning. */
+export const strykerValidationSchema = {
+  properties: {
+    wpsBrowser: {
+      type: 'object',
+      properties: { files: { type: 'array', items: { type: 'string' } } },
+      additionalProperties: false,
+    },
+  },
+};
