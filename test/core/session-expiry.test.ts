@@ -284,6 +284,31 @@ describe('session loss through the client (docs/product.md §8)', () => {
     expect(err.name).to.equal('AbortError');
   });
 
+  it("a 401 for a token that is no longer the page's (a logout, a new login meanwhile) is old news: nothing ends, no notice", async () => {
+    let answer!: () => void;
+    stub = stubFetch(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(json({ success: false, errorCode: 'CUSTOMER_NOT_LOGIN' }, 401));
+        }),
+    );
+    saveSession(OLD);
+    const late = rejection(call('unreadCount', undefined, { alert: false, sessionAlert: true }));
+    await waitFor(() => expect(stub!.calls).to.have.length(1));
+    saveSession(NEW); // logged in anew while the call was on its way
+    answer();
+    const err = (await late) as { reaction?: unknown };
+    expect(err.reaction).to.deep.equal({ kind: 'silent' });
+    expect(session.value?.token, 'the new session stays').to.equal('tok-new');
+    expect(noticeIds()).to.deep.equal([]);
+    // The same answer for the current token ends the session, with the notice.
+    const now = rejection(call('unreadCount', undefined, { alert: false, sessionAlert: true }));
+    await waitFor(() => expect(stub!.calls).to.have.length(2));
+    answer();
+    expect(((await now) as { reaction?: unknown }).reaction).to.deep.equal({ kind: 'logout', notice: true });
+    expect(noticeIds()).to.deep.equal([PLEASE_LOGIN_NOTICE]);
+  });
+
   it('a new login answered during the repeats survives them', async () => {
     saveSession(OLD);
     stub = stubFetch(() => json({ success: false }, 401));

@@ -255,6 +255,21 @@ describe('/m/activity', () => {
     await page.getByText(/ended or does not exist/i).waitFor();
   });
 
+  it('a failed load says so with Retry, and Retry brings the list; a chip filters by type', async () => {
+    const page = await newPage();
+    await logIn(page);
+    await page.route('**/wps/relay/MCSFE_getPromotionList*', (route) => route.abort('connectionfailed'));
+    await page.goto(`${h.server.url}/m/activity`);
+    await page.getByText('The promotions could not be loaded.').waitFor();
+    await page.unroute('**/wps/relay/MCSFE_getPromotionList*');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    const main = page.getByRole('main');
+    await main.getByRole('link', { name: /Welcome bonus: 20 free credits/ }).waitFor();
+    await main.getByRole('button', { name: /^Referral/ }).click();
+    await main.getByRole('link', { name: /Invite friends, earn 50 each/ }).waitFor();
+    assert.equal(await main.getByRole('link', { name: /Welcome bonus/ }).count(), 0, 'the other types are filtered out');
+  });
+
   it('a visitor is sent to /m/login (the route needs a session)', async () => {
     const page = await newPage();
     await page.goto(`${h.server.url}/m/activity`);

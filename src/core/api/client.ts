@@ -24,7 +24,7 @@ import {
   type RsaKeyValue,
   type ValueOf,
 } from './endpoints.ts';
-import { handleFailure, ORIGIN_NOT_ALLOWED, type Failure, type Reaction } from './errors.ts';
+import { handleFailure, ORIGIN_NOT_ALLOWED, perform, reactionFor, type Failure, type Reaction } from './errors.ts';
 import { requestSignal } from './abort.ts';
 import { sealBody } from './encryption.ts';
 
@@ -239,7 +239,12 @@ export async function call<N extends EndpointName>(
     : { status, errorCode: 'response.malformed', message: undefined, value: undefined };
   // The server no longer takes the key this page holds (for example a new key pair): fetch it again next time.
   if (row.encrypted && failure.errorCode === 'encryption.key.invalid') rsaKey = undefined;
-  const reaction = handleFailure({ ...failure, alert: options.alert, sessionAlert: options.sessionAlert });
+  let reaction = reactionFor({ ...failure, alert: options.alert, sessionAlert: options.sessionAlert });
+  // A session loss answered for a token that is no longer this page's (the player logged out, or
+  // logged in anew, while the call was on its way) is old news: nothing to end, nobody to tell.
+  if (reaction.kind === 'logout' && headers.Authorization !== undefined && headers.Authorization !== token.value)
+    reaction = { kind: 'silent' };
+  perform(reaction);
   throw new ApiError(status, failure.errorCode, failure.message, failure.value, reaction);
 }
 
