@@ -164,7 +164,19 @@ if (Object.keys(plan.bySource).length) {
   const runner = browserOnly
     ? {
         testRunner: 'wps-browser',
-        wpsBrowser: { files: [...involved].sort((a, b) => sizeOf(a) - sizeOf(b)).map((t) => t.file) },
+        wpsBrowser: {
+          files: [...involved].sort((a, b) => sizeOf(a) - sizeOf(b)).map((t) => t.file),
+          // Without --deep, a mutant runs the reaching tests of the files that import its file directly
+          // (all of them for a file no test imports directly), as the command runner does.
+          only: deep
+            ? {}
+            : Object.fromEntries(
+                Object.keys(plan.bySource).flatMap((source) => {
+                  const direct = testsOf[source].filter((t) => t.direct.has(source)).map((t) => t.file);
+                  return direct.length ? [[source, direct]] : [];
+                }),
+              ),
+        },
         coverageAnalysis: 'perTest',
       }
     : {
@@ -225,8 +237,8 @@ if (survivors.length) {
   console.log('\nsurvivors:');
   for (const r of survivors) {
     const replacement = (r.replacement ?? '').replace(/\s+/g, ' ').slice(0, 100);
-    // Stryker's lines count from 0.
-    console.log(`  ${r.source}:${r.location.start.line + 1} ${r.mutatorName}: ${replacement}`);
+    // The results' lines count from 1 (the report schema's), unlike the instrumenter's positions.
+    console.log(`  ${r.source}:${r.location.start.line} ${r.mutatorName}: ${replacement}`);
   }
 }
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(all, null, 2));

@@ -10,10 +10,10 @@
 // - Dry run: every file once, with per-test coverage (the instrumented code counts, per
 //   `__stryker__.currentTestId`, which mutants each test reached). Mutant run: only the tests that
 //   reached the mutant (Stryker's testFilter), by exact full title, stopping at the first failure.
-//   A mutant reached while the modules load (static) runs every file.
+//   A mutant reached while the modules load (static) runs every file that bundles the mutated file.
 import { createServer } from 'node:http';
 import { readFileSync, existsSync, statSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -83,8 +83,12 @@ export class BrowserTestRunner {
     this.log = log;
     /** Test files, lightest first (scripts/mutate.mjs orders them). */
     this.files = options.wpsBrowser?.files ?? [];
+    /** Per mutated source (relative path): the test files a mutant there may run (none given: all). */
+    this.only = options.wpsBrowser?.only ?? {};
     this.root = process.cwd(); // the sandbox: the instrumented sources
     this.bundles = new Map();
+    /** Per bundled test file: the sandbox files in it (esbuild's inputs). */
+    this.inputs = new Map();
   }
 
   capabilities() {
@@ -115,6 +119,8 @@ export class BrowserTestRunner {
       if (path === '/__wps/mocha.js') return send(res, 200, 'text/javascript', readFileSync(MOCHA_JS));
       if (path.startsWith('/__wps/bundle/'))
         return send(res, 200, 'text/javascript', await this.bundle(path.slice('/__wps/bundle/'.length)));
+      // A module a test loads by URL (a probe frame's script): bundled like a test file, as web-test-runner does.
+      if (/\.tsx?$/.test(path)) return send(res, 200, 'text/javascript', await this.bundle(path.slice(1)));
       // Anything else a test asks for by URL (a fixture script), from the sandbox.
       const file = resolve(this.root, `.${path}`);
       if (file.startsWith(this.root) && existsSync(file) && statSync(file).isFile())
@@ -142,7 +148,15 @@ export class BrowserTestRunner {
           define: { 'process.env.NODE_ENV': '"development"' },
           alias: { 'use-sync-external-store/shim/index.js': './build-shims/use-sync-external-store.ts' },
           logLevel: 'silent',
-        }).then((r) => r.outputFiles[0].text),
+          metafile: true,
+          // A frame a test opens (the session probe) runs its own bundle: it takes the mutant of its parent.
+          banner: {
+            js: 'try{if(!globalThis.__stryker__&&parent!==window&&parent.__stryker__)globalThis.__stryker__={activeMutant:parent.__stryker__.activeMutant}}catch(e){}',
+          },
+        }).then((r) => {
+          this.inputs.set(file, new Set(Object.keys(r.metafile.inputs).map((i) => resolve(this.root, i))));
+          return r.outputFiles[0].text;
+        }),
       );
     }
     return this.bundles.get(file);
@@ -198,9 +212,13 @@ export class BrowserTestRunner {
         byFile.get(file).push(id.slice(at + 4));
       }
     }
+    // A static mutant (reached while the modules load): every file whose bundle holds the mutated file.
+    const holds = (f) => this.inputs.get(f)?.has(resolve(options.sandboxFileName)) ?? true;
+    const only = this.only[relative(this.root, resolve(options.sandboxFileName)).split('\\').join('/')];
+    const allowed = (f) => !only || only.includes(f);
     const plan = testFilter
-      ? this.files.filter((f) => byFile.has(f)).map((f) => [f, byFile.get(f)])
-      : this.files.map((f) => [f, undefined]);
+      ? this.files.filter((f) => byFile.has(f) && allowed(f)).map((f) => [f, byFile.get(f)])
+      : this.files.filter((f) => holds(f) && allowed(f)).map((f) => [f, undefined]);
     const deadline = Date.now() + timeout;
     let ran = 0;
     for (const [file, titles] of plan) {

@@ -25,7 +25,10 @@ export const strykerValidationSchema = {
   properties: {
     wpsBrowser: {
       type: 'object',
-      properties: { files: { type: 'array', items: { type: 'string' } } },
+      properties: {
+        files: { type: 'array', items: { type: 'string' } },
+        only: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+      },
       additionalProperties: false,
     },
   },
