@@ -17,6 +17,7 @@ import { handlers } from './api/handlers.ts';
 import { openDb, type Db } from './db/db.ts';
 import { mountDownloads } from './downloads/downloads.ts';
 import { mountChat } from './engagement/chat-page.ts';
+import { mountGames } from './games/pages.ts';
 import { seedEngagement } from './engagement/seed.ts';
 import { sharedKeys, sharedSecrets } from './db/keys.ts';
 import { prehashSeeds, seedMembers } from './db/seed.ts';
@@ -211,6 +212,8 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   mountCaptcha(app, deps, () => runtime.captchaMode);
   // The chat page CBS_launchChat's URL opens (production too: it is what the reference server offers).
   mountChat(app, deps);
+  // The demo game pages the game launches' URLs open, and the catalogue's pictures (games/pages.ts).
+  mountGames(app, deps);
   if (!config.production) mountDev(app, deps, runtime);
 
   return { app, db, merchants, close: () => db.close() };

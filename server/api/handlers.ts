@@ -16,6 +16,8 @@ import { popupItems } from '../engagement/announcements.ts';
 import { launchChat, unreadCount } from '../engagement/chat.ts';
 import { availablePromotions, livePromotions } from '../engagement/promotions.ts';
 import { clubLabelOf, rankProgressOf } from '../engagement/vip.ts';
+import { catalogueOf } from '../games/catalogue.ts';
+import { launchGame, trialLaunch } from '../games/launch.ts';
 import { issueV3Config } from '../signin/captcha.ts';
 import { unusedUsername } from '../signin/members.ts';
 import {
@@ -122,6 +124,18 @@ export const handlers: Handlers = {
     const groups = input.groupName.split(',');
     return groups.flatMap((group) => merchant.banners.filter((b) => b.groupName === group));
   },
+
+  /** The merchant's game vendor catalogue: its merchants.json `games` block, else the demo one (games/catalogue.ts). */
+  newGameVendor: ({ merchant }) => catalogueOf(merchant),
+
+  /** A demo game page of this server with a signed ticket, never the session token (games/launch.ts). */
+  launchGame(call) {
+    const { member, token } = loggedIn(call);
+    return launchGame(call, member, token);
+  },
+
+  /** A trial game of the catalogue, no session needed: its demo page with a ticket of its own. */
+  gameTrialLaunch: (call) => trialLaunch(call),
 
   /** type username (captcha when a setting asks for it; second check), sms (a code), firebase (an identity provider token). */
   login: (call) => login(call),

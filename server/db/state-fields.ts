@@ -10,6 +10,9 @@ import * as v from 'valibot';
 export const LANGUAGE_CODE = /^[A-Z]{2}(-[A-Z]{2})?$/;
 export const PING_MODES = ['ok', 'hang', 'fail'] as const;
 export type PingMode = (typeof PING_MODES)[number];
+/** POST /wps/game/launchGame and the game pages (server/games/): ok, the call held, the call failed, the page held. */
+export const GAME_LAUNCH_MODES = ['ok', 'hang', 'fail', 'page-hang'] as const;
+export type GameLaunchMode = (typeof GAME_LAUNCH_MODES)[number];
 
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
@@ -33,6 +36,7 @@ export const maintenanceTextsSchema = v.nullable(
 );
 
 export const pingModeSchema = v.picklist(PING_MODES);
+export const gameLaunchModeSchema = v.picklist(GAME_LAUNCH_MODES);
 
 /** A native app version: 1 to 4 dotted numbers (2.4.39). */
 export const APP_VERSION = /^\d{1,4}(\.\d{1,4}){0,3}$/;
@@ -54,6 +58,7 @@ export const fieldSchemas = {
   test: v.boolean(),
   domainUnavailable: v.boolean(),
   pingMode: pingModeSchema,
+  gameLaunchMode: gameLaunchModeSchema,
   assetRevision: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** Site settings (info.login / sms / register captcha, gw.GEETEST_VERSION, register options). */
   loginCaptcha: v.boolean(),
@@ -89,6 +94,7 @@ export const statusBlockSchema = v.optional(
     regionRestriction: v.optional(v.boolean(), false),
     domainUnavailable: v.optional(v.boolean(), false),
     pingMode: v.optional(pingModeSchema, 'ok'),
+    gameLaunchMode: v.optional(gameLaunchModeSchema, 'ok'),
   }),
   {},
 );

@@ -1,6 +1,6 @@
 /**
  * Per-merchant runtime state: what the dev controls switch (maintenance, region restriction, test
- * flag, domain unavailable, ping mode, asset revision, site settings and whitelabel flags) and what
+ * flag, domain unavailable, ping mode, game launch mode, asset revision, site settings and whitelabel flags) and what
  * /wps/system/status, domainRoute, ping, the asset manifests and the sign-in calls reflect.
  *
  * The initial value is the merchant's `status` block in merchants.json (assetRevision starts at 0)
@@ -26,6 +26,7 @@ export function initialState(merchant: Merchant): MerchantState {
     test: s.test,
     domainUnavailable: s.domainUnavailable,
     pingMode: s.pingMode,
+    gameLaunchMode: s.gameLaunchMode,
     assetRevision: 0,
     loginCaptcha: merchant.info.login?.captcha.enabled ?? false,
     smsCaptcha: merchant.info.sms?.captcha?.enabled ?? false,

@@ -3,7 +3,7 @@
  * server/app.ts decides). Tests and the e2e suite use them to put the server into a state, and a
  * person trying the demo uses the page `GET /dev/` to see every screen (maintenance, access denied,
  * domain error, unstable line, update notice, captchas, the second check, password expiry, popups,
- * promotions, chat and VIP). Later issues add routes here (content).
+ * promotions, chat, VIP and game launches). Later issues add routes here (content).
  *
  * Every control takes a JSON body (the merchant from the `Merchant` header, default merchant when
  * absent) and answers `{ success: true, value }`; or a form post of the /dev/ page
@@ -25,6 +25,7 @@ import {
   GEETEST_VERSIONS,
   WHITELABEL_FLAG,
   authEmulatorUrlSchema,
+  gameLaunchModeSchema,
   maintenanceEndSchema,
   maintenanceTextsSchema,
   pingModeSchema,
@@ -59,6 +60,7 @@ const maintenanceBody = v.strictObject({
   texts: v.optional(maintenanceTextsSchema),
 });
 const pingBody = v.strictObject({ mode: pingModeSchema });
+const gamesBody = v.strictObject({ launchMode: gameLaunchModeSchema });
 const noBody = v.strictObject({});
 const siteSettingsBody = v.strictObject({
   loginCaptcha: v.optional(v.boolean()),
@@ -249,6 +251,13 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
     const input = await readInput(c, deps);
     const body = validate(pingBody, input.form ? { mode: input.fields.mode } : input.fields);
     return answer(c, input, await state.update(input.merchant, { pingMode: body.mode }));
+  });
+
+  /** `{ launchMode: 'ok' | 'hang' | 'fail' | 'page-hang' }`: how game launches and their pages behave (server/games/). */
+  app.post('/dev/games', async (c) => {
+    const input = await readInput(c, deps);
+    const body = validate(gamesBody, input.form ? { launchMode: input.fields.launchMode } : input.fields);
+    return answer(c, input, await state.update(input.merchant, { gameLaunchMode: body.launchMode }));
   });
 
   /** assetRevision + 1: both asset manifests change, the open page shows the update notice. */

@@ -76,6 +76,7 @@ function fillState(s) {
     ['regionRestriction', String(s.regionRestriction)],
     ['domainUnavailable', String(s.domainUnavailable)],
     ['pingMode', s.pingMode],
+    ['gameLaunchMode', s.gameLaunchMode],
     ['test', String(s.test)],
     ['assetRevision', String(s.assetRevision)],
     ['firebase', s.firebase ? `on (${s.authEmulatorUrl ?? 'merchant config'})` : 'off'],

@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import * as v from 'valibot';
 import { PROMOTION_TYPES } from '../../src/core/api/promotionTypes.ts';
 import { APP_VERSION, statusBlockSchema } from '../db/state-fields.ts';
+import { gamesSchema } from '../games/schema.ts';
 import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
 import { BASE32_SECRET } from '../signin/totp.ts';
 import { DOMAIN_ENTRY } from './domains.ts';
@@ -107,6 +108,11 @@ const merchantSchema = v.object({
     ),
     [],
   ),
+  /**
+   * GCSGAME_newGameVendor's catalogue (docs/api.md, "Games"); absent: the demo catalogue of
+   * server/games/catalogue.ts. The launch calls accept only its vendors and trial games.
+   */
+  games: v.optional(gamesSchema),
   /**
    * Demo seed (server/engagement/seed.ts): one promotion per type, enabled or not, made at the first
    * start outside production. `count` is what files written before the promotions table said; it is

@@ -173,7 +173,7 @@ describe('every refusal is a JSON envelope with its own errorCode', () => {
     await refused(call(wps, 'GET', '/wps/session/login'), 404, 'not.found');
     await refused(call(wps, 'DELETE', '/wps/system/status'), 404, 'not.found');
     // A catalogue row without a handler yet is not faked.
-    await refused(call(wps, 'GET', '/wps/relay/GCSGAME_newGameVendor'), 404, 'not.found');
+    await refused(call(wps, 'POST', '/wps/relay/CSP_fcmBind', { body: { registrationToken: 'x' } }), 404, 'not.found');
   });
 
   test('body over 64 KiB → 413 request.too.large (with and without Content-Length)', async () => {

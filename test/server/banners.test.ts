@@ -32,7 +32,8 @@ describe('GET /wps/relay/MCSFE_getBanners', () => {
   });
 
   test('a group without banners, or a merchant without any: an empty list', async () => {
-    assert.deepEqual((await banners('groupName=m_home')).body.value, []);
+    assert.deepEqual((await banners('groupName=m_nothing')).body.value, []);
+    assert.deepEqual((await banners('groupName=m_home', 'demo2')).body.value, []);
     assert.deepEqual((await banners('groupName=m_popup1', 'demo2')).body.value, []);
   });
 

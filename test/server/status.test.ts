@@ -74,6 +74,7 @@ describe('status and its switches', () => {
         test: false,
         domainUnavailable: false,
         pingMode: 'ok',
+        gameLaunchMode: 'ok',
         assetRevision: 0,
         loginCaptcha: false,
         smsCaptcha: false,

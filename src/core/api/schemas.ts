@@ -158,7 +158,18 @@ export const announcementsQuery = v.object({
   category: optStr(64),
 });
 
+/** Codes the game calls carry (vendors, prize modes, game codes, play types): letters, digits, _ and -. */
+const code = (max = 64) => v.optional(v.pipe(v.string(), v.regex(new RegExp(`^[A-Za-z0-9_-]{1,${max}}$`))));
+
+/**
+ * POST /wps/game/launchGame (docs/api.md, "Games"). The SPEC's lottery fields, plus ours: `vendor`
+ * (the card's accountTypeName; the SPEC's payload has no field naming a non-lottery vendor),
+ * `playType` (passed through to the game) and `nodeId` (a banner's game node).
+ */
 export const launchGamePayload = v.object({
+  vendor: code(),
+  playType: code(),
+  nodeId: code(),
   lottoArea: optStr(32),
   launchMode: optStr(16),
   lottoPrizeMode: optStr(32),
@@ -174,8 +185,8 @@ export const launchGamePayload = v.object({
 });
 
 export const trialLaunchQuery = v.object({
-  gameId: str(64),
-  nodeId: optStr(64),
+  gameId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  nodeId: code(),
   platform: v.optional(v.literal('html5')),
 });
 
