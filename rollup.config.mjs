@@ -87,7 +87,8 @@ async function preloadSnippet(chunks, entry) {
     return files;
   };
   const firstLoad = new Set(closure(entry.fileName));
-  const url = (f) => `/m/${f}`;
+  // Names only (`LoginPage-abc123` for /m/assets/LoginPage-abc123.js): the page's HTML is on the critical path.
+  const url = (f) => f.replace(/^assets\//, '').replace(/\.js$/, '');
   const languages = {};
   const pages = {};
   for (const c of chunks) {

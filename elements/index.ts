@@ -23,5 +23,6 @@ export { WpsNoticePopup } from './notice-popup.tsx';
 export { WpsChatButton } from './chat-button.tsx';
 export { WpsCustomerService } from './customer-service.tsx';
 export { WpsVipBadge } from './vip-badge.tsx';
+export { WpsTrialGame } from './trial-game.tsx';
 export { configure } from '../src/core/config/config.ts';
 export { setLanguage } from '../src/core/i18n/i18n.ts';

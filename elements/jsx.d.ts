@@ -27,6 +27,7 @@ declare module 'react' {
       'wps-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'queue'?: boolean; 'heading'?: string; 'message'?: string; 'confirm-text'?: string; 'cancel-text'?: string; 'forced'?: boolean; }>;
       'wps-register-form': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'referral-code'?: string; 'continue-to-operator'?: boolean; }>;
       'wps-spinner': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'label'?: string; 'timeout'?: number; }>;
+      'wps-trial-game': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'game-id'?: string; 'node-id'?: string; 'name'?: string; }>;
       'wps-two-factor': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'auto'?: boolean; }>;
       'wps-update-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-vip-badge': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-benefits'?: boolean; }>;
@@ -57,6 +58,7 @@ declare global {
     'wps-notice': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; queue?: boolean; heading?: string; message?: string; confirmText?: string; cancelText?: string; forced?: boolean; };
     'wps-register-form': HTMLElement & { merchant?: string; apiBase?: string; referralCode?: string; continueToOperator?: boolean; };
     'wps-spinner': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; label?: string; timeout?: number; };
+    'wps-trial-game': HTMLElement & { merchant?: string; apiBase?: string; gameId?: string; nodeId?: string; name?: string; };
     'wps-two-factor': HTMLElement & { merchant?: string; apiBase?: string; auto?: boolean; };
     'wps-update-notice': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-vip-badge': HTMLElement & { merchant?: string; apiBase?: string; noBenefits?: boolean; };

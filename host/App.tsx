@@ -27,6 +27,9 @@ const pages: Record<string, FunctionComponent | LazyPage> = {
   ChangePasswordPage: lazyPage(() => import('./pages/ChangePasswordPage.tsx').then((m) => m.ChangePasswordPage)),
   AgentRegisterPage: lazyPage(() => import('./pages/AgentRegisterPage.tsx').then((m) => m.AgentRegisterPage)),
   ActivityPage: lazyPage(() => import('./pages/ActivityPage.tsx').then((m) => m.ActivityPage)),
+  GamePage: lazyPage(() => import('./pages/GamePage.tsx').then((m) => m.GamePage)),
+  LaunchGamePage: lazyPage(() => import('./pages/LaunchGamePage.tsx').then((m) => m.LaunchGamePage)),
+  TrialGamePage: lazyPage(() => import('./pages/TrialGamePage.tsx').then((m) => m.TrialGamePage)),
   AppDownloadPage: lazyPage(() => import('./pages/AppDownloadPage.tsx').then((m) => m.AppDownloadPage)),
   NotFoundPage: lazyPage(() => import('./pages/NotFoundPage.tsx').then((m) => m.NotFoundPage)),
 };

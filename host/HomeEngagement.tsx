@@ -1,5 +1,5 @@
 /**
- * The home page below its first card (docs/engagement.md, "Home"): the quick entries (promotions,
+ * The home page below its first card (docs/engagement.md, "Home"): the banners, the quick entries (promotions,
  * the referral button, the app), customer service, the promotion strip, the install offers
  * (host/HomeOffers.tsx), the announcement popup and the chat button. A chunk of its own, loaded just
  * after the first paint, so the home page's first load stays within its budget (docs/performance.md).
@@ -11,6 +11,7 @@ import { session } from '../src/core/session/sessionInfo.ts';
 import { isAgent } from '../src/core/session/memberType.ts';
 import { useT } from '../src/ui/useT.ts';
 import { AppLink } from './AppLink.tsx';
+import { HomeBanners } from './HomeBanners.tsx';
 import { HomeOffers } from './HomeOffers.tsx';
 import { HomePromotions } from './HomePromotions.tsx';
 import { ReferralButton } from './ReferralButton.tsx';
@@ -21,6 +22,7 @@ export default function HomeEngagement() {
   const type = memberInfo.value?.type ?? session.value?.type;
   return (
     <>
+      <HomeBanners />
       <nav className="quick" aria-label={t('home.quick')}>
         <AppLink to="/m/activity" className="quick-item">
           <QuickIcon d="M4 9h16v4H4zM5 13v7h14v-7M12 9v11M12 9S10.5 4 8 4.5 7 8.5 12 9zm0 0s1.5-5 4-4.5S17 8.5 12 9z" />

@@ -2,17 +2,18 @@
  * Inlined into index.html by the build, so it runs before main.js is even fetched: it asks for the
  * visitor's language catalogue and the current route's page chunks at once, in parallel with
  * main.js, instead of after main.js has run (no chain of requests before the first paint).
- * The build replaces __HOST_PRELOADS__ with the file names of this build.
+ * The build replaces __HOST_PRELOADS__ with the chunk names of this build (`LoginPage-abc123` for
+ * /m/assets/LoginPage-abc123.js: the list is in the HTML, so it is kept short).
  */
 import { initialLanguage } from '../src/core/i18n/languages.ts';
 
 declare const __HOST_PRELOADS__: { languages: Record<string, string>; routes: Record<string, string[]> };
 
-const preload = (href: string | undefined) => {
-  if (!href) return;
+const preload = (name: string | undefined) => {
+  if (!name) return;
   const link = document.createElement('link');
   link.rel = 'modulepreload';
-  link.href = href;
+  link.href = `/m/assets/${name}.js`;
   document.head.append(link);
 };
 

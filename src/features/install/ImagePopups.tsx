@@ -9,7 +9,7 @@ import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useOverlayTurn } from '../../ui/useOverlayTurn.ts';
 import { useT } from '../../ui/useT.ts';
-import { followBanner, imageName, loadImagePopups, markSaved, type ImagePopup } from './imagePopup.ts';
+import { bannerLink, followBanner, imageName, loadImagePopups, markSaved, type ImagePopup } from './imagePopup.ts';
 
 /** docs/product.md §9: popup data loads 500 ms after mount. */
 export const POPUP_LOAD_DELAY_MS = 500;
@@ -95,7 +95,7 @@ export function ImagePopups({ groups, onShown, onSaved, onClosed, onReady }: Ima
   }, [turn, current]);
 
   if (!turn || !current) return null;
-  const followable = current.banner.linkageType === 'P' || (current.banner.linkageType === 'URL' && !!current.banner.url);
+  const followable = bannerLink(current.banner) !== undefined;
   const image = <img className="popup-image" part="image" src={current.image} alt={t('image_popup.label')} />;
   return (
     <Modal titleId={titleId} onClose={() => next('close')} dir={dir} focusDialog>

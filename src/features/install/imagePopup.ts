@@ -8,8 +8,6 @@
 import type { Banner } from '../../core/api/endpoints.ts';
 import { call } from '../../core/api/client.ts';
 import { safeImageUrl } from '../../core/config/config.ts';
-import { navigate } from '../../core/session/navigation.ts';
-import { followLink } from '../../core/html/links.ts';
 import { localStore, sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 
 export const IMAGE_POPUP_GROUPS: readonly string[] = ['m_popup1', 'm_popup2'];
@@ -84,17 +82,5 @@ export async function loadImagePopups(groups: readonly string[]): Promise<ImageP
   return popupsToShow(banners, groups, seenImages(), savedThisSession());
 }
 
-/**
- * Where a tap on the image leads (docs/product.md §5; the rule in core/html/links.ts): a /m path stays
- * in the app, another web URL opens in a new tab (with the token only on the merchant's own domains);
- * a promotion opens /m/activity with its id. Games are launched by the games feature; here they lead
- * nowhere. False when the tap leads nowhere.
- */
-export function followBanner(banner: Banner): boolean {
-  if (banner.linkageType === 'P' && banner.linkage) {
-    navigate(`/m/activity?id=${encodeURIComponent(banner.linkage)}`);
-    return true;
-  }
-  if (banner.linkageType !== 'URL' || !banner.url) return false;
-  return followLink(banner.url);
-}
+/** Where a tap on the image leads: the banner rule of core/html/banners.ts (P, G, URL). */
+export { bannerLink, followBanner } from '../../core/html/banners.ts';

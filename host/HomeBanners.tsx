@@ -1,0 +1,87 @@
+/**
+ * The home page's banners (docs/games.md, "Banners"; docs/product.md §3, §5): the merchant's banners of
+ * group m_home in a swipeable carousel that turns every 5 s. A tap follows the banner rule
+ * (src/core/html/banners.ts): P the promotion, G the game (a visitor is asked to log in first), URL
+ * the link (an /m path in the app; the token only to the merchant's own domains). The box keeps its
+ * place while the banners load and is gone when there are none.
+ */
+import { useEffect, useState } from 'react';
+import { call } from '../src/core/api/client.ts';
+import type { Banner } from '../src/core/api/endpoints.ts';
+import { safeImageUrl } from '../src/core/config/config.ts';
+import { bannerLink, followBanner } from '../src/core/html/banners.ts';
+import { preloadLinkHosts } from '../src/core/html/links.ts';
+import { Carousel } from '../src/ui/Carousel.tsx';
+import carouselCss from '../src/ui/carousel.css';
+import { adoptStyles } from '../src/ui/styles.ts';
+import { useT } from '../src/ui/useT.ts';
+
+adoptStyles(document, carouselCss);
+
+export const HOME_BANNER_GROUP = 'm_home';
+/** docs/product.md §9: swipe autoplay. */
+const AUTOPLAY_MS = 5000;
+
+type Shown = Banner & { image: string };
+
+export function HomeBanners() {
+  const { t, dir } = useT();
+  const [banners, setBanners] = useState<Shown[] | undefined>(undefined);
+  const [index, setIndex] = useState(0);
+
+  useEffect(() => {
+    let gone = false;
+    call('banners', { groupName: HOME_BANNER_GROUP }, { alert: false }).then(
+      (res) => {
+        const list = Array.isArray(res.value) ? res.value : [];
+        // A banner shows only with a picture the page may load and somewhere to lead.
+        const shown = list.flatMap((b) => {
+          const image = safeImageUrl(b?.imageUrl);
+          return image && bannerLink(b) ? [{ ...b, image }] : [];
+        });
+        if (!gone) setBanners(shown);
+        // A URL banner to the merchant's other lines carries the token: know the lines before the tap.
+        if (shown.some((b) => b.linkageType === 'URL')) preloadLinkHosts();
+      },
+      () => !gone && setBanners([]),
+    );
+    return () => {
+      gone = true;
+    };
+  }, []);
+
+  if (banners === undefined) return <div className="home-banners home-banners-loading" aria-hidden="true" />;
+  if (banners.length === 0) return null;
+  return (
+    <div className="home-banners">
+      <Carousel
+        count={banners.length}
+        index={index}
+        onIndex={setIndex}
+        autoplayMs={AUTOPLAY_MS}
+        dir={dir}
+        labels={{
+          region: t('home.banners'),
+          previous: t('home.banner_previous'),
+          next: t('home.banner_next'),
+          slide: (n, total) => t('announcement.slide', { n, total }),
+          pause: t('home.banner_pause'),
+          play: t('home.banner_play'),
+        }}
+        renderSlide={(i) => {
+          const banner = banners[i]!;
+          return (
+            <button
+              type="button"
+              className="home-banner"
+              aria-label={t(`home.banner_${banner.linkageType ?? 'URL'}`)}
+              onClick={() => followBanner(banner)}
+            >
+              <img src={banner.image} alt="" draggable={false} decoding="async" />
+            </button>
+          );
+        }}
+      />
+    </div>
+  );
+}

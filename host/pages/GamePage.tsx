@@ -1,0 +1,61 @@
+/**
+ * /m/game (docs/games.md, "Catalogue"; docs/product.md §2): the game catalogue of GCSGAME_newGameVendor,
+ * categories in the operator's order with their vendors. Like every page the SPEC does not name
+ * public, it needs a session (a visitor goes to /m/login). A card opens the vendor's lobby through
+ * /m/launchGame; "Try free" opens the vendor's demo game (/m/game/trial).
+ */
+import '../pageStyles.ts';
+import { useState } from 'react';
+import { launchPath } from '../../src/core/html/banners.ts';
+import { navigate } from '../../src/core/session/navigation.ts';
+import gamesCss from '../../src/features/games/games.css';
+import { GameLobby } from '../../src/features/games/GameLobby.tsx';
+import { gamesStrings } from '../../src/features/games/locales/index.ts';
+import type { VendorEntry } from '../../src/features/games/vendors.ts';
+import { adoptStyles } from '../../src/ui/styles.ts';
+import { useStrings, useT } from '../../src/ui/useT.ts';
+import { AppLink } from '../AppLink.tsx';
+import { PageShell } from '../PageShell.tsx';
+
+adoptStyles(document, gamesCss);
+
+/** Where a vendor's demo game opens. */
+export function trialPath(vendor: VendorEntry): string | undefined {
+  if (!vendor.trial) return undefined;
+  const q = new URLSearchParams({ gameId: vendor.trial.gameId, name: vendor.displayName });
+  if (vendor.trial.nodeId) q.set('nodeId', vendor.trial.nodeId);
+  return `/m/game/trial?${q.toString()}`;
+}
+
+export function GamePage() {
+  const { t } = useT();
+  const ready = useStrings(gamesStrings);
+  const [title, setTitle] = useState<string | undefined>(undefined);
+  return (
+    <PageShell nav title={title ?? t('nav.games')}>
+      {ready ? (
+        <GameLobby
+          onTitle={setTitle}
+          onPlay={(v) =>
+            navigate(
+              `${launchPath({ vendor: v.accountTypeName, lottoView: 'lobby', backUrl: '/m/game' })}&title=${encodeURIComponent(v.displayName)}`,
+            )
+          }
+          onTrial={(v) => {
+            const path = trialPath(v);
+            if (path) navigate(path);
+          }}
+          emptyAction={
+            <AppLink to="/m/home" className="btn btn-secondary">
+              {t('nav.home')}
+            </AppLink>
+          }
+        />
+      ) : (
+        <section className="card" aria-busy="true" aria-label={t('loading')}>
+          <p className="loading-line">{t('loading')}</p>
+        </section>
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * Games end to end (docs/games.md; docs/product.md §2, §3, §5, §7, §8, §9) against the real server:
+ * a member opens /m/game, sees the categories in the operator's order, launches the operator's
+ * lottery and lands in its lobby inside the game frame, opens a game there, and comes back; a visitor
+ * who follows a launch link (or the home page's game banner) is asked to log in; a hanging launch
+ * gives timeout_retry_please after 10 s (the page's clock), and Retry launches again; a game page that
+ * never loads gives the same after 10 s; a free demo game opens from "Try free".
+ */
+import { after, afterEach, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+import { clearAnnouncements, startHarness, trackNetwork, type Harness } from './harness.ts';
+
+let h: Harness;
+let context: BrowserContext | undefined;
+
+before(async () => {
+  h = await startHarness();
+  await clearAnnouncements(h);
+});
+after(async () => {
+  await h?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  await devPost('/dev/games', { launchMode: 'ok' });
+});
+
+async function devPost(path: string, body: unknown) {
+  const res = await fetch(`${h.server.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.equal(res.status, 200, `${path}: ${await res.text()}`);
+}
+
+/** English, with the home page's offers already answered this session. */
+async function newPage(): Promise<Page> {
+  context = await h.newContext();
+  await context.addInitScript(`
+    localStorage.setItem('wps:language', '"EN"');
+    sessionStorage.setItem('wps:installSkipped', 'true');
+    sessionStorage.setItem('wps:imagePopupSaved', 'true');
+  `);
+  return context.newPage();
+}
+
+async function logIn(page: Page) {
+  await page.goto(`${h.server.url}/m/login`);
+  const form = page.locator('wps-login-form');
+  await form.getByLabel('Username', { exact: true }).fill('demo');
+  await form.getByLabel('Password', { exact: true }).fill('Demo1234');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
+}
+
+const gameFrame = (page: Page) => page.frameLocator('iframe.game-iframe');
+
+describe('games', () => {
+  it("a member opens /m/game, launches the operator's lottery into its lobby, plays a game there, and comes back", async () => {
+    const page = await newPage();
+    await logIn(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Games' }).click();
+    await page.waitForURL(/\/m\/game$/);
+
+    // The categories in the operator's order (docs/games.md): lottery first, VIETNAM_LOTTO right after it.
+    const headings = page.locator('.games-category-title');
+    await headings.first().waitFor();
+    const names = (await headings.allTextContents()).map((t) => t.replace(/\d+ games$/, '').trim());
+    assert.deepEqual(names.slice(0, 5), ['Lottery', 'Vietnam lottery', 'E-lottery', 'SEA lottery', 'TCG games']);
+    assert.ok((await page.getByRole('button', { name: 'Try free: TCG Slots' }).count()) === 1, 'RNG cards sit in TCG');
+
+    const net = trackNetwork(page);
+    await page.getByRole('button', { name: 'WPS Lottery' }).click();
+    await page.waitForURL(/\/m\/launchGame\?vendor=LOTT&lottoView=lobby&backUrl=%2Fm%2Fgame/);
+    // The lobby of the demo lottery, inside the frame.
+    const lobby = gameFrame(page);
+    await lobby.getByRole('heading').first().waitFor();
+    const launches = net.to('/wps/game/launchGame');
+    assert.equal(launches.length, 1);
+    const body = JSON.parse(launches[0]!.postData() ?? '{}');
+    assert.equal(body.launchMode, 'LOTT');
+    assert.equal(body.lottoView, 'lobby');
+    assert.equal(body.device, 'MOBILE');
+    assert.equal(body.language, 'EN');
+    const src = await page.locator('iframe.game-iframe').getAttribute('src');
+    assert.ok(src && !src.includes('token='), 'the game URL carries a ticket, never the session token');
+    assert.equal(
+      await page.locator('iframe.game-iframe').getAttribute('sandbox'),
+      'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation',
+      'a same-origin game gets no allow-same-origin',
+    );
+
+    // A game of the lobby: its betting page.
+    await lobby.locator('a.game').first().click();
+    await lobby.getByRole('button', { name: 'Place a demo bet' }).waitFor();
+
+    // The bar hides and comes back.
+    await page.getByRole('button', { name: 'Hide the bar' }).click();
+    await page.getByRole('button', { name: 'Show the bar' }).click();
+    // Back: to the catalogue (the checked backUrl).
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForURL(/\/m\/game$/);
+    await page.locator('.games-category-title').first().waitFor();
+  });
+
+  it('a visitor who follows a launch link, or the home game banner, is asked to log in', async () => {
+    const page = await newPage();
+    await page.goto(`${h.server.url}/m/launchGame?vendor=TCG_LOTTO_VN&code=VN_HCM&lottoView=betting`);
+    await page.waitForURL(/\/m\/login/);
+
+    await page.goto(`${h.server.url}/m/home`);
+    const banner = page.getByRole('button', { name: 'Play the game' });
+    // The carousel turns: the game banner is one of its slides.
+    await page.locator('.home-banner').first().waitFor();
+    for (let i = 0; i < 5 && !(await banner.isVisible()); i++) await page.getByRole('button', { name: 'Next banner' }).click();
+    await banner.click();
+    await page.waitForURL(/\/m\/login/);
+  });
+
+  it('a hanging launch gives timeout_retry_please after 10 s (not before), and Retry launches again', async () => {
+    const page = await newPage();
+    await logIn(page);
+    await devPost('/dev/games', { launchMode: 'hang' });
+    await page.clock.install();
+    await page.goto(`${h.server.url}/m/launchGame?prize_mode=LUCKY&code=LUCKY5D`);
+    await page.getByText('Opening the game…').waitFor();
+    await page.clock.runFor(9_000);
+    assert.equal(await page.getByText('The request timed out. Please try again.').count(), 0, 'not before 10 s');
+    await page.clock.runFor(1_500);
+    await page.getByText('The request timed out. Please try again.').waitFor();
+
+    await devPost('/dev/games', { launchMode: 'ok' });
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.clock.runFor(500);
+    await gameFrame(page).getByRole('button', { name: 'Place a demo bet' }).waitFor();
+  });
+
+  it('a game page that never loads gives timeout_retry_please after 10 s', async () => {
+    const page = await newPage();
+    await logIn(page);
+    await devPost('/dev/games', { launchMode: 'page-hang' });
+    await page.clock.install();
+    await page.goto(`${h.server.url}/m/launchGame?vendor=LOTT&code=LUCKY5D`);
+    await page.clock.runFor(500);
+    await page.getByText('The game is loading…').waitFor();
+    await page.clock.runFor(10_000);
+    await page.getByText('The request timed out. Please try again.').waitFor();
+  });
+
+  it('"Try free" opens the demo game in the frame', async () => {
+    const page = await newPage();
+    await logIn(page);
+    await page.goto(`${h.server.url}/m/game`);
+    await page.getByRole('button', { name: 'Try free: PG Soft' }).click();
+    await page.waitForURL(/\/m\/game\/trial\?gameId=PG_FORTUNE_OX/);
+    await page.locator('wps-trial-game').getByRole('heading', { name: 'PG Soft' }).waitFor();
+    await page.locator('wps-trial-game').frameLocator('iframe').getByRole('heading').first().waitFor();
+  });
+});
