@@ -1,7 +1,7 @@
 /**
  * The home page below its first card (docs/engagement.md, "Home"): the banners, the quick entries (promotions,
  * the referral button, the app), customer service, the promotion strip, the install offers
- * (host/HomeOffers.tsx), the announcement popup and the chat button. A chunk of its own, loaded just
+ * (host/HomeOffers.tsx), the announcement popup, the chat button and the mini-game button. A chunk of its own, loaded just
  * after the first paint, so the home page's first load stays within its budget (docs/performance.md).
  */
 import './pageStyles.ts';
@@ -13,6 +13,7 @@ import { useT } from '../src/ui/useT.ts';
 import { AppLink } from './AppLink.tsx';
 import { HomeBanners } from './HomeBanners.tsx';
 import { HomeOffers } from './HomeOffers.tsx';
+import { useMiniGame } from './miniGame.ts';
 import { HomePromotions } from './HomePromotions.tsx';
 import { ReferralButton } from './ReferralButton.tsx';
 
@@ -20,6 +21,7 @@ export default function HomeEngagement() {
   useSignals();
   const { t } = useT();
   const type = memberInfo.value?.type ?? session.value?.type;
+  useMiniGame();
   return (
     <>
       <HomeBanners />

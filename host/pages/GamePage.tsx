@@ -16,6 +16,7 @@ import { adoptStyles } from '../../src/ui/styles.ts';
 import { useStrings, useT } from '../../src/ui/useT.ts';
 import { AppLink } from '../AppLink.tsx';
 import { PageShell } from '../PageShell.tsx';
+import { useMiniGame } from '../miniGame.ts';
 
 adoptStyles(document, gamesCss);
 
@@ -31,6 +32,7 @@ export function GamePage() {
   const { t } = useT();
   const ready = useStrings(gamesStrings);
   const [title, setTitle] = useState<string | undefined>(undefined);
+  useMiniGame();
   return (
     <PageShell nav title={title ?? t('nav.games')}>
       {ready ? (

@@ -42,12 +42,14 @@ export function GameCatalogue({ catalogue, onPlay, onTrial }: GameCatalogueProps
         const headingId = `games-${c}`;
         return (
           <section key={c} className="games-category" aria-labelledby={headingId}>
-            <h2 id={headingId} className="games-category-title">
-              {categoryName(c)}
+            <div className="games-category-head">
+              <h2 id={headingId} className="games-category-title">
+                {categoryName(c)}
+              </h2>
               {category.gameCount > 0 ? (
                 <span className="games-count">{t('games.count', { count: category.gameCount })}</span>
               ) : null}
-            </h2>
+            </div>
             <ul className="games-grid">
               {category.vendors.map((v) => (
                 <li key={v.accountTypeName} className="games-card">

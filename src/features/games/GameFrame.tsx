@@ -48,6 +48,16 @@ export function GameFrame({ name, open, onBack, onLoad, onFailure }: GameFramePr
   const [state, setState] = useState<State>({ phase: 'opening' });
   const [round, setRound] = useState(0);
   const [barHidden, setBarHidden] = useState(false);
+  // The toggle that was tapped goes away: focus moves to the one that takes its place.
+  const toggled = useRef(false);
+  const toggleBar = (hidden: boolean) => {
+    toggled.current = true;
+    setBarHidden(hidden);
+  };
+  useEffect(() => {
+    if (!toggled.current) return;
+    box.current?.querySelector<HTMLElement>(barHidden ? '.game-bar-handle' : '.game-bar-hide')?.focus();
+  }, [barHidden]);
   const [fullscreen, setFullscreen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const callbacks = useRef({ open, onLoad, onFailure });
@@ -80,6 +90,12 @@ export function GameFrame({ name, open, onBack, onLoad, onFailure }: GameFramePr
     return () => clearTimeout(timer);
   }, [loadingUrl, fail]);
 
+  // Told once the frame shows the game (after the page has rendered it so).
+  const readyUrl = state.phase === 'ready' ? state.url : undefined;
+  useEffect(() => {
+    if (readyUrl) callbacks.current.onLoad?.(readyUrl);
+  }, [readyUrl]);
+
   useEffect(() => {
     // Asked of the frame's own root: inside an element's shadow root the document reports the host.
     const sync = () => {
@@ -105,7 +121,7 @@ export function GameFrame({ name, open, onBack, onLoad, onFailure }: GameFramePr
           part="show-bar"
           aria-label={t('games.show_header')}
           aria-expanded="false"
-          onClick={() => setBarHidden(false)}
+          onClick={() => toggleBar(false)}
         >
           <Icon d="M6 9l6 6 6-6" />
         </button>
@@ -131,11 +147,11 @@ export function GameFrame({ name, open, onBack, onLoad, onFailure }: GameFramePr
           ) : null}
           <button
             type="button"
-            className="game-bar-btn"
+            className="game-bar-btn game-bar-hide"
             part="hide-bar"
             aria-label={t('games.hide_header')}
             aria-expanded="true"
-            onClick={() => setBarHidden(true)}
+            onClick={() => toggleBar(true)}
           >
             <Icon d="M6 15l6-6 6 6" />
           </button>
@@ -152,10 +168,8 @@ export function GameFrame({ name, open, onBack, onLoad, onFailure }: GameFramePr
             sandbox={sandboxFor(state.url)}
             allow="fullscreen; autoplay"
             referrerPolicy="no-referrer"
-            onLoad={() => {
-              setState((s) => (s.phase === 'loading' ? { phase: 'ready', url: s.url } : s));
-              callbacks.current.onLoad?.(state.url);
-            }}
+            // Once per game: later loads are the game moving between its own pages.
+            onLoad={() => setState((s) => (s.phase === 'loading' ? { phase: 'ready', url: s.url } : s))}
           />
         ) : null}
         {state.phase === 'opening' || state.phase === 'loading' ? (

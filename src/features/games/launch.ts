@@ -116,7 +116,8 @@ export function launchPayload(
 }
 
 /** Why a launch did not give a game: the text the page shows (an i18n key or the server's message) and whether a retry may help. */
-export type LaunchFailure = { kind: 'timeout' } | { kind: 'session' } | { kind: 'failed'; message?: string } | { kind: 'bad-url' };
+export type LaunchFailure =
+  { kind: 'timeout' } | { kind: 'session' } | { kind: 'failed'; message?: string } | { kind: 'bad-url' };
 
 const wait = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -148,6 +149,7 @@ export async function launchGame(
     const launch = res.value;
     const url = safeUrl(launch?.gameUrl);
     if (!launch || !url) return { ok: false, failure: { kind: 'bad-url' } };
+    track('gameLaunch', { vendor: req.vendor, gameCode: req.code });
     return { ok: true, launch, url };
   } catch (err) {
     if (!isApiError(err)) throw err; // an abort: the page is gone

@@ -68,6 +68,7 @@ export interface Catalogue {
   ordinals: Record<string, number>;
 }
 
+const CATEGORY_CODE = /^[A-Z0-9_]{1,64}$/;
 const isText = (x: unknown): x is string => typeof x === 'string' && x.trim() !== '';
 
 /**
@@ -88,7 +89,8 @@ export function buildCatalogue(data: unknown): Catalogue {
   const merged = new Map<string, { gameCount: number; vendors: string[]; index: number }>();
   const classify: GameClassify[] = Array.isArray(value.gameClassify) ? value.gameClassify : [];
   classify.forEach((entry, index) => {
-    if (!isText(entry?.category)) return;
+    // Category codes are upper-case words (LOTT, VIETNAM_LOTTO): anything else, `__proto__` included, is no category.
+    if (!isText(entry?.category) || !CATEGORY_CODE.test(entry.category)) return;
     const category = categoryOf(entry.category);
     const slot = merged.get(category) ?? { gameCount: 0, vendors: [], index };
     const count = Number(entry.gameCount);
