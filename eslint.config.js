@@ -45,6 +45,12 @@ const layers = [
     message: 'the server imports only the /wps contract (src/core/api).',
   },
   { target: './src', from: './server', message: 'browser code never imports the server.' },
+  {
+    target: './mini-game',
+    from: './src',
+    except: ['./core/i18n/languages.ts'],
+    message: 'the mini-game script runs on pages that are not ours: only the tiny language helpers, no app code.',
+  },
 ];
 
 export default tseslint.config(
@@ -78,7 +84,10 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  { files: ['src/**', 'elements/**', 'host/**', 'build-shims/**', 'bench/**'], languageOptions: { globals: globals.browser } },
+  {
+    files: ['src/**', 'elements/**', 'host/**', 'build-shims/**', 'bench/**', 'mini-game/**'],
+    languageOptions: { globals: globals.browser },
+  },
   { files: ['sw/**'], languageOptions: { globals: globals.serviceworker } },
   // Scripts the server hands to browsers (the dev page, the captcha stand-in) and the merchant demo.
   { files: ['server/dev/dev.js', 'server/signin/captcha-standin.js', 'demo/**'], languageOptions: { globals: globals.browser } },

@@ -1,8 +1,9 @@
-// Browser tests (test/core, test/features, test/elements) in Debian's Chromium.
+// Browser tests (test/core, test/features, test/elements, test/mini-game) in Debian's Chromium.
 // Each test file is bundled whole by esbuild: serving React 19's CommonJS file by file loses the
 // named exports of react-dom/client (docs/architecture.md, Browser tests).
 import { build } from 'esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { minigameStrings } from './scripts/minigame-strings.mjs';
 
 // WPS_BUILD=lite runs the same tests on the lite element build: React served by preact/compat,
 // aliased exactly as rollup.config.mjs does for dist/elements/lite.
@@ -15,6 +16,8 @@ const preactCompat = {
   'react-dom': './build-shims/react-lite.js',
   react: './build-shims/react-lite.js',
 };
+
+const MINIGAME_STRINGS = JSON.stringify(minigameStrings());
 
 const bundleTests = {
   name: 'bundle-tests',
@@ -30,7 +33,8 @@ const bundleTests = {
       loader: { '.css': 'text' },
       // @sinonjs/fake-timers requires util only under Node (behind a `process` check).
       external: ['util'],
-      define: { 'process.env.NODE_ENV': '"development"' },
+      // The mini-game script's texts, put in from the catalogues as its build does.
+      define: { 'process.env.NODE_ENV': '"development"', __MINIGAME_STRINGS__: MINIGAME_STRINGS },
       alias: {
         'use-sync-external-store/shim/index.js': './build-shims/use-sync-external-store.ts',
         ...(lite ? preactCompat : {}),
@@ -44,9 +48,10 @@ const bundleTests = {
 };
 
 export default {
-  // The lite build changes only what renders: core tests run once, on the React build.
+  // The lite build changes only what renders: core tests run once, on the React build; so does the
+  // mini-game script, which has no React to alias.
   files: [
-    ...(lite ? [] : ['test/core/**/*.test.ts', 'test/core/**/*.test.tsx']),
+    ...(lite ? [] : ['test/core/**/*.test.ts', 'test/core/**/*.test.tsx', 'test/mini-game/**/*.test.ts']),
     'test/features/**/*.test.tsx',
     'test/features/**/*.test.ts',
     'test/elements/**/*.test.tsx',

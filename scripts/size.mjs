@@ -17,6 +17,8 @@ const BUDGET = {
   furtherSimpleElement: 6 * KB,
   /** Service worker precache, uncompressed. See docs/performance.md for why not 300 KiB. */
   precacheRaw: 340 * KB,
+  /** The mini-game script, on pages that are not ours (docs/mini-game.md): all of it, every language's texts. */
+  miniGame: 5 * KB,
 };
 /** The peer element measured the same way: @khmyznikov/pwa-install 0.7.0, one file, gzip. */
 const PEER = 46.1 * KB;
@@ -66,6 +68,7 @@ for (const f of [
   'dist/meta/loader-manifest.json',
   'dist/meta/lite-chunks.json',
   'dist/meta/precache.json',
+  'dist/mini-game/minigame.js',
 ]) {
   if (!existsSync(f)) {
     console.error(`${f} is missing: run npm run build first`);
@@ -179,6 +182,16 @@ const staticImports = (file) =>
   );
 console.log(
   `\nReact build, <wps-download-bar> alone: ${kb(sum(closure(reactEntry, staticImports), 'gz'))} gzip (for comparison)`,
+);
+
+// --- the mini-game script (one classic script, no chunks) -----------------------------------------
+const miniGame = 'dist/mini-game/minigame.js';
+console.log('\nmini-game script');
+check(
+  'minigame.js, gzip',
+  sizes(miniGame).gz,
+  BUDGET.miniGame,
+  `; brotli ${kb(sizes(miniGame).br)}; raw ${kb(sizes(miniGame).raw)}`,
 );
 
 process.exit(failed ? 1 : 0);

@@ -33,6 +33,7 @@ import { ApiError, failure } from './infra/errors.ts';
 import { allowedHostNames, hostCheck, hostRefusal } from './infra/hosts.ts';
 import { createLimits } from './infra/limits.ts';
 import { mountManifests } from './infra/manifests.ts';
+import { mountMiniGame } from './infra/mini-game.ts';
 import { mountWebManifest } from './infra/webmanifest.ts';
 import { loadOrCreateSecrets } from './infra/secrets.ts';
 import { mountStatic } from './infra/static.ts';
@@ -115,6 +116,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   };
   mountStatic(app, config.distDir, async (c) => [...otherLines(c), ...(await emulatorOf(c))]);
   mountDownloads(app, config.distDir, merchants);
+  mountMiniGame(app, config.distDir);
 
   // Every /wps answer (refusals, preflights and the upstream's included) belongs to one user and one
   // moment: no cache keeps it, and no browser reads it as anything but its Content-Type.

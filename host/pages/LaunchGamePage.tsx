@@ -22,10 +22,10 @@ import { PageShell } from '../PageShell.tsx';
 adoptStyles(document, gamesCss);
 
 /** Our `title` query: the game's name in the bar and the launch payload, plain text, short. */
-// eslint-disable-next-line no-control-regex -- control characters are what is removed
 const titleOf = (q: URLSearchParams) =>
   q
     .get('title')
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
     ?.replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 64) || undefined;

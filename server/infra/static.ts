@@ -285,7 +285,8 @@ interface ServeOptions {
   index?: boolean;
 }
 
-async function serveFrom(
+/** A file of `root` for the request's path after `prefix` (also what infra/mini-game.ts serves with). */
+export async function serveFrom(
   c: Context,
   root: string,
   prefix: string,
