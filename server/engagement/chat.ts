@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import type { LaunchChatQuery } from '../../src/core/api/schemas.ts';
 import type { Db, Query } from '../db/db.ts';
 import { clock, MINUTE } from '../infra/limits.ts';
-import { isOwnLine, requestHost } from '../merchants/domains.ts';
+import { ownBackUrl, requestHost } from '../merchants/domains.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 
 export const TICKET_MS = 30 * MINUTE;
@@ -43,26 +43,9 @@ export function chatView(c: Context, domains: readonly string[], input: Partial<
   if (title) view.title = title.slice(0, 128);
   if (input.language && LANGUAGE.test(input.language)) view.language = input.language.toUpperCase();
   if (input.headerColor && HEADER_COLOR.test(input.headerColor)) view.headerColor = input.headerColor.toLowerCase();
-  const back = safeBackUrl(c, domains, input.backUrl);
+  const back = ownBackUrl(c, domains, input.backUrl);
   if (back) view.backUrl = back;
   return view;
-}
-
-function safeBackUrl(c: Context, domains: readonly string[], raw: string | undefined): string | undefined {
-  const s = raw?.trim();
-  // Browsers drop tabs and newlines inside URLs and read `\` as `/`: `/\evil.example` is `//evil.example`.
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  if (!s || s.length > 2048 || /[\s\\\u0000-\u001f\u007f]/.test(s)) return undefined;
-  if (s.startsWith('/')) return s.startsWith('//') ? undefined : s;
-  let url: URL;
-  try {
-    url = new URL(s);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  if (url.username || url.password) return undefined;
-  return isOwnLine(domains, requestHost(c), url) ? url.href : undefined;
 }
 
 /** The query of a chat page URL: the ticket, then the options that passed. */

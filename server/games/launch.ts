@@ -14,7 +14,7 @@ import type { MemberRow } from '../db/sessions.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
 import { hold } from '../infra/hold.ts';
 import { clock } from '../infra/limits.ts';
-import { isOwnLine, requestHost } from '../merchants/domains.ts';
+import { ownBackUrl, requestHost } from '../merchants/domains.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 import { trialGame, vendorCard } from './catalogue.ts';
 import { drawGame, drawGamesOf } from './draws.ts';
@@ -137,24 +137,5 @@ export function trialLaunch(call: Call<TrialLaunchQuery>): { gameUrl: string } {
   return { gameUrl: pageUrl(c, '/games/trial', ticket) };
 }
 
-/**
- * The launch's backUrl when it is safe to link to from the page: a path on this origin (`/…`, not
- * `//…`), or an http(s) URL without credentials on one of the merchant's lines; anything else
- * (another site, `javascript:`, a backslash, space or control character) is dropped, not refused.
- */
-export function checkedBackUrl(c: Context, merchant: Merchant, raw: string | undefined): string | undefined {
-  const s = raw?.trim();
-  // Browsers drop tabs and newlines inside URLs and read `\` as `/`: `/\evil.example` is `//evil.example`.
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  if (!s || s.length > 2048 || /[\s\\\u0000-\u001f\u007f]/.test(s)) return undefined;
-  if (s.startsWith('/')) return s.startsWith('//') ? undefined : s;
-  let url: URL;
-  try {
-    url = new URL(s);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  if (url.username || url.password) return undefined;
-  return isOwnLine(merchant.domains, requestHost(c), url) ? url.href : undefined;
-}
+/** The launch's backUrl when the page may link to it (merchants/domains.ts, ownBackUrl). */
+export const checkedBackUrl = (c: Context, merchant: Merchant, raw: string | undefined) => ownBackUrl(c, merchant.domains, raw);

@@ -74,3 +74,25 @@ export function connectSources(allDomains: readonly string[], req: RequestHost |
   const own = req ? `${req.hostname}:${req.port}`.toLowerCase() : undefined;
   return expandDomains(allDomains, req).filter((name) => !name.startsWith('[') && withPort(name, req) !== own);
 }
+
+/**
+ * A back link a page may offer (the chat page, the demo game pages): a path on this origin (`/…`, not
+ * `//…`), or an http(s) URL without credentials on one of the merchant's lines; anything else
+ * (another site, `javascript:`, a backslash, space or control character) is dropped, not refused.
+ */
+export function ownBackUrl(c: Context, domains: readonly string[], raw: string | undefined): string | undefined {
+  const s = raw?.trim();
+  // Browsers drop tabs and newlines inside URLs and read `\` as `/`: `/\evil.example` is `//evil.example`.
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (!s || s.length > 2048 || /[\s\\\u0000-\u001f\u007f]/.test(s)) return undefined;
+  if (s.startsWith('/')) return s.startsWith('//') ? undefined : s;
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username || url.password) return undefined;
+  return isOwnLine(domains, requestHost(c), url) ? url.href : undefined;
+}

@@ -1460,8 +1460,9 @@ describe('GameFrame', () => {
     expect(opens[1]!.signal.aborted).to.equal(false);
     expect(phase()).to.equal('opening');
     opens[1]!.answer({ ok: true, url: GAME() });
-    await waitFor(() => expect(phase()).to.equal('ready'));
-    expect(loads).to.deep.equal([GAME()]);
+    // onLoad comes once the frame shows the game (an effect after the render that says so).
+    await waitFor(() => expect(loads).to.deep.equal([GAME()]));
+    expect(phase()).to.equal('ready');
     expect(q('status')).to.equal(null);
     expect(q('iframe')!.getAttribute('src')).to.equal(GAME());
     await clock.tickAsync(GAME_LOAD_TIMEOUT_MS * 2);
