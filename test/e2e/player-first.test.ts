@@ -173,7 +173,7 @@ describe('ways back (defect 8)', () => {
   it('an unknown route and a feature not built yet show the not-found page with the way home', async () => {
     const page = await newPage();
     await logIn(page);
-    for (const path of ['/m/nowhere', '/m/game?r=ref7']) {
+    for (const path of ['/m/nowhere', '/m/leaderBoard?r=ref7']) {
       await page.goto(`${h.server.url}${path}`);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       assert.match(page.url(), new RegExp(path.replace('?', '\\?') + '$'), 'not moved silently');
