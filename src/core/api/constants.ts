@@ -15,3 +15,12 @@ export const TWO_FACTOR_METHOD = { email: 'E', payeeName: 'P', ga: 'G', sms: 'S'
  * server's, lies further ahead.
  */
 export const SMS_CODE_VALIDITY_MS = 5 * 60_000;
+
+/** Feedback (docs/member-centre.md, "Feedback"): its categories and the text's length after trimming. */
+export const FEEDBACK_CATEGORIES = ['suggestion', 'bug', 'payment', 'game', 'account', 'other'] as const;
+export const FEEDBACK_MIN = 10;
+export const FEEDBACK_MAX = 1000;
+/** The attached image as a data: URL (JPEG, PNG or WebP), at most this many characters; the client scales it to 1280 px first. */
+export const FEEDBACK_IMAGE_MAX = 480 * 1024;
+/** The daily sign-in cycle: seven days, then day 1 again (docs/member-centre.md, "Daily sign-in"). */
+export const SIGN_IN_CYCLE = 7;

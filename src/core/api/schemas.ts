@@ -5,6 +5,7 @@
  * their *types* (`import type`), so valibot never reaches the browser's first load.
  */
 import * as v from 'valibot';
+import { FEEDBACK_CATEGORIES, FEEDBACK_IMAGE_MAX, FEEDBACK_MAX, FEEDBACK_MIN } from './constants.ts';
 
 /** Text the database can store: PostgreSQL refuses U+0000, so a NUL is a bad field, refused up front. */
 const noNul = v.check((s: string) => !s.includes('\u0000'), 'contains NUL');
@@ -208,6 +209,27 @@ export const captchaQuery = v.object({
   scene: v.optional(v.picklist(['login', 'sms', 'register'])),
 });
 
+/** A member-centre claim: the id of the reward, voucher or task (docs/api.md, "Member centre"). */
+export const claimPayload = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)) });
+
+/** The member's IANA time zone (Intl): the server checks it names a real zone. */
+const timeZone = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_+\-/]{1,64}$/));
+export const signInQuery = v.object({ timeZone: v.optional(timeZone) });
+export const signInPayload = v.object({ timeZone });
+
+export const rescueClaimPayload = v.object({ period: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)) });
+
+export const leaderboardQuery = v.object({ period: v.optional(v.picklist(['day', 'week', 'month'])) });
+
+/** The image as a data: URL of a JPEG, PNG or WebP, made small by the client (constants.ts). */
+export const feedbackPayload = v.object({
+  category: v.picklist(FEEDBACK_CATEGORIES),
+  content: v.pipe(v.string(), v.trim(), noNul, v.minLength(FEEDBACK_MIN), v.maxLength(FEEDBACK_MAX)),
+  image: v.optional(
+    v.pipe(v.string(), v.regex(/^data:image\/(?:jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/), v.maxLength(FEEDBACK_IMAGE_MAX)),
+  ),
+});
+
 export type LoginPayload = v.InferOutput<typeof loginPayload>;
 export type TwoFactorPayload = v.InferOutput<typeof twoFactorPayload>;
 export type RegisterPayload = v.InferOutput<typeof registerPayload>;
@@ -226,3 +248,9 @@ export type FcmSubscribePayload = v.InferOutput<typeof fcmSubscribePayload>;
 export type FcmUnsubscribePayload = v.InferOutput<typeof fcmUnsubscribePayload>;
 export type PasswordPayload = v.InferOutput<typeof passwordPayload>;
 export type CaptchaQuery = v.InferOutput<typeof captchaQuery>;
+export type ClaimPayload = v.InferOutput<typeof claimPayload>;
+export type SignInQuery = v.InferOutput<typeof signInQuery>;
+export type SignInPayload = v.InferOutput<typeof signInPayload>;
+export type RescueClaimPayload = v.InferOutput<typeof rescueClaimPayload>;
+export type LeaderboardQuery = v.InferOutput<typeof leaderboardQuery>;
+export type FeedbackPayload = v.InferOutput<typeof feedbackPayload>;
