@@ -234,7 +234,10 @@ export default [
       experimentalMinChunkSize: 1000,
       // The focus helpers serve the modal and the sheet only: kept in a chunk of their own, or the
       // small-chunk merge above folds them into main.js, which every page loads (measured: +0.2 KB).
-      manualChunks: (id) => (id.endsWith('/src/ui/focus.ts') ? 'focus' : undefined),
+      manualChunks: (id) => {
+        if (id.endsWith('/src/ui/focus.ts')) return 'focus';
+        return undefined;
+      },
       entryFileNames: 'assets/[name]-[hash].js',
       chunkFileNames: 'assets/[name]-[hash].js',
     },

@@ -31,6 +31,17 @@ const pages: Record<string, FunctionComponent | LazyPage> = {
   LaunchGamePage: lazyPage(() => import('./pages/LaunchGamePage.tsx').then((m) => m.LaunchGamePage)),
   TrialGamePage: lazyPage(() => import('./pages/TrialGamePage.tsx').then((m) => m.TrialGamePage)),
   AppDownloadPage: lazyPage(() => import('./pages/AppDownloadPage.tsx').then((m) => m.AppDownloadPage)),
+  // The member centre (docs/member-centre.md): its chunks are listed in /mobile/mc/asset-manifest.json.
+  MemberHomePage: lazyPage(() => import('./pages/member/MemberHomePage.tsx').then((m) => m.MemberHomePage)),
+  RewardCenterPage: lazyPage(() => import('./pages/member/RewardCenterPage.tsx').then((m) => m.RewardCenterPage)),
+  VoucherCenterPage: lazyPage(() => import('./pages/member/VoucherCenterPage.tsx').then((m) => m.VoucherCenterPage)),
+  SignInPage: lazyPage(() => import('./pages/member/SignInPage.tsx').then((m) => m.SignInPage)),
+  NoviceTaskPage: lazyPage(() => import('./pages/member/NoviceTaskPage.tsx').then((m) => m.NoviceTaskPage)),
+  RescuePage: lazyPage(() => import('./pages/member/RescuePage.tsx').then((m) => m.RescuePage)),
+  LeaderBoardPage: lazyPage(() => import('./pages/member/LeaderBoardPage.tsx').then((m) => m.LeaderBoardPage)),
+  BenefitsPage: lazyPage(() => import('./pages/member/BenefitsPage.tsx').then((m) => m.BenefitsPage)),
+  FeedbackPage: lazyPage(() => import('./pages/member/FeedbackPage.tsx').then((m) => m.FeedbackPage)),
+  InviteFriendsPage: lazyPage(() => import('./pages/member/InviteFriendsPage.tsx').then((m) => m.InviteFriendsPage)),
   NotFoundPage: lazyPage(() => import('./pages/NotFoundPage.tsx').then((m) => m.NotFoundPage)),
 };
 

@@ -34,11 +34,14 @@ export function AppLink({
   to,
   className,
   current,
+  describedBy,
   children,
 }: {
   to: string;
   className?: string;
   current?: boolean;
+  /** The id of what the link is about, when its own text is short ("Go"). */
+  describedBy?: string;
   children: ReactNode;
 }) {
   const href = carriedHref(to, useSearch());
@@ -47,6 +50,7 @@ export function AppLink({
       href={href}
       className={className}
       aria-current={current ? 'page' : undefined}
+      aria-describedby={describedBy}
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
         e.preventDefault();

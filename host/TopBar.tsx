@@ -72,28 +72,35 @@ function BackControl() {
   );
 }
 
-export function TopBar({ title, home, children }: { title: string; home?: boolean; children?: ReactNode }) {
+/** The language switch: the app's language, and the member's on the server (type 4 skips that sync). */
+export function LanguageSelect() {
   const { t, lang } = useT();
+  return (
+    <select
+      className="lang-select"
+      aria-label={t('language')}
+      value={lang}
+      onChange={(e) => {
+        setLanguage(e.target.value);
+        void syncLanguage(language.value);
+      }}
+    >
+      {LANGUAGES.map((code) => (
+        <option key={code} value={code} lang={htmlLang(code)}>
+          {NATIVE_NAMES[code] ?? code}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function TopBar({ title, home, children }: { title: string; home?: boolean; children?: ReactNode }) {
   return (
     <header className="topbar">
       {home ? null : <BackControl />}
       <h1>{title}</h1>
       {children}
-      <select
-        className="lang-select"
-        aria-label={t('language')}
-        value={lang}
-        onChange={(e) => {
-          setLanguage(e.target.value);
-          void syncLanguage(language.value);
-        }}
-      >
-        {LANGUAGES.map((code) => (
-          <option key={code} value={code} lang={htmlLang(code)}>
-            {NATIVE_NAMES[code] ?? code}
-          </option>
-        ))}
-      </select>
+      <LanguageSelect />
     </header>
   );
 }

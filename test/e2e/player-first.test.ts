@@ -170,10 +170,10 @@ describe('ways back (defect 8)', () => {
     await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
   });
 
-  it('an unknown route and a feature not built yet show the not-found page with the way home', async () => {
+  it('unknown routes, top-level and under a built section, show the not-found page with the way home', async () => {
     const page = await newPage();
     await logIn(page);
-    for (const path of ['/m/nowhere', '/m/leaderBoard?r=ref7']) {
+    for (const path of ['/m/nowhere', '/m/member/nowhere?r=ref7']) {
       await page.goto(`${h.server.url}${path}`);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       assert.match(page.url(), new RegExp(path.replace('?', '\\?') + '$'), 'not moved silently');

@@ -1,0 +1,16 @@
+/** /m/member/benefits (docs/member-centre.md, "VIP benefits"): the levels, the member's own marked. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { memberInfo } from '../../../src/core/session/member.ts';
+import { Benefits } from '../../../src/features/member-centre/Benefits.tsx';
+import { useT } from '../../../src/ui/useT.ts';
+import { McPage } from './McPage.tsx';
+
+export function BenefitsPage() {
+  useSignals();
+  const { t } = useT();
+  return (
+    <McPage title={t('vip.benefits')}>
+      <Benefits label={memberInfo.value?.clubLabel} />
+    </McPage>
+  );
+}
