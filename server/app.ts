@@ -19,6 +19,7 @@ import { mountDownloads } from './downloads/downloads.ts';
 import { mountChat } from './engagement/chat-page.ts';
 import { mountGames } from './games/pages.ts';
 import { seedEngagement } from './engagement/seed.ts';
+import { seedMemberCentre } from './member-centre/seed.ts';
 import { sharedKeys, sharedSecrets } from './db/keys.ts';
 import { prehashSeeds, seedMembers } from './db/seed.ts';
 import { findSession } from './db/sessions.ts';
@@ -153,6 +154,9 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     if (!config.production) await seedMembers(db, merchants, secrets, hashes);
     // Promotions, popups, VIP labels, unread chat: each made once per merchant (engagement/seed.ts).
     if (!config.production) await seedEngagement(db, merchants);
+    // Member-centre rules, tasks, VIP benefits, the demo members' rewards and the leaderboards (after
+    // the VIP labels: its benefits belong to them).
+    if (!config.production) await seedMemberCentre(db, merchants);
     // In production the stored state is ignored: there are no dev controls to switch it back.
     const state = createStateStore(db, { useStored: !config.production });
     deps = {
@@ -240,7 +244,8 @@ async function prepareCall(
   const ip = clientIp(c, trustProxy);
   // An address over a sign-in limit costs nothing more: refused before its body is read or opened.
   await refuseLimitedAddress(deps, merchant.code, row.path, ip);
-  const body = hasBody(c) ? await readBody(c.req.raw) : undefined;
+  // A row may allow a larger body than the default (feedback with an image).
+  const body = hasBody(c) ? await readBody(c.req.raw, row.bodyLimit) : undefined;
 
   let member, token;
   if (row.auth) {

@@ -17,6 +17,15 @@ import { launchChat, unreadCount } from '../engagement/chat.ts';
 import { availablePromotions, livePromotions } from '../engagement/promotions.ts';
 import { clubLabelOf, rankProgressOf } from '../engagement/vip.ts';
 import { catalogueOf } from '../games/catalogue.ts';
+import { submitFeedback, feedbackOf } from '../member-centre/feedback.ts';
+import { leaderboardOf } from '../member-centre/leaderboard.ts';
+import { overviewOf } from '../member-centre/overview.ts';
+import { referralOf, referralRulesOf } from '../member-centre/referral.ts';
+import { claimRescue, rescueOf } from '../member-centre/rescue.ts';
+import { claimReward, claimVoucher, rewardsOf, vouchersOf } from '../member-centre/rewards.ts';
+import { signIn, signInBoard } from '../member-centre/signin.ts';
+import { claimTask, tasksOf } from '../member-centre/tasks.ts';
+import { vipLevelsOf } from '../member-centre/vip-levels.ts';
 import { launchGame, trialLaunch } from '../games/launch.ts';
 import { issueV3Config } from '../signin/captcha.ts';
 import { unusedUsername } from '../signin/members.ts';
@@ -177,4 +186,24 @@ export const handlers: Handlers = {
     await call.deps.db.query('UPDATE members SET language = $1 WHERE id = $2', [call.input.language, member.id]);
     return null;
   },
+
+  // The member centre (server/member-centre/; docs/api.md, "Member centre"). Claims are idempotent:
+  // a repeat answers the same claim with `credited: false`.
+  mcOverview: (call) => overviewOf(call.deps.db, call.merchant, loggedIn(call).member.id),
+  rewards: (call) => rewardsOf(call.deps.db, loggedIn(call).member.id),
+  rewardClaim: (call) => claimReward(call.deps.db, call.merchant, loggedIn(call).member.id, call.input.id),
+  vouchers: (call) => vouchersOf(call.deps.db, loggedIn(call).member.id),
+  voucherClaim: (call) => claimVoucher(call.deps.db, call.merchant, loggedIn(call).member.id, call.input.id),
+  signInBoard: (call) => signInBoard(call.deps.db, call.merchant, loggedIn(call).member.id, call.input.timeZone),
+  signIn: (call) => signIn(call.deps.db, call.merchant, loggedIn(call).member.id, call.input.timeZone),
+  tasks: (call) => tasksOf(call.deps.db, call.merchant.code, loggedIn(call).member.id),
+  taskClaim: (call) => claimTask(call.deps.db, call.merchant, loggedIn(call).member.id, call.input.id),
+  rescue: (call) => rescueOf(call.deps.db.query, call.merchant, loggedIn(call).member.id),
+  rescueClaim: (call) => claimRescue(call.deps.db, call.merchant, loggedIn(call).member.id, call.input.period),
+  leaderboard: (call) => leaderboardOf(call.deps.db, call.merchant, loggedIn(call).member, call.input.period ?? 'day'),
+  vipLevels: ({ deps, merchant }) => vipLevelsOf(deps.db, merchant.code),
+  feedbackList: (call) => feedbackOf(call.deps.db, loggedIn(call).member.id),
+  feedbackSubmit: (call) => submitFeedback(call.deps.db, call.deps.limits, loggedIn(call).member.id, call.input),
+  referralRules: ({ deps, merchant }) => referralRulesOf(deps.db, merchant),
+  referral: (call) => referralOf(call.deps.db, call.merchant, loggedIn(call).member.id),
 };

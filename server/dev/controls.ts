@@ -50,6 +50,7 @@ import { CAPTCHA_MODES, type CaptchaMode } from '../signin/captcha.ts';
 import { gaSecret, memberByUsername, recordIp } from '../signin/members.ts';
 import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
 import { currentTotp } from '../signin/totp.ts';
+import { mountMemberCentreDev } from './member-centre.ts';
 
 const DEV_BODY_LIMIT = 16 * 1024;
 
@@ -473,6 +474,9 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
     await setVip(deps.db, member.id, label?.id ?? null, body.completed);
     return answer(c, input, { username: member.username, label: label?.name ?? null, completed: body.completed });
   });
+
+  // The member centre's controls (dev/member-centre.ts), with this file's request helpers.
+  mountMemberCentreDev(app, deps, { readInput, answer, devMember, headerMerchant });
 
   /** Ends every session of a member of the merchant (default merchant if absent). */
   app.post('/dev/members/:username/expire-session', async (c) => {

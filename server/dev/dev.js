@@ -230,6 +230,37 @@ function fillEngagement({ announcements, promotions, promotionTypes, vipLabels, 
   );
 }
 
+function fillMemberCentre({ members, tasks, periods }, feedback) {
+  $('#mc-members').replaceChildren(
+    ...members.map((m) => {
+      const section = clone('mc-member');
+      $('h3', section).textContent = m.username;
+      $('[data-balance]', section).textContent = String(m.balance);
+      $('[data-zone]', section).textContent = m.signInTimeZone ?? 'not pinned yet';
+      for (const input of $$('[name="username"]', section)) input.value = m.username;
+      $('[data-tasks]', section).replaceChildren(...tasks.map((t) => option(t.id, `${t.id} (${t.kind}, goal ${t.goal})`)));
+      $('[data-periods]', section).replaceChildren(...periods.map((p) => option(p)));
+      $('[data-reset-sign-ins]', section).textContent = `Forget the sign-ins of ${m.username}`;
+      return section;
+    }),
+  );
+  $('#feedback-empty').hidden = feedback.length > 0;
+  $('#feedback').hidden = feedback.length === 0;
+  $('#feedback tbody').replaceChildren(
+    ...feedback.map((f) => {
+      const row = clone('feedback-row');
+      const [id, from, category, text, image, sent] = $$('td', row);
+      id.textContent = String(f.id);
+      from.textContent = f.username;
+      category.textContent = f.category;
+      text.textContent = f.content;
+      image.textContent = f.hasImage ? `${f.imageType}, ${f.imageBytes} bytes` : 'none';
+      sent.textContent = utc(f.createdAt);
+      return row;
+    }),
+  );
+}
+
 function fillMerchants(merchants, current) {
   $('#merchants').replaceChildren(
     ...merchants.map(({ code }) => {
@@ -246,12 +277,14 @@ async function main() {
   const { defaultCode, merchants } = await read('/dev/merchants');
   const asked = new URLSearchParams(location.search).get('merchant');
   const merchant = merchants.find((m) => m.code === asked) ?? merchants.find((m) => m.code === defaultCode);
-  const [state, members, outbox, captcha, engagement] = await Promise.all([
+  const [state, members, outbox, captcha, engagement, memberCentre, feedback] = await Promise.all([
     read('/dev/state', merchant.code),
     read('/dev/members', merchant.code),
     read('/dev/outbox', merchant.code),
     read('/dev/captcha'),
     read('/dev/engagement', merchant.code),
+    read('/dev/member-centre', merchant.code),
+    read('/dev/member-centre/feedback', merchant.code),
   ]);
   fillMerchants(merchants, merchant);
   fill({
@@ -262,6 +295,7 @@ async function main() {
     merchant,
     values: { ...state, captchaMode: captcha.mode, merchant: merchant.code, passwordMaxAgeDays: merchant.passwordMaxAgeDays },
   });
+  fillMemberCentre(memberCentre, feedback);
   // Every form (the cloned ones too) posts for this merchant; the answer comes back to its page.
   for (const input of $$('input[name="merchant"]')) input.value = merchant.code;
   $('main').hidden = false;

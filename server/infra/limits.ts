@@ -174,6 +174,8 @@ export interface Limits {
   loginIp: WindowCounter;
   /** Registrations per merchant + IP: 30 in an hour (each one costs a password hash; a shop or campus may sign many up). */
   registerIp: WindowCounter;
+  /** Member-centre feedback submissions per member: 5 in an hour (each may carry a 480 KiB image). */
+  feedback: WindowCounter;
 }
 
 export function createLimits(db: CounterStore): Limits {
@@ -188,6 +190,7 @@ export function createLimits(db: CounterStore): Limits {
     smsIp: counter('smsIp', 10, 60 * MINUTE),
     loginIp: counter('loginIp', 20, 15 * MINUTE),
     registerIp: counter('registerIp', 30, 60 * MINUTE),
+    feedback: counter('feedback', 5, 60 * MINUTE),
   };
 }
 

@@ -143,3 +143,47 @@ test(
     }
   },
 );
+
+/**
+ * Member-centre claims and sign-ins sent together to two instances on one PostgreSQL (real
+ * concurrent connections, unlike PGlite's one): each pays once (docs/server.md, "Member centre").
+ */
+test(
+  'member centre on PostgreSQL: concurrent claims credit once, concurrent sign-ins sign one day',
+  { skip: !databaseUrl && 'TEST_DATABASE_URL is not set' },
+  async () => {
+    const a = await testApp({ databaseUrl });
+    const b = await testApp({ databaseUrl });
+    try {
+      await dev(a, 'POST', '/dev/reset');
+      const rsaKey = await rsaKeyOf(a);
+      const name = `mc_${randomBytes(4).toString('hex')}`;
+      const reg = await sealedCall(a, '/wps/member/register', registerBody(name, 'abc123'), rsaKey);
+      assert.equal(reg.status, 200, JSON.stringify(reg.body));
+      const token = reg.body.value.token;
+      const granted = await dev(a, 'POST', '/dev/member-centre/rewards', { username: name, title: 'PG', amount: 7.5 });
+      const id = granted.body.value.id;
+      const claims = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => call(i % 2 ? a : b, 'POST', '/wps/mc/rewards/claim', { token, body: { id } })),
+      );
+      assert.ok(
+        claims.every((c) => c.status === 200),
+        JSON.stringify(claims.map((c) => c.body)),
+      );
+      assert.equal(claims.filter((c) => c.body.value.credited).length, 1);
+      const signIns = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          call(i % 2 ? a : b, 'POST', '/wps/mc/signIn', { token, body: { timeZone: i % 3 ? 'Asia/Manila' : 'America/Lima' } }),
+        ),
+      );
+      assert.equal(signIns.filter((s) => s.status === 200).length, 1, JSON.stringify(signIns.map((s) => s.body)));
+      assert.ok(signIns.filter((s) => s.status !== 200).every((s) => s.body.errorCode === 'signin.already.today'));
+      const overview = await call(b, 'GET', '/wps/mc/overview', { token });
+      assert.equal(overview.body.value.balance, 7.5 + 1);
+      assert.equal(overview.body.value.signedToday, true);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  },
+);
