@@ -77,7 +77,7 @@ const onwarn = (warning, warn) => {
 
 /**
  * host/preload.ts compiled with this build's file names: each language's catalogue chunk, and for
- * each route of host/routes.json the lazy page chunk and the chunks it imports that main.js lacks.
+ * each lazy page its chunk and the chunks it imports that main.js lacks, and the routes' pages.
  */
 async function preloadSnippet(chunks, entry) {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
@@ -100,9 +100,10 @@ async function preloadSnippet(chunks, entry) {
         .filter((f) => !firstLoad.has(f))
         .map(url);
   }
+  // Route -> page name, page -> chunks: a page with several routes (register, register.html) is listed once.
   const routes = {};
   for (const [path, page] of Object.entries(JSON.parse(readFileSync('host/routes.json', 'utf8'))))
-    if (pages[page]) routes[path] = pages[page];
+    if (pages[page]) routes[path] = page;
   const { code } = await esbuildBuild({
     entryPoints: ['host/preload.ts'],
     bundle: true,
@@ -110,7 +111,7 @@ async function preloadSnippet(chunks, entry) {
     minify: true,
     format: 'iife',
     target: 'es2017',
-    define: { __HOST_PRELOADS__: JSON.stringify({ languages, routes }) },
+    define: { __HOST_PRELOADS__: JSON.stringify({ languages, pages, routes }) },
   }).then((r) => ({ code: r.outputFiles[0].text.trim() }));
   return code;
 }
@@ -231,7 +232,7 @@ export default [
     output: {
       dir: 'dist/m',
       format: 'es',
-      experimentalMinChunkSize: 1000,
+      experimentalMinChunkSize: 300,
       // The focus helpers serve the modal and the sheet only: kept in a chunk of their own, or the
       // small-chunk merge above folds them into main.js, which every page loads (measured: +0.2 KB).
       manualChunks: (id) => {

@@ -7,7 +7,11 @@
  */
 import { initialLanguage } from '../src/core/i18n/languages.ts';
 
-declare const __HOST_PRELOADS__: { languages: Record<string, string>; routes: Record<string, string[]> };
+declare const __HOST_PRELOADS__: {
+  languages: Record<string, string>;
+  pages: Record<string, string[]>;
+  routes: Record<string, string>;
+};
 
 const preload = (name: string | undefined) => {
   if (!name) return;
@@ -18,7 +22,7 @@ const preload = (name: string | undefined) => {
 };
 
 preload(__HOST_PRELOADS__.languages[initialLanguage()]);
-(__HOST_PRELOADS__.routes[location.pathname] ?? []).forEach(preload);
+(__HOST_PRELOADS__.pages[__HOST_PRELOADS__.routes[location.pathname] ?? ''] ?? []).forEach(preload);
 
 // The browser's install dialog is offered once, early, often before main.js has run: hold it for
 // the install prompt (src/features/install/model.ts), which opens it when the player asks.

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { endpoints, type Endpoint, type EndpointName, type payloadSchemaNames } from '../src/core/api/endpoints.ts';
+import { featureEndpoints } from '../src/core/api/feature-endpoints.ts';
 import * as schemas from '../src/core/api/schemas.ts';
 import type { Call, Deps } from './api/call.ts';
 import { ReplayGuard } from './infra/replay.ts';
@@ -201,7 +202,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     await next();
     return finishAnswerHeaders(c);
   });
-  for (const [name, row] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
+  for (const [name, row] of Object.entries({ ...endpoints, ...featureEndpoints }) as [EndpointName, Endpoint][]) {
     if (!handlers[name] || !row.path.startsWith('/wps/')) continue; // a row without a handler answers 404
     const schema = row.payload ? schemaOf(row.payload) : undefined;
     app.on(row.method, row.path, async (c) => {

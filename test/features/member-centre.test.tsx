@@ -216,7 +216,8 @@ describe('failureText: the page’s words by errorCode', () => {
     ['promo.paused', undefined, mc('mc.err.failed')],
   ];
   it('each errorCode of docs/api.md to its text; an unknown code: the server’s message, else the generic text', () => {
-    for (const [code, message, expected] of rows) expect(failureText(apiError(code, message)), `${code} ${message ?? ''}`).to.equal(expected);
+    for (const [code, message, expected] of rows)
+      expect(failureText(apiError(code, message)), `${code} ${message ?? ''}`).to.equal(expected);
   });
 
   it('network.error while the phone is offline: the offline text', () => {
@@ -244,8 +245,8 @@ describe('money, day and timeZone', () => {
   });
 
   it('money: a currency code Intl refuses falls back to “amount CODE”', () => {
-    expect(money(12.5, 'BOGUS', 'EN')).to.equal('12.5 BOGUS');
-    expect(money(1234, 'P$P', 'EN')).to.equal('1,234 P$P');
+    expect(money(12.5, 'BOGUS', 'EN')).to.equal('12.50 BOGUS');
+    expect(money(1234, 'P$P', 'EN')).to.equal('1,234.00 P$P');
   });
 
   it('day: a YYYY-MM-DD is that calendar day wherever the phone is; an epoch ms is the phone’s day', () => {
@@ -326,7 +327,12 @@ describe('Rewards', () => {
     const held = deferred<Response>();
     backend({ 'GET /wps/mc/rewards': () => held.promise, 'GET /wps/mc/overview': () => held.promise });
     render(<Rewards />);
-    await waitFor(() => expect(stub!.calls.map((c) => `${c.method} ${c.url.pathname}`).sort()).to.deep.equal(['GET /wps/mc/overview', 'GET /wps/mc/rewards']));
+    await waitFor(() =>
+      expect(stub!.calls.map((c) => `${c.method} ${c.url.pathname}`).sort()).to.deep.equal([
+        'GET /wps/mc/overview',
+        'GET /wps/mc/rewards',
+      ]),
+    );
     for (const c of stub!.calls) expect(c.headers.get('Authorization')).to.equal(token);
     expect($('[aria-busy="true"]')?.textContent).to.equal(core('loading'));
   });
@@ -335,7 +341,11 @@ describe('Rewards', () => {
     rewardsBackend();
     await show();
     expect(titles()).to.deep.equal(['Weekend bonus', 'Deposit match']);
-    expect(texts('[role="tab"]')).to.deep.equal([mc('mc.tab.available', { count: 2 }), mc('mc.tab.claimed'), mc('mc.tab.expired')]);
+    expect(texts('[role="tab"]')).to.deep.equal([
+      mc('mc.tab.available', { count: 2 }),
+      mc('mc.tab.claimed'),
+      mc('mc.tab.expired'),
+    ]);
     expect(tab('available').getAttribute('aria-selected')).to.equal('true');
     expect($('.mc-balance-line')!.textContent).to.equal(`${mc('mc.balance')} ₱1,234.50`);
     expect(texts('li.mc-item .mc-amount')).to.deep.equal(['₱50.00', '₱120.50']);
@@ -467,7 +477,10 @@ describe('Rewards', () => {
   });
 
   it('nothing available: the empty text and the promotions link slot; other empty tabs: “Nothing here yet.”', async () => {
-    rewardsBackend(undefined, REWARDS.filter((r) => r.state === 'expired'));
+    rewardsBackend(
+      undefined,
+      REWARDS.filter((r) => r.state === 'expired'),
+    );
     render(<Rewards promotionsLink={promotions} />);
     await waitFor(() => expect(texts('.mc-empty p')).to.deep.equal([mc('mc.rewards.empty')]));
     expect($('.mc-empty a')!.getAttribute('href')).to.equal('/m/promotion');
@@ -608,7 +621,11 @@ describe('Vouchers', () => {
 describe('doneDays', () => {
   type Row = [string, Pick<SignInBoard, 'streak' | 'nextDay' | 'signedToday'>, number[]];
   const check = (rows: Row[]) => {
-    for (const [name, board, expected] of rows) expect([...doneDays(board, 7)].sort((a, b) => a - b), name).to.deep.equal(expected);
+    for (const [name, board, expected] of rows)
+      expect(
+        [...doneDays(board, 7)].sort((a, b) => a - b),
+        name,
+      ).to.deep.equal(expected);
   };
 
   it('streak 0: none, whatever nextDay says', () => {
@@ -1029,7 +1046,9 @@ describe('Leaderboard', () => {
     expect(players()).to.deep.equal(['pl***01', mc('mc.board.you'), 'jo***77', 'an***42']);
     expect($$('tr.mc-me')).to.have.length(1);
     expect($('tr.mc-me strong')!.textContent).to.equal(mc('mc.board.you'));
-    expect(texts('.mc-prize')).to.deep.equal(['₱1,000.00', '₱500.00', '₱200.00'].map((amount) => mc('mc.board.prize', { amount })));
+    expect(texts('.mc-prize')).to.deep.equal(
+      ['₱1,000.00', '₱500.00', '₱200.00'].map((amount) => mc('mc.board.prize', { amount })),
+    );
     expect(texts('.mc-score')).to.deep.equal(['₱12,000.00', '₱8,000.00', '₱5,000.00', '₱1,500.00']);
     expect($('.mc-mine')!.textContent).to.equal(`${mc('mc.board.your_rank', { rank: '2' })} · ₱8,000.00`);
     expect(texts('thead th')).to.deep.equal([mc('mc.board.rank'), mc('mc.board.player'), mc('mc.board.score')]);
@@ -1070,7 +1089,9 @@ describe('Leaderboard', () => {
   });
 
   it('no rank this period: “not on the board yet”', async () => {
-    boardBackend(() => ok(leaderboard({ entries: leaderboard().entries.filter((e) => !e.me), me: { score: 0, name: 'player1' } })));
+    boardBackend(() =>
+      ok(leaderboard({ entries: leaderboard().entries.filter((e) => !e.me), me: { score: 0, name: 'player1' } })),
+    );
     render(<Leaderboard />);
     await waitFor(() => expect(rows()).to.have.length(3));
     expect($('.mc-mine')!.textContent).to.equal(mc('mc.board.unranked'));
@@ -1134,7 +1155,14 @@ const LEVELS: VipLevel[] = [
       { kind: 'PRIORITY_SUPPORT', value: 1 },
     ],
   },
-  { id: 4, name: 'Diamond', type: 'MANUAL', rankLevel: 4, expectedConditions: 0, benefits: [{ kind: 'PRIORITY_SUPPORT', value: 1 }] },
+  {
+    id: 4,
+    name: 'Diamond',
+    type: 'MANUAL',
+    rankLevel: 4,
+    expectedConditions: 0,
+    benefits: [{ kind: 'PRIORITY_SUPPORT', value: 1 }],
+  },
 ];
 type Label = MemberInfo['clubLabel'];
 
@@ -1144,8 +1172,9 @@ describe('Benefits', () => {
   function levelsBackend(levels = LEVELS) {
     return backend({ 'GET /wps/mc/vip/levels': () => ok(levels), 'GET /wps/mc/overview': () => ok(OVERVIEW) });
   }
+  const info = (clubLabel: Label): MemberInfo => ({ type: 0, id: 7, userName: 'demo', language: 'EN', clubLabel });
   async function show(label: Label) {
-    render(<Benefits label={label} />);
+    render(<Benefits info={info(label)} />);
     await waitFor(() => expect($('.mc-vip-me')).to.not.equal(null));
   }
   const names = () => $$('li.mc-level h2').map((h) => h.firstChild!.textContent);
@@ -1197,16 +1226,24 @@ describe('Benefits', () => {
     expect($('.mc-vip-me .mc-note')!.textContent).to.equal(mc('mc.vip.your_manual'));
   });
 
+  it('member info not loaded yet: loading, not “no VIP level”', async () => {
+    levelsBackend();
+    render(<Benefits info={undefined} />);
+    await sleep(20);
+    expect($('.mc-vip-me')).to.equal(null);
+    expect($('[aria-busy="true"]')).to.not.equal(null);
+  });
+
   it('no label, or a label the levels do not list: “no VIP level yet”, nothing marked', async () => {
     levelsBackend();
     await show(null);
     expect($('.mc-vip-me p')!.textContent).to.equal(mc('mc.vip.none'));
     expect($$('[aria-current]')).to.have.length(0);
-    root!.render(<Benefits label={{ labelName: 'Platinum', type: 'AUTO', rankLevel: 9 }} />);
+    root!.render(<Benefits info={info({ labelName: 'Platinum', type: 'AUTO', rankLevel: 9 })} />);
     await sleep(20);
     expect($('.mc-vip-me p')!.textContent).to.equal(mc('mc.vip.none'));
     expect($$('[aria-current]')).to.have.length(0);
-    root!.render(<Benefits label={{ labelName: 'Bronze', type: 'AUTO', rankLevel: 1 }} />);
+    root!.render(<Benefits info={info({ labelName: 'Bronze', type: 'AUTO', rankLevel: 1 })} />);
     await waitFor(() => expect($$('[aria-current]')).to.have.length(1));
   });
 
@@ -1267,7 +1304,9 @@ async function png(): Promise<File> {
   const ctx = canvas.getContext('2d')!;
   ctx.fillStyle = '#c00';
   ctx.fillRect(0, 0, 40, 20);
-  const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob'))), 'image/png'));
+  const blob = await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob'))), 'image/png'),
+  );
   return new File([blob], 'shot.png', { type: 'image/png' });
 }
 
@@ -1314,7 +1353,9 @@ describe('Feedback', () => {
     const held = deferred<Response>();
     feedbackBackend(() => held.promise);
     await show();
-    $$<HTMLInputElement>('input[type="radio"]').find((r) => r.value === 'bug')!.click();
+    $$<HTMLInputElement>('input[type="radio"]')
+      .find((r) => r.value === 'bug')!
+      .click();
     typeInto(textarea(), '  The page froze twice  ');
     send().click();
     await waitFor(() => expect(send().textContent).to.equal(mc('mc.fb.sending')));
@@ -1447,7 +1488,9 @@ const REFERRAL: Referral = { code: 'ABC123', invited: 12, qualified: 5, earned: 
 describe('inviteLink and QrCode', () => {
   it('inviteLink: /m/register with the code on this origin, the code encoded', () => {
     expect(inviteLink('ABC123')).to.equal(`${location.origin}/m/register?referralCode=ABC123`);
-    expect(inviteLink('A B&c', 'https://lucky.example.test')).to.equal('https://lucky.example.test/m/register?referralCode=A+B%26c');
+    expect(inviteLink('A B&c', 'https://lucky.example.test')).to.equal(
+      'https://lucky.example.test/m/register?referralCode=A+B%26c',
+    );
   });
 
   it('QrCode: an svg with role img, its label and a path of the dark modules; another text, another path', async () => {
@@ -1638,7 +1681,9 @@ describe('MemberHome', () => {
   });
   const rowLabels = () => texts('nav .mc-row-label');
   const badgeOf = (label: string) =>
-    $$('nav a.mc-row').find((a) => a.querySelector('.mc-row-label')!.textContent === label)!.querySelector('.mc-badge')?.textContent;
+    $$('nav a.mc-row')
+      .find((a) => a.querySelector('.mc-row-label')!.textContent === label)!
+      .querySelector('.mc-badge')?.textContent;
   const balance = () => $('.mc-balance strong');
 
   it('the greeting by name, the member type, the balance', async () => {
@@ -1730,7 +1775,13 @@ describe('MemberHome', () => {
     homeBackend();
     show({ built: (path) => !['/m/rewardCenter', '/m/voucherCenter', '/m/leaderBoard'].includes(path) });
     await waitFor(() => expect(balance()!.textContent).to.equal('₱1,234.50'));
-    expect(rowLabels()).to.deep.equal([EN['page.sign_in'], EN['page.novice_tasks'], EN['page.rescue'], EN['home.invite'], EN['page.feedback']]);
+    expect(rowLabels()).to.deep.equal([
+      EN['page.sign_in'],
+      EN['page.novice_tasks'],
+      EN['page.rescue'],
+      EN['home.invite'],
+      EN['page.feedback'],
+    ]);
     expect(texts('nav h2')).to.deep.equal([mc('mc.home.activities'), mc('mc.home.account')]);
     expect($$('nav a').map((a) => a.getAttribute('href'))).to.deep.equal([
       '/m/activity/signIn',
@@ -1757,7 +1808,9 @@ describe('MemberHome', () => {
     homeBackend();
     show();
     await waitFor(() => expect(balance()!.textContent).to.equal('₱1,234.50'));
-    $$<HTMLButtonElement>('button.mc-row').find((b) => b.textContent === core('customer_service'))!.click();
+    $$<HTMLButtonElement>('button.mc-row')
+      .find((b) => b.textContent === core('customer_service'))!
+      .click();
     button(core('logout'))!.click();
     expect(serviceCalls).to.equal(1);
     expect(logouts).to.equal(1);
@@ -1792,4 +1845,3 @@ describe('MemberHome', () => {
     await expectAccessible(holder!);
   });
 });
-

@@ -10,7 +10,7 @@ export function BenefitsPage() {
   const { t } = useT();
   return (
     <McPage title={t('vip.benefits')}>
-      <Benefits label={memberInfo.value?.clubLabel} />
+      <Benefits info={memberInfo.value} />
     </McPage>
   );
 }

@@ -173,13 +173,22 @@ async function send(
   }
 }
 
+/** The rows `call` knows: the catalogue's, and those a lazy part of the app adds (the member centre's). */
+const rows: Partial<Record<EndpointName, Endpoint>> = { ...endpoints };
+
+/** Adds rows kept out of the first load (./mc-endpoints.ts); the member centre's code calls it on import. */
+export function addEndpoints(more: Partial<Record<EndpointName, Endpoint>>): void {
+  Object.assign(rows, more);
+}
+
 /** Calls one endpoint of the catalogue. */
 export async function call<N extends EndpointName>(
   name: N,
   payload?: PayloadOf<N>,
   options: CallOptions = {},
 ): Promise<ApiResponse<ValueOf<N>>> {
-  const row: Endpoint = endpoints[name];
+  const row: Endpoint | undefined = rows[name];
+  if (!row) throw new Error(`${name}: its endpoint row is not registered (addEndpoints)`);
   const isGet = row.method === 'GET';
   const base = options.baseUrl ?? apiBase.value;
   const url = base + row.path + (isGet ? queryString(payload) : '');

@@ -8,6 +8,7 @@
  */
 import type * as S from './schemas.ts';
 import type { PromotionType } from './promotionTypes.ts';
+import type { gameEndpoints, mcEndpoints, pushEndpoints } from './feature-endpoints.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -63,7 +64,7 @@ export const payloadSchemaNames = {
   feedbackPayload: 1,
 } as const;
 
-const e = (row: Endpoint) => row;
+export const e = (row: Endpoint) => row;
 
 export const endpoints = {
   login: e({ method: 'POST', path: '/wps/session/login', encrypted: true, auth: false, client: 'B', payload: 'loginPayload' }),
@@ -199,125 +200,6 @@ export const endpoints = {
     payload: 'announcementsQuery',
   }),
   rankProgress: e({ method: 'GET', path: '/wps/relay/MCSFE_getPlayerRankProgress', encrypted: false, auth: true, client: 'A' }),
-  launchGame: e({
-    method: 'POST',
-    path: '/wps/game/launchGame',
-    encrypted: false,
-    auth: true,
-    client: 'B',
-    payload: 'launchGamePayload',
-    timeout: 10000,
-  }),
-  gameTrialLaunch: e({
-    method: 'GET',
-    path: '/wps/relay/GCS_gameTrialLaunch',
-    encrypted: false,
-    auth: false,
-    client: 'B',
-    payload: 'trialLaunchQuery',
-  }),
-  newGameVendor: e({
-    method: 'GET',
-    path: '/wps/relay/GCSGAME_newGameVendor',
-    encrypted: false,
-    auth: false,
-    client: 'B',
-    cache: true,
-  }),
-  fcmBind: e({
-    method: 'POST',
-    path: '/wps/relay/CSP_fcmBind',
-    encrypted: false,
-    auth: true,
-    client: 'A',
-    payload: 'fcmBindPayload',
-  }),
-  fcmSubscribe: e({
-    method: 'POST',
-    path: '/wps/relay/CSP_fcmSubscribe',
-    encrypted: false,
-    auth: true,
-    client: 'A',
-    payload: 'fcmSubscribePayload',
-  }),
-  fcmUnsubscribe: e({
-    method: 'POST',
-    path: '/wps/relay/CSP_fcmUnsubscribe',
-    encrypted: false,
-    auth: true,
-    client: 'A',
-    payload: 'fcmUnsubscribePayload',
-  }),
-  // The member centre (docs/member-centre.md, docs/api.md "Member centre"): client A, each its own
-  // path under /wps/mc (the SPEC leaves these paths to us). Claims are idempotent on the server.
-  mcOverview: e({ method: 'GET', path: '/wps/mc/overview', encrypted: false, auth: true, client: 'A' }),
-  rewards: e({ method: 'GET', path: '/wps/mc/rewards', encrypted: false, auth: true, client: 'A' }),
-  rewardClaim: e({
-    method: 'POST',
-    path: '/wps/mc/rewards/claim',
-    encrypted: false,
-    auth: true,
-    client: 'A',
-    payload: 'claimPayload',
-  }),
-  vouchers: e({ method: 'GET', path: '/wps/mc/vouchers', encrypted: false, auth: true, client: 'A' }),
-  voucherClaim: e({
-    method: 'POST',
-    path: '/wps/mc/vouchers/claim',
-    encrypted: false,
-    auth: true,
-    client: 'A',
-    payload: 'claimPayload',
-  }),
-  signInBoard: e({
-    method: 'GET',
-    path: '/wps/mc/signIn',
-    encrypted: false,
-    auth: true,
-    client: 'A',
-    payload: 'signInQuery',
-  }),
-  signIn: e({ method: 'POST', path: '/wps/mc/signIn', encrypted: false, auth: true, client: 'A', payload: 'signInPayload' }),
-  tasks: e({ method: 'GET', path: '/wps/mc/tasks', encrypted: false, auth: true, client: 'A' }),
-  taskClaim: e({
-    method: 'POST',
-    path: '/wps/mc/tasks/claim',
-    encrypted: false,
-    auth: true,
-    client: 'A',
-    payload: 'claimPayload',
-  }),
-  rescue: e({ method: 'GET', path: '/wps/mc/rescue', encrypted: false, auth: true, client: 'A' }),
-  rescueClaim: e({
-    method: 'POST',
-    path: '/wps/mc/rescue/claim',
-    encrypted: false,
-    auth: true,
-    client: 'A',
-    payload: 'rescueClaimPayload',
-  }),
-  leaderboard: e({
-    method: 'GET',
-    path: '/wps/mc/leaderboard',
-    encrypted: false,
-    auth: true,
-    client: 'A',
-    payload: 'leaderboardQuery',
-  }),
-  vipLevels: e({ method: 'GET', path: '/wps/mc/vip/levels', encrypted: false, auth: false, client: 'A' }),
-  feedbackList: e({ method: 'GET', path: '/wps/mc/feedback', encrypted: false, auth: true, client: 'A' }),
-  feedbackSubmit: e({
-    method: 'POST',
-    path: '/wps/mc/feedback',
-    encrypted: false,
-    auth: true,
-    client: 'A',
-    payload: 'feedbackPayload',
-    bodyLimit: 512 * 1024,
-  }),
-  /** Public: /m/inviteFriends shows the rules to visitors too. */
-  referralRules: e({ method: 'GET', path: '/wps/mc/referral/rules', encrypted: false, auth: false, client: 'A' }),
-  referral: e({ method: 'GET', path: '/wps/mc/referral', encrypted: false, auth: true, client: 'A' }),
   assetManifest: e({
     method: 'GET',
     path: '/m/asset-manifest.json',
@@ -338,7 +220,12 @@ export const endpoints = {
   }),
 } satisfies Record<string, Endpoint>;
 
-export type EndpointName = keyof typeof endpoints;
+/**
+ * Every call: the rows above, and those of the parts that are not in the first load of /m/home, kept
+ * beside this file and registered with the client by their feature (./feature-endpoints.ts).
+ */
+export type EndpointName =
+  keyof typeof endpoints | keyof typeof mcEndpoints | keyof typeof gameEndpoints | keyof typeof pushEndpoints;
 
 /** `{ success, message?, errorCode?, value? }`: every /wps answer. */
 export interface ApiResponse<T = unknown> {

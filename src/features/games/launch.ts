@@ -4,7 +4,8 @@
  * delay before the call, and the free trial (GCS_gameTrialLaunch). The game itself opens in the
  * game frame (GameFrame.tsx), which gives up after GAME_LOAD_TIMEOUT_MS.
  */
-import { call, isApiError } from '../../core/api/client.ts';
+import { addEndpoints, call, isApiError } from '../../core/api/client.ts';
+import { gameEndpoints } from '../../core/api/feature-endpoints.ts';
 import type { GameLaunch } from '../../core/api/endpoints.ts';
 import type { LaunchGamePayload } from '../../core/api/schemas.ts';
 import { safeUrl } from '../../core/config/config.ts';
@@ -14,6 +15,8 @@ import { language } from '../../core/i18n/i18n.ts';
 import { LANGUAGE_KEY, normaliseLanguage, type Language } from '../../core/i18n/languages.ts';
 import { localStore } from '../../core/storage/storage.ts';
 import { track } from '../../core/tracking/track.ts';
+
+addEndpoints(gameEndpoints);
 
 /** docs/product.md §9: the delay before a launch, the launch call's timeout, and how long a game page may take to load. */
 export const LAUNCH_DELAY_MS = 150;

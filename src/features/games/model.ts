@@ -1,6 +1,9 @@
 /** The catalogue call (docs/games.md): GCSGAME_newGameVendor, shaped by ./vendors.ts. */
-import { call } from '../../core/api/client.ts';
+import { addEndpoints, call } from '../../core/api/client.ts';
+import { gameEndpoints } from '../../core/api/feature-endpoints.ts';
 import { buildCatalogue, type Catalogue } from './vendors.ts';
+
+addEndpoints(gameEndpoints);
 
 /** Quiet: the page shows a failed catalogue with its own retry. */
 export async function loadCatalogue(): Promise<Catalogue> {

@@ -6,7 +6,7 @@
 import type { MemberInfo, VipBenefitKind, VipLevel } from '../../core/api/endpoints.ts';
 import { useT } from '../../ui/useT.ts';
 import { load, money, number } from './model.ts';
-import { Empty, Loads, useLoad } from './parts.tsx';
+import { Empty, Loading, Loads, useLoad } from './parts.tsx';
 
 type T = (key: string, o?: Record<string, unknown>) => string;
 
@@ -27,13 +27,15 @@ function benefitText(kind: VipBenefitKind, value: number, m: (n: number) => stri
   }
 }
 
-/** `label`: the member's club label from member info (undefined: not loaded yet, null: none). */
-export function Benefits({ label }: { label: MemberInfo['clubLabel'] | undefined }) {
+/** `info`: member info (undefined while it loads); its club label marks the member's level. */
+export function Benefits({ info }: { info: MemberInfo | undefined }) {
   const { t, lang } = useT();
   const levels = useLoad(async () => {
     const [list, o] = await Promise.all([load('vipLevels'), load('mcOverview')]);
     return { list, currency: o.currency };
   });
+  if (!info) return <Loading />;
+  const label = info.clubLabel;
   return (
     <Loads load={levels}>
       {({ list, currency }) => {

@@ -18,7 +18,8 @@ interface ListProps<T extends Item> {
   kind: 'rewards' | 'vouchers';
   items: T[];
   wallet: Wallet;
-  set: (items: T[], wallet: Wallet) => void;
+  /** Applies a claim's answer to the latest list and balance. */
+  set: (update: (items: T[]) => T[], wallet: Wallet) => void;
   claim: (id: string) => Promise<ClaimResult>;
   /** The item's own lines under its title (amount, condition, code). */
   describe: (item: T) => ReactNode;
@@ -37,10 +38,10 @@ function ClaimList<T extends Item>({ kind, items, wallet, set, claim, describe, 
   const onClaim = async (item: T) => {
     try {
       const result = await claim(item.id);
-      set(
-        items.map((i) => (i.id === item.id ? { ...i, state: 'claimed', claimedAt: result.claimedAt } : i)),
-        { balance: result.balance, currency: result.currency },
-      );
+      set((latest) => latest.map((i) => (i.id === item.id ? { ...i, state: 'claimed', claimedAt: result.claimedAt } : i)), {
+        balance: result.balance,
+        currency: result.currency,
+      });
       setStatus({ ok: true, text: result.credited ? claimed(item, result) : t('mc.already_claimed') });
     } catch (err) {
       setStatus({ ok: false, text: failureText(err) });
@@ -123,7 +124,7 @@ export function Rewards({ promotionsLink }: { promotionsLink?: ReactNode }) {
           kind="rewards"
           items={items}
           wallet={wallet}
-          set={(next, w) => done.set({ items: next, wallet: w })}
+          set={(update, w) => done.set((c) => ({ items: update(c.items), wallet: w }))}
           claim={(id) => load('rewardClaim', { id })}
           describe={(r) => <p className="mc-amount">{money(r.amount, wallet.currency, lang)}</p>}
           claimed={(_r, res) => t('mc.credited', { amount: money(res.amount, res.currency, lang) })}
@@ -144,7 +145,7 @@ export function Vouchers() {
           kind="vouchers"
           items={items}
           wallet={wallet}
-          set={(next, w) => done.set({ items: next, wallet: w })}
+          set={(update, w) => done.set((c) => ({ items: update(c.items), wallet: w }))}
           claim={(id) => load('voucherClaim', { id })}
           describe={(v) => (
             <>

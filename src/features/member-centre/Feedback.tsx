@@ -60,7 +60,7 @@ export function Feedback() {
       setContent('');
       setImage(undefined);
       if (file.current) file.current.value = '';
-      if (history.state === 'done') history.set([entry, ...history.value]);
+      if (history.state === 'done') history.set((list) => [entry, ...list]);
     } catch (err) {
       setStatus({ ok: false, text: failureText(err) });
     } finally {

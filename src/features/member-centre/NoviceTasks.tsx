@@ -41,7 +41,7 @@ export function NoviceTasks({ goLink }: { goLink: (to: string, label: string, de
         const claim = async (task: NoviceTask) => {
           try {
             const res = await load('taskClaim', { id: task.id });
-            done.set({ tasks: tasks.map((x) => (x.id === task.id ? { ...x, state: 'claimed' } : x)), currency });
+            done.set((c) => ({ ...c, tasks: c.tasks.map((x) => (x.id === task.id ? { ...x, state: 'claimed' as const } : x)) }));
             setStatus({
               ok: true,
               text: res.credited ? t('mc.credited', { amount: money(res.amount, res.currency, lang) }) : t('mc.already_claimed'),

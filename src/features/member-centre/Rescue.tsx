@@ -20,7 +20,7 @@ export function Rescue() {
         const claim = async () => {
           try {
             const res = await load('rescueClaim', { period: r.period });
-            done.set({ ...r, state: 'claimed' });
+            done.set((c) => ({ ...c, state: 'claimed' }));
             setStatus({ ok: true, text: res.credited ? t('mc.credited', { amount: m(res.amount) }) : t('mc.already_claimed') });
           } catch (err) {
             setStatus({ ok: false, text: failureText(err) });

@@ -42,16 +42,16 @@ export function SignIn() {
           try {
             const res = await load('signIn', { timeZone: timeZone() });
             setStatus({ ok: true, text: t('mc.signin.result', { day: res.day, amount: money(res.amount, res.currency, lang) }) });
-            done.set({
+            done.set((c) => ({
+              ...c,
               board: {
-                ...b,
+                ...c.board,
                 signedToday: true,
                 streak: res.streak,
                 nextDay: (res.day % cycle) + 1,
-                recent: [res.date, ...b.recent],
+                recent: [res.date, ...c.board.recent],
               },
-              currency,
-            });
+            }));
           } catch (err) {
             setStatus({ ok: false, text: failureText(err) });
             // Signed in already (another tab, another phone): show the board as it is.

@@ -3,10 +3,13 @@
  * its own error with Retry) except for a lost session, which shows the please-login notice of the
  * error catalogue. Claims are quiet too: the page says what happened in its own words, by errorCode.
  */
-import { call, isApiError } from '../../core/api/client.ts';
+import { addEndpoints, call, isApiError } from '../../core/api/client.ts';
+import { mcEndpoints } from '../../core/api/feature-endpoints.ts';
 import type { ApiResponse, EndpointName, PayloadOf, ValueOf } from '../../core/api/endpoints.ts';
 import { htmlLang, type Language } from '../../core/i18n/languages.ts';
 import { t } from '../../core/i18n/i18n.ts';
+
+addEndpoints(mcEndpoints);
 
 /**
  * Every member-centre call: its failures are the page's to show (a load's error with Retry, a claim's
@@ -34,7 +37,10 @@ export function failureText(err: unknown): string {
   return err.serverMessage || t('mc.err.failed');
 }
 
-/** An amount in the member's currency, in the player's language; a code the browser does not know shows as text. */
+/**
+ * An amount in the member's currency, in the player's language, with the currency's own decimals
+ * (none for VND); a malformed code shows after the number ("12.50 XYZ").
+ */
 export function money(amount: number, currency: string, lang: Language): string {
   const locale = htmlLang(lang);
   try {
@@ -42,10 +48,9 @@ export function money(amount: number, currency: string, lang: Language): string 
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',
-      maximumFractionDigits: 2,
     }).format(amount);
   } catch {
-    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
   }
 }
 

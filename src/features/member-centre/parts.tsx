@@ -1,34 +1,39 @@
 /** The member centre's shared view pieces: load states, the claim button and the live status line. */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../../ui/useT.ts';
 
 export type Loaded<T> =
   | { state: 'loading' }
   | { state: 'error'; retry: () => void }
-  | { state: 'done'; value: T; reload: () => void; set: (value: T) => void };
+  | { state: 'done'; value: T; reload: () => void; set: (next: (current: T) => T) => void };
 
-/** Runs `fn` on mount, on `key` changes and on retry; an answer for an older key is dropped. */
+/**
+ * Runs `fn` on mount, on `key` changes and on retry; an answer for an older key is dropped. A reload
+ * of the same key keeps showing the value until the new one is in; a new key shows loading. `set`
+ * changes the value from the latest one (two claims answered in any order both count).
+ */
 export function useLoad<T>(fn: () => Promise<T>, key = ''): Loaded<T> {
-  const [result, setResult] = useState<Loaded<T>>({ state: 'loading' });
+  const [result, setResult] = useState<{ key: string; load: Loaded<T> }>({ key, load: { state: 'loading' } });
   const [round, setRound] = useState(0);
   useEffect(() => {
     let gone = false;
     const again = () => setRound((r) => r + 1);
-    setResult((r) => (r.state === 'done' && round > 0 ? r : { state: 'loading' }));
+    setResult((r) => (r.key === key && r.load.state === 'done' ? r : { key, load: { state: 'loading' } }));
     fn().then(
       (value) => {
         if (gone) return;
-        const set = (next: T) => !gone && setResult({ state: 'done', value: next, reload: again, set });
-        set(value);
+        const set = (next: (current: T) => T) =>
+          !gone && setResult((r) => (r.load.state === 'done' ? { key, load: { ...r.load, value: next(r.load.value) } } : r));
+        setResult({ key, load: { state: 'done', value, reload: again, set } });
       },
-      () => !gone && setResult({ state: 'error', retry: again }),
+      () => !gone && setResult({ key, load: { state: 'error', retry: again } }),
     );
     return () => {
       gone = true;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loads on key and retry only
   }, [key, round]);
-  return result;
+  return result.key === key ? result.load : { state: 'loading' };
 }
 
 export function Loading() {
@@ -106,6 +111,8 @@ export function ActionButton({
   describedBy?: string;
 }) {
   const [busy, setBusy] = useState(false);
+  // The ref holds between two taps of the same frame, before the re-render that disables the button.
+  const inFlight = useRef(false);
   return (
     <button
       type="button"
@@ -114,9 +121,13 @@ export function ActionButton({
       aria-disabled={busy || undefined}
       aria-describedby={describedBy}
       onClick={() => {
-        if (busy) return;
+        if (inFlight.current) return;
+        inFlight.current = true;
         setBusy(true);
-        onAction().finally(() => setBusy(false));
+        onAction().finally(() => {
+          inFlight.current = false;
+          setBusy(false);
+        });
       }}
     >
       {busy ? busyLabel : label}
