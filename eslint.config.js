@@ -51,6 +51,12 @@ const layers = [
     except: ['./core/i18n/languages.ts'],
     message: 'the mini-game script runs on pages that are not ours: only the tiny language helpers, no app code.',
   },
+  {
+    target: './redirect',
+    from: './src',
+    except: ['./core/i18n/languages.ts'],
+    message: 'the redirect page is a standalone script: only the language helpers, no app code (and so no session).',
+  },
 ];
 
 export default tseslint.config(
@@ -85,7 +91,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**', 'elements/**', 'host/**', 'build-shims/**', 'bench/**', 'mini-game/**'],
+    files: ['src/**', 'elements/**', 'host/**', 'build-shims/**', 'bench/**', 'mini-game/**', 'redirect/**'],
     languageOptions: { globals: globals.browser },
   },
   { files: ['sw/**'], languageOptions: { globals: globals.serviceworker } },

@@ -18,9 +18,6 @@ import esbuild from 'rollup-plugin-esbuild';
 import terser from '@rollup/plugin-terser';
 import { build as esbuildBuild, transform as esbuildTransform } from 'esbuild';
 
-// Start from an empty dist, so no file of an earlier build is served, precached or measured.
-rmSync('dist', { recursive: true, force: true });
-
 const merchant = process.env.WPS_MERCHANT ?? 'demo';
 const appName = process.env.WPS_APP_NAME ?? 'WPS Lottery Online';
 const appShortName = process.env.WPS_APP_SHORT_NAME ?? 'WPS Lottery';
@@ -94,7 +91,7 @@ async function preloadSnippet(chunks, entry) {
   for (const c of chunks) {
     const lang = /locales\/([A-Z-]+)\.json$/.exec(c.facadeModuleId ?? '')?.[1];
     if (lang) languages[lang] = url(c.fileName);
-    const page = /host\/pages\/(\w+)\.tsx$/.exec(c.facadeModuleId ?? '')?.[1];
+    const page = /host\/pages\/(?:member\/)?(\w+)\.tsx$/.exec(c.facadeModuleId ?? '')?.[1];
     if (page && !firstLoad.has(c.fileName))
       pages[page] = closure(c.fileName)
         .filter((f) => !firstLoad.has(f))
@@ -116,10 +113,82 @@ async function preloadSnippet(chunks, entry) {
   return code;
 }
 
+/** The member-centre pages (lazy pages, a chunk each) and their feature's per-language strings. */
+const MEMBER_PAGE = /(?:^|\/)host\/pages\/member\/[^/]+\.tsx$/;
+const MEMBER_LOCALE = /(?:^|\/)src\/features\/member-centre\/locales\/[^/]+\.json$/;
+
+/**
+ * Which chunks of the /m build belong to the member centre, and so are listed in
+ * /mobile/mc/asset-manifest.json instead of /m/asset-manifest.json: the update check hashes both, and
+ * a release that changes only the member centre must change only its manifest (docs/performance.md).
+ *
+ * - Roots: the chunks the entry lazy-loads for the member centre, i.e. whose lazily imported modules
+ *   (the facade; after rollup's small-chunk merge a chunk may hold several and have no facade) are
+ *   all member pages (host/pages/member/*.tsx) or member-centre catalogues
+ *   (src/features/member-centre/locales/*.json). A chunk where rollup put a member page together
+ *   with another page is not one: the other page's players load it too.
+ * - With them, every chunk they reach through their imports (static, and dynamic: a member page's own
+ *   lazy parts), as long as no chunk outside the set imports it: a chunk main.js or a non-member page
+ *   also loads (shared with home, say) is not the member centre's, and neither are the chunks only it
+ *   reaches. A dynamic import from outside takes a chunk out too, except for the roots themselves.
+ * - Never an entry chunk (main.js), whatever imports it.
+ *
+ * `chunks`: rollup's output chunks (`fileName`, `isEntry`, `moduleIds`, `imports`, `dynamicImports`);
+ * `isLazy(id)`: whether a module is imported with `import()` somewhere. Answers the set of file names.
+ */
+export function memberCentreChunks(chunks, isLazy) {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const isMember = (id) => MEMBER_PAGE.test(id) || MEMBER_LOCALE.test(id);
+  const isRoot = (c) => {
+    if (!c || c.isEntry) return false;
+    const lazy = c.moduleIds.filter(isLazy);
+    return lazy.length > 0 && lazy.every(isMember);
+  };
+  const members = new Set();
+  const queue = chunks.filter(isRoot).map((c) => c.fileName);
+  while (queue.length > 0) {
+    const chunk = byFile.get(queue.pop());
+    if (!chunk || chunk.isEntry || members.has(chunk.fileName)) continue;
+    members.add(chunk.fileName);
+    queue.push(...chunk.imports, ...chunk.dynamicImports);
+  }
+  // Until nothing changes: a chunk taken out is outside now, and what it imports is shared too.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const c of chunks) {
+      if (members.has(c.fileName)) continue;
+      for (const f of c.imports) changed = members.delete(f) || changed;
+      for (const f of c.dynamicImports) if (!isRoot(byFile.get(f))) changed = members.delete(f) || changed;
+    }
+  }
+  return members;
+}
+
+/**
+ * An asset manifest (`files`: name → URL, `entrypoints`) of the update check. A name that several
+ * files share (each language's catalogue chunk is `EN`, `VI`…, in the core and in every feature)
+ * becomes the file's facade module path, or its file name: each file is listed, whatever the order.
+ */
+export function assetManifest(outputs, entrypoints) {
+  const keyOf = (f) => f.name ?? f.fileName;
+  const count = new Map();
+  for (const f of outputs) count.set(keyOf(f), (count.get(keyOf(f)) ?? 0) + 1);
+  const files = {};
+  for (const f of outputs) {
+    const unique = count.get(keyOf(f)) === 1;
+    const facade = f.facadeModuleId ? relativePath(f.facadeModuleId).replace(/\.[^./]+$/, '') : undefined;
+    files[unique ? keyOf(f) : (facade ?? f.fileName)] = `/m/${f.fileName}`;
+  }
+  return { files, entrypoints };
+}
+
+const relativePath = (id) => id.replace(/\\/g, '/').replace(`${process.cwd().replace(/\\/g, '/')}/`, '');
+
 /**
  * Writes index.html (entry + modulepreload of its static imports), the web app manifest, the icons,
- * asset-manifest.json (every hashed asset, for the update check) and dist/meta/host-chunks.json
- * (each chunk's modules and imports, for `npm run size`).
+ * the two asset manifests of the update check (m/asset-manifest.json: every hashed asset but the
+ * member centre's; mobile/mc/asset-manifest.json: the member centre's, see memberCentreChunks) and
+ * dist/meta/host-chunks.json (each chunk's modules and imports, for `npm run size`).
  */
 const hostPage = () => ({
   name: 'host-page',
@@ -163,11 +232,21 @@ const hostPage = () => ({
     };
     this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: JSON.stringify(manifest, null, 2) });
 
-    const files = {};
-    for (const f of Object.values(bundle)) if (f.fileName.startsWith('assets/')) files[f.name ?? f.fileName] = `/m/${f.fileName}`;
-    files['host.css'] = `/m/${cssName}`;
-    const assetManifest = { files, entrypoints: [`/m/${entry.fileName}`, `/m/${cssName}`] };
-    this.emitFile({ type: 'asset', fileName: 'asset-manifest.json', source: JSON.stringify(assetManifest, null, 2) });
+    const members = memberCentreChunks(chunks, (id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0);
+    const assets = Object.values(bundle).filter((f) => f.fileName.startsWith('assets/'));
+    const main = assetManifest(
+      assets.filter((f) => !members.has(f.fileName)),
+      [`/m/${entry.fileName}`, `/m/${cssName}`],
+    );
+    main.files['host.css'] = `/m/${cssName}`;
+    this.emitFile({ type: 'asset', fileName: 'asset-manifest.json', source: JSON.stringify(main, null, 2) });
+    // Only a build with member pages writes it; without, the server answers a stand-in (server/infra/manifests.ts).
+    if (members.size > 0) {
+      const memberAssets = assets.filter((f) => members.has(f.fileName));
+      const pages = memberAssets.filter((c) => c.moduleIds?.some((id) => MEMBER_PAGE.test(id))).map((c) => `/m/${c.fileName}`);
+      mkdirSync('dist/mobile/mc', { recursive: true });
+      writeFileSync('dist/mobile/mc/asset-manifest.json', JSON.stringify(assetManifest(memberAssets, pages.sort()), null, 2));
+    }
 
     const meta = chunks.map((c) => ({
       fileName: c.fileName,
@@ -226,7 +305,14 @@ const loaderManifest = () => ({
   },
 });
 
-export default [
+export default () => {
+  // Start from an empty dist, so no file of an earlier build is served, precached or measured. Here
+  // and not at the top: the build test imports this file for its functions.
+  rmSync('dist', { recursive: true, force: true });
+  return configs;
+};
+
+const configs = [
   {
     input: { main: 'host/main.tsx' },
     output: {

@@ -36,6 +36,7 @@ import { allowedHostNames, hostCheck, hostRefusal } from './infra/hosts.ts';
 import { createLimits } from './infra/limits.ts';
 import { mountManifests } from './infra/manifests.ts';
 import { mountMiniGame } from './infra/mini-game.ts';
+import { mountRedirect } from './infra/redirect.ts';
 import { mountWebManifest } from './infra/webmanifest.ts';
 import { loadOrCreateSecrets } from './infra/secrets.ts';
 import { mountStatic } from './infra/static.ts';
@@ -116,6 +117,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     }
     return lines;
   };
+  mountRedirect(app, config.distDir); // before mountStatic: its /mobile/* would answer first
   mountStatic(app, config.distDir, async (c) => [...otherLines(c), ...(await emulatorOf(c))]);
   mountDownloads(app, config.distDir, merchants);
   mountMiniGame(app, config.distDir);

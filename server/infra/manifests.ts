@@ -2,11 +2,13 @@
  * The two asset manifests of the update check (docs/product.md §4, §7): the client hashes both, and a changed
  * hash shows the update notice.
  *
- * - `/m/asset-manifest.json`: the built file; when the merchant's assetRevision is above 0 (the dev
- *   control `POST /dev/asset-manifest/publish`), a top-level `"revision": N` is added, so its hash
- *   changes as it would after a release.
- * - `/mobile/mc/asset-manifest.json`: the built file when there is one; until the member-centre
- *   bundle is built, a stand-in `{ "files": {}, "entrypoints": [], "revision": N }` made here.
+ * - `/m/asset-manifest.json`: the built file (every hashed asset of /m but the member centre's); when
+ *   the merchant's assetRevision is above 0 (the dev control `POST /dev/asset-manifest/publish`), a
+ *   top-level `"revision": N` is added, so its hash changes as it would after a release.
+ * - `/mobile/mc/asset-manifest.json`: the built file, which the build writes when /m has member-centre
+ *   pages (rollup.config.mjs, `memberCentreChunks`: the member pages' chunks, what only they load,
+ *   the member-centre catalogues); a build without them writes none, and a stand-in
+ *   `{ "files": {}, "entrypoints": [], "revision": N }` is made here instead.
  *
  * Both: `Cache-Control: no-cache`, any query (`t`, timestamp) accepted, `Access-Control-Allow-Origin: *`
  * (they are public files), the `Merchant` header picks whose revision.

@@ -426,7 +426,7 @@ describe('asset manifests', () => {
     assert.equal((await get('/m/asset-manifest.json?timestamp=1', { 'If-None-Match': etag })).status, 304);
   });
 
-  test('/mobile/mc/asset-manifest.json: the stand-in until the member centre is built', async () => {
+  test('/mobile/mc/asset-manifest.json: the stand-in when the build wrote none (no member pages)', async () => {
     const res = await get('/mobile/mc/asset-manifest.json?t=1');
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { files: {}, entrypoints: [], revision: 0 });
