@@ -87,15 +87,25 @@ async function preloadSnippet(chunks, entry) {
   // Names only (`LoginPage-abc123` for /m/assets/LoginPage-abc123.js): the page's HTML is on the critical path.
   const url = (f) => f.replace(/^assets\//, '').replace(/\.js$/, '');
   const languages = {};
+  // Each chunk name once; the pages list their chunks by index (many pages share the same chunks).
+  const names = [];
+  const nameIndex = (f) => {
+    const name = url(f);
+    if (!names.includes(name)) names.push(name);
+    return names.indexOf(name);
+  };
   const pages = {};
   for (const c of chunks) {
-    const lang = /locales\/([A-Z-]+)\.json$/.exec(c.facadeModuleId ?? '')?.[1];
+    // The core catalogue's (the features' own strings come with their pages).
+    const lang = /src\/core\/i18n\/locales\/([A-Z-]+)\.json$/.exec(c.facadeModuleId ?? '')?.[1];
     if (lang) languages[lang] = url(c.fileName);
-    const page = /host\/pages\/(?:member\/)?(\w+)\.tsx$/.exec(c.facadeModuleId ?? '')?.[1];
+    // Not the member pages: they are mostly reached from within the app, and their ten lists would
+    // make the page's HTML (and the service worker's precache) 1.5 KB bigger (docs/performance.md).
+    const page = /host\/pages\/(\w+)\.tsx$/.exec(c.facadeModuleId ?? '')?.[1];
     if (page && !firstLoad.has(c.fileName))
       pages[page] = closure(c.fileName)
         .filter((f) => !firstLoad.has(f))
-        .map(url);
+        .map(nameIndex);
   }
   // Route -> page name, page -> chunks: a page with several routes (register, register.html) is listed once.
   const routes = {};
@@ -108,7 +118,7 @@ async function preloadSnippet(chunks, entry) {
     minify: true,
     format: 'iife',
     target: 'es2017',
-    define: { __HOST_PRELOADS__: JSON.stringify({ languages, pages, routes }) },
+    define: { __HOST_PRELOADS__: JSON.stringify({ languages, names, pages, routes }) },
   }).then((r) => ({ code: r.outputFiles[0].text.trim() }));
   return code;
 }

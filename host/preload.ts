@@ -3,13 +3,16 @@
  * visitor's language catalogue and the current route's page chunks at once, in parallel with
  * main.js, instead of after main.js has run (no chain of requests before the first paint).
  * The build replaces __HOST_PRELOADS__ with the chunk names of this build (`LoginPage-abc123` for
- * /m/assets/LoginPage-abc123.js: the list is in the HTML, so it is kept short).
+ * /m/assets/LoginPage-abc123.js), each once, the pages' lists as indexes: the list is in the HTML, so
+ * it is kept short.
  */
 import { initialLanguage } from '../src/core/i18n/languages.ts';
 
 declare const __HOST_PRELOADS__: {
   languages: Record<string, string>;
-  pages: Record<string, string[]>;
+  names: string[];
+  /** Page -> indexes into `names`. */
+  pages: Record<string, number[]>;
   routes: Record<string, string>;
 };
 
@@ -22,7 +25,9 @@ const preload = (name: string | undefined) => {
 };
 
 preload(__HOST_PRELOADS__.languages[initialLanguage()]);
-(__HOST_PRELOADS__.pages[__HOST_PRELOADS__.routes[location.pathname] ?? ''] ?? []).forEach(preload);
+(__HOST_PRELOADS__.pages[__HOST_PRELOADS__.routes[location.pathname] ?? ''] ?? []).forEach((i) =>
+  preload(__HOST_PRELOADS__.names[i]),
+);
 
 // The browser's install dialog is offered once, early, often before main.js has run: hold it for
 // the install prompt (src/features/install/model.ts), which opens it when the player asks.

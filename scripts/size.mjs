@@ -105,7 +105,9 @@ for (const name of firstLoad) {
 }
 const precache = JSON.parse(readFileSync('dist/meta/precache.json', 'utf8'));
 check(`service worker precache (${precache.count} files), raw`, precache.size, BUDGET.precacheRaw);
-const lazyPages = chunks.filter((c) => /host\/pages\/\w+\.tsx$/.test(c.modules.at(-1) ?? '') && !firstLoad.includes(c.fileName));
+const lazyPages = chunks.filter(
+  (c) => /host\/pages\/(?:member\/)?\w+Page\.tsx$/.test(c.modules.at(-1) ?? '') && !firstLoad.includes(c.fileName),
+);
 for (const c of lazyPages) {
   const own = closure(c.fileName, (f) => byName.get(f).imports).filter((f) => !firstLoad.includes(f));
   console.log(

@@ -3,14 +3,14 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { memberInfo } from '../../../src/core/session/member.ts';
 import { Benefits } from '../../../src/features/member-centre/Benefits.tsx';
 import { useT } from '../../../src/ui/useT.ts';
-import { McPage } from './McPage.tsx';
+import { McFrame } from './McFrame.tsx';
 
 export function BenefitsPage() {
   useSignals();
   const { t } = useT();
   return (
-    <McPage title={t('vip.benefits')}>
+    <McFrame title={t('vip.benefits')}>
       <Benefits info={memberInfo.value} />
-    </McPage>
+    </McFrame>
   );
 }

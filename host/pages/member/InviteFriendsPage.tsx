@@ -4,13 +4,13 @@ import { isLoggedIn } from '../../../src/core/session/sessionInfo.ts';
 import { InviteFriends } from '../../../src/features/member-centre/InviteFriends.tsx';
 import { useT } from '../../../src/ui/useT.ts';
 import { AppLink } from '../../AppLink.tsx';
-import { McPage } from './McPage.tsx';
+import { McFrame } from './McFrame.tsx';
 
 export function InviteFriendsPage() {
   useSignals();
   const { t } = useT();
   return (
-    <McPage title={t('home.invite')}>
+    <McFrame title={t('home.invite')}>
       <InviteFriends
         member={isLoggedIn.value}
         loginLink={
@@ -19,6 +19,6 @@ export function InviteFriendsPage() {
           </AppLink>
         }
       />
-    </McPage>
+    </McFrame>
   );
 }

@@ -12,14 +12,14 @@ import { useT } from '../../../src/ui/useT.ts';
 import { AppLink } from '../../AppLink.tsx';
 import { isBuilt } from '../../builtRoutes.ts';
 import { LanguageSelect } from '../../TopBar.tsx';
-import { McPage } from './McPage.tsx';
+import { McFrame } from './McFrame.tsx';
 
 export function MemberHomePage() {
   useSignals();
   const { t } = useT();
   const cs = customerServiceUrl(siteStatus.value?.info, 'MEMBER');
   return (
-    <McPage nav title={t('page.member_centre')}>
+    <McFrame nav title={t('page.member_centre')}>
       <MemberHome
         built={isBuilt}
         link={(to, className, children) => (
@@ -32,6 +32,6 @@ export function MemberHomePage() {
         onCustomerService={cs ? () => openCustomerService(cs) : undefined}
         onLogout={() => void logout().then(() => navigate('/m/home'))}
       />
-    </McPage>
+    </McFrame>
   );
 }

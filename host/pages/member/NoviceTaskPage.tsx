@@ -3,12 +3,12 @@ import { NoviceTasks } from '../../../src/features/member-centre/NoviceTasks.tsx
 import { useT } from '../../../src/ui/useT.ts';
 import { AppLink } from '../../AppLink.tsx';
 import { isBuilt } from '../../builtRoutes.ts';
-import { McPage } from './McPage.tsx';
+import { McFrame } from './McFrame.tsx';
 
 export function NoviceTaskPage() {
   const { t } = useT();
   return (
-    <McPage title={t('page.novice_tasks')}>
+    <McFrame title={t('page.novice_tasks')}>
       <NoviceTasks
         goLink={(to, label, describedBy) =>
           // A task whose page is not in this build has no Go: never a tap into the not-found page.
@@ -19,6 +19,6 @@ export function NoviceTaskPage() {
           ) : null
         }
       />
-    </McPage>
+    </McFrame>
   );
 }

@@ -1,13 +1,13 @@
 /** /m/activity/rescue (docs/member-centre.md, "Rescue"). */
 import { Rescue } from '../../../src/features/member-centre/Rescue.tsx';
 import { useT } from '../../../src/ui/useT.ts';
-import { McPage } from './McPage.tsx';
+import { McFrame } from './McFrame.tsx';
 
 export function RescuePage() {
   const { t } = useT();
   return (
-    <McPage title={t('page.rescue')}>
+    <McFrame title={t('page.rescue')}>
       <Rescue />
-    </McPage>
+    </McFrame>
   );
 }

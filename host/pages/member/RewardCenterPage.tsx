@@ -2,12 +2,12 @@
 import { Rewards } from '../../../src/features/member-centre/ClaimLists.tsx';
 import { useT } from '../../../src/ui/useT.ts';
 import { AppLink } from '../../AppLink.tsx';
-import { McPage } from './McPage.tsx';
+import { McFrame } from './McFrame.tsx';
 
 export function RewardCenterPage() {
   const { t } = useT();
   return (
-    <McPage title={t('page.rewards')}>
+    <McFrame title={t('page.rewards')}>
       <Rewards
         promotionsLink={
           <AppLink to="/m/activity" className="btn btn-secondary">
@@ -15,6 +15,6 @@ export function RewardCenterPage() {
           </AppLink>
         }
       />
-    </McPage>
+    </McFrame>
   );
 }

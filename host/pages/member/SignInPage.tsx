@@ -1,13 +1,13 @@
 /** /m/activity/signIn (docs/member-centre.md, "Daily sign-in"). */
 import { SignIn } from '../../../src/features/member-centre/SignIn.tsx';
 import { useT } from '../../../src/ui/useT.ts';
-import { McPage } from './McPage.tsx';
+import { McFrame } from './McFrame.tsx';
 
 export function SignInPage() {
   const { t } = useT();
   return (
-    <McPage title={t('page.sign_in')}>
+    <McFrame title={t('page.sign_in')}>
       <SignIn />
-    </McPage>
+    </McFrame>
   );
 }

@@ -12,7 +12,7 @@ import { PageShell } from '../../PageShell.tsx';
 
 adoptStyles(document, mcCss);
 
-export function McPage({ title, nav, children }: { title: string; nav?: boolean; children: ReactNode }) {
+export function McFrame({ title, nav, children }: { title: string; nav?: boolean; children: ReactNode }) {
   const { t } = useT();
   const ready = useStrings(mcStrings);
   return (
