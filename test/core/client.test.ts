@@ -6,8 +6,9 @@
 import { expect } from 'chai';
 import { JSEncrypt } from 'jsencrypt';
 import CryptoJS from 'crypto-js';
-import { ApiError, CACHE_PREFIX, CLIENT_B_TIMEOUT_MS, call, type CallOptions } from '../../src/core/api/client.ts';
-import { endpoints, type ApiResponse, type Endpoint } from '../../src/core/api/endpoints.ts';
+import { addEndpoints, ApiError, CACHE_PREFIX, CLIENT_B_TIMEOUT_MS, call, type CallOptions } from '../../src/core/api/client.ts';
+import { endpoints, type ApiResponse, type Endpoint, type EndpointName } from '../../src/core/api/endpoints.ts';
+import { gameEndpoints } from '../../src/core/api/feature-endpoints.ts';
 import { ORIGIN_NOT_ALLOWED, resetOriginReport } from '../../src/core/api/errors.ts';
 import { seal } from '../../src/core/api/crypto-lazy.ts';
 import { apiBase, configure, merchantCode } from '../../src/core/config/config.ts';
@@ -17,6 +18,9 @@ import { clearSession, saveSession, session, SESSION_KEY } from '../../src/core/
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { hang, json, stubFetch, waitFor, type FetchStub } from '../browser-helpers/helpers.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
+
+// launchGame is a feature row (src/core/api/feature-endpoints.ts): registered as the games feature does.
+addEndpoints(gameEndpoints);
 
 const navigations: string[] = [];
 // Nothing in this file may navigate the test page away.
@@ -695,15 +699,14 @@ describe('session loss (docs/product.md §8: 401 and the session codes)', () => 
 });
 
 describe('/lgw/ paths are never failures (docs/product.md §7)', () => {
-  // The catalogue has no /lgw/ call yet, so the test adds a row to it for the time of the test.
+  // The catalogue has no /lgw/ call yet, so the test registers one with the client, as a feature does.
   const rows = endpoints as unknown as Record<string, Endpoint>;
   const callAny = call as unknown as (name: string, payload?: unknown, options?: CallOptions) => Promise<ApiResponse>;
   before(() => {
     expect(Object.values(rows).some((r) => r.path.includes('/lgw/'))).to.equal(false);
-    rows.lgwProbe = { method: 'GET', path: '/lgw/probe', encrypted: false, auth: true, client: 'B' };
-  });
-  after(() => {
-    delete rows.lgwProbe;
+    addEndpoints({
+      lgwProbe: { method: 'GET', path: '/lgw/probe', encrypted: false, auth: true, client: 'B' },
+    } as unknown as Partial<Record<EndpointName, Endpoint>>);
   });
 
   it('a success:false answer with HTTP 500 resolves with that answer and shows nothing', async () => {
