@@ -56,6 +56,8 @@ export default {
     'test/features/**/*.test.ts',
     'test/elements/**/*.test.tsx',
     'test/elements/**/*.test.ts',
+    // The member centre is /m's only (React), never part of the lite element build.
+    ...(lite ? ['!test/features/member-centre.test.tsx'] : []),
   ],
   nodeResolve: false,
   concurrency: 1,
