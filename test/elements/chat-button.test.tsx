@@ -288,7 +288,9 @@ describe('<wps-chat-button>: a session found gone by the poll', () => {
         ? json({ success: true, value: status({ [CHAT_FLAG]: true }) })
         : json(unreadAnswer, c.url.pathname === UNREAD ? 401 : 404),
     );
-    member();
+    // A token of its own: the session clear repeats for 3 s (SESSION_CLEAR_REPEATS) and would sign
+    // out a later test's member holding the same token, whose tap would then leave this page.
+    member(0, 'tok-gone');
     mount('<wps-chat-button></wps-chat-button>');
     await waitFor(() => expect(unreadCalls()).to.equal(1));
     await waitFor(() => expect(notices.value.map((n) => n.id)).to.deep.equal([PLEASE_LOGIN_NOTICE]));
