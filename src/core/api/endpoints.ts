@@ -313,6 +313,14 @@ export interface SiteInfo {
     appId?: string;
     /** Demo and test mode only: the Firebase Auth emulator to talk to instead of Google. */
     authEmulatorUrl?: string;
+    /** Push (docs/push.md): the sender id and the VAPID public key (base64url) of the merchant's project. */
+    messagingSenderId?: string;
+    vapidKey?: string;
+    /**
+     * Demo and test mode only: the base of the push service's registrations API to use instead of
+     * Google's (the reference server's stand-in, `…/push-service/v1`), like `authEmulatorUrl`.
+     */
+    pushServiceUrl?: string;
   };
   /**
    * Captcha vendor settings. GEETEST_JS / GEETEST4_JS: URLs of the vendor scripts (v3 defines
@@ -325,7 +333,20 @@ export interface SiteInfo {
     GEETEST_JS?: string;
     GEETEST4_JS?: string;
   };
-  analytics?: Record<string, string>;
+  /** The merchant's own pixels (docs/tracking.md): each key set turns that pixel on. */
+  analytics?: PixelIds;
+}
+
+/** Pixel and measurement ids (docs/tracking.md, "Pixels"). */
+export interface PixelIds {
+  fbPixelId?: string;
+  tiktokPixelId?: string;
+  gtagId?: string;
+  kwaiPixelId?: string;
+  bigoPixelId?: string;
+  /** Used by the native app's SDKs only (events go to it through the bridge), never a web script. */
+  appsflyerId?: string;
+  adjustToken?: string;
 }
 
 /**

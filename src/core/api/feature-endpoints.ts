@@ -126,11 +126,13 @@ export const pushEndpoints = {
     client: 'A',
     payload: 'fcmSubscribePayload',
   }),
+  // No session needed: the registration token is the credential, so a logout or a session that has
+  // already expired (401) can still stop the pushes (docs/push.md).
   fcmUnsubscribe: e({
     method: 'POST',
     path: '/wps/relay/CSP_fcmUnsubscribe',
     encrypted: false,
-    auth: true,
+    auth: false,
     client: 'A',
     payload: 'fcmUnsubscribePayload',
   }),
