@@ -21,6 +21,7 @@ export { WpsImagePopup } from './image-popup.tsx';
 export { WpsAnnouncement } from './announcement.tsx';
 export { WpsNoticePopup } from './notice-popup.tsx';
 export { WpsChatButton } from './chat-button.tsx';
+export { WpsPushPrompt } from './push-prompt.tsx';
 export { WpsCustomerService } from './customer-service.tsx';
 export { WpsVipBadge } from './vip-badge.tsx';
 export { WpsTrialGame } from './trial-game.tsx';

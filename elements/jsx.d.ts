@@ -25,6 +25,7 @@ declare module 'react' {
       'wps-network-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-notice-popup': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-checkbox'?: boolean; 'autoplay'?: number; }>;
       'wps-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'queue'?: boolean; 'heading'?: string; 'message'?: string; 'confirm-text'?: string; 'cancel-text'?: string; 'forced'?: boolean; }>;
+      'wps-push-prompt': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; }>;
       'wps-register-form': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'referral-code'?: string; 'continue-to-operator'?: boolean; }>;
       'wps-spinner': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'label'?: string; 'timeout'?: number; }>;
       'wps-trial-game': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'game-id'?: string; 'node-id'?: string; 'name'?: string; }>;
@@ -56,6 +57,7 @@ declare global {
     'wps-network-notice': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-notice-popup': HTMLElement & { merchant?: string; apiBase?: string; noCheckbox?: boolean; autoplay?: number; };
     'wps-notice': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; queue?: boolean; heading?: string; message?: string; confirmText?: string; cancelText?: string; forced?: boolean; };
+    'wps-push-prompt': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; };
     'wps-register-form': HTMLElement & { merchant?: string; apiBase?: string; referralCode?: string; continueToOperator?: boolean; };
     'wps-spinner': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; label?: string; timeout?: number; };
     'wps-trial-game': HTMLElement & { merchant?: string; apiBase?: string; gameId?: string; nodeId?: string; name?: string; };

@@ -7,7 +7,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { domainFailure } from '../src/core/config/siteStatus.ts';
+import { domainFailure, siteStatus } from '../src/core/config/siteStatus.ts';
 import { currentIsNativeApp } from '../src/core/env/env.ts';
 import { notices } from '../src/core/notice/notices.ts';
 import { lineUnstable, offlineMessage, online, watchNetwork } from '../src/features/network/model.ts';
@@ -18,6 +18,19 @@ export function Overlays() {
   useSignals();
   useEffect(() => watchNetwork(), []);
   useEffect(() => startUpdateChecks(), []);
+  // Conversion tracking and its pixels: off the first load, started now the page is up (docs/tracking.md).
+  useEffect(() => {
+    import('../src/features/tracking/index.ts').then(
+      (m) => void m.startTracking(),
+      () => {},
+    );
+  }, []);
+  // Push only where the merchant has it: then its element (its code, the session watcher) comes (docs/push.md).
+  const sms = siteStatus.value?.info.sms;
+  const push = !!(sms?.apiKey && sms.appId && sms.projectId && sms.messagingSenderId);
+  useEffect(() => {
+    if (push) import('../elements/push-prompt.tsx').catch(() => {});
+  }, [push]);
   return (
     <>
       {domainFailure.value ? <wps-domain-error /> : null}
@@ -26,6 +39,7 @@ export function Overlays() {
       {notices.value.length > 0 ? <wps-notice queue /> : null}
       {/* The element decides whether this app version needs an upgrade (docs/install.md). */}
       {currentIsNativeApp() ? <wps-app-upgrade /> : null}
+      {push ? <wps-push-prompt /> : null}
     </>
   );
 }

@@ -27,6 +27,16 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
 });
+// The push worker (docs/push.md), served at the site root as /firebase-messaging-sw.js: no precache, no workbox.
+await build({
+  entryPoints: ['sw/firebase-messaging-sw.ts'],
+  bundle: true,
+  format: 'iife',
+  minify: true,
+  target: 'es2020',
+  outfile: 'dist/firebase-messaging-sw.js',
+  logLevel: 'warning',
+});
 const { count, size, warnings } = await injectManifest({
   swSrc: 'dist/meta/sw.src.js',
   swDest: 'dist/m/sw.js',

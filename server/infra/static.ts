@@ -191,6 +191,16 @@ export function mountStatic(
     return answers.keep(key, finishAnswerHeaders(c, await serveFrom(c, root, '/m/', { spa: true })));
   });
 
+  // The push worker (docs/push.md) sits at the root: its scope, /firebase-cloud-messaging-push-scope,
+  // is outside /m/. Revalidated on every load (ALWAYS_FRESH), like sw.js.
+  app.get('/firebase-messaging-sw.js', async (c) => {
+    answerHeaders(c, {
+      'Content-Security-Policy': "default-src 'none'; img-src 'self' https:",
+      'X-Content-Type-Options': 'nosniff',
+    });
+    return finishAnswerHeaders(c, await serveFrom(c, dist, '/'));
+  });
+
   app.use('/elements/*', async (c, next) => {
     answerHeaders(c, {
       'Access-Control-Allow-Origin': '*', // merchant pages load these with <script>

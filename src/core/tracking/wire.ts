@@ -29,6 +29,8 @@ export interface Attribution {
   ad_gclid?: string;
   kwai_pixel_id?: string;
   kwai_click_id?: string;
+  /** Not part of pixelTrack, kept to turn the Bigo pixel on. */
+  bigoPixelId?: string;
   /** Ad-network ids read from the native app (docs/native-bridge.md). */
   adAppToken?: string;
   gpsAdid?: string;

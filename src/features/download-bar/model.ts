@@ -2,6 +2,7 @@
  * Download bar rules (docs/product.md §2, §4): which link, which name, whether to show the gift, and when the
  * bar is hidden. Pure functions plus the session hide flag; the view only renders their result.
  */
+import { track } from '../../core/tracking/track.ts';
 import { computed, signal } from '@preact/signals-core';
 import type { DownloadLink } from '../../core/api/endpoints.ts';
 import { promotions, siteStatus } from '../../core/config/siteStatus.ts';
@@ -78,6 +79,7 @@ export function hideForSession() {
 export function openDownload(link: string) {
   const url = safeUrl(link);
   if (!url) return;
+  track('downloadApp');
   if (opensInSameTab(url)) location.assign(url);
   else window.open(url, '_blank', 'noopener');
 }

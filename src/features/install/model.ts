@@ -5,6 +5,7 @@
  * loads), the session skip flag, and the installed state (`appinstalled`,
  * `getInstalledRelatedApps`).
  */
+import { track } from '../../core/tracking/track.ts';
 import { computed, signal } from '@preact/signals-core';
 import { siteStatus } from '../../core/config/siteStatus.ts';
 import { browserName, inAppBrowser, iosBrowserCanInstall, type BrowserName, type InAppName } from '../../core/env/browsers.ts';
@@ -117,7 +118,10 @@ export function watchInstall(): void {
     event.preventDefault(); // we show our own prompt first, at a good moment
     nativePrompt.value = event as BeforeInstallPromptEvent;
   });
-  window.addEventListener('appinstalled', () => markInstalled());
+  window.addEventListener('appinstalled', () => {
+    markInstalled();
+    track('a2hsInstalled');
+  });
   // A related native app or this web app already on the phone (Chromium, with related_applications).
   const nav = navigator as Navigator & { getInstalledRelatedApps?: () => Promise<unknown[]> };
   nav

@@ -3,6 +3,8 @@
  * what a success stores and where it goes, the remembered login and auto login, registration, the
  * forced password change, and logout.
  */
+import { track } from '../../core/tracking/track.ts';
+import { pixelTrack, storedAttribution } from '../../core/tracking/attribution.ts';
 import { signal } from '@preact/signals-core';
 import { call, isApiError } from '../../core/api/client.ts';
 import { DEFAULT_PASSWORD } from '../../core/api/constants.ts';
@@ -80,7 +82,7 @@ export function nextAfterLogin(
 }
 
 /** Stores a successful login's session (docs/product.md §4), the first-time flag, and loads member info. */
-export async function completeLogin(value: LoginValue): Promise<void> {
+export async function completeLogin(value: LoginValue, event: 'login' | 'register' = 'login'): Promise<void> {
   saveSession({
     id: value.id,
     token: value.token,
@@ -90,6 +92,7 @@ export async function completeLogin(value: LoginValue): Promise<void> {
     firstTimeLogin: value.firstTimeLogin,
   });
   if (value.firstTimeLogin) sessionStore.set(FIRST_TIME_KEY, true);
+  track(event, { customerName: value.userName, customerId: value.id });
   await loadMemberInfo().catch(() => undefined);
 }
 
@@ -244,15 +247,18 @@ export type RegisterRequest =
 /** The registration payload of docs/product.md §3. */
 export async function registrationPayload(req: RegisterRequest, referralCode?: string): Promise<RegisterPayload> {
   const info = storedRegistrationInfo();
+  // The 90-day attribution covers a player who comes back days after the affiliate's link.
+  const attribution = storedAttribution();
   const mobilePassword = siteStatus.value?.info.register.mobilePassword === true;
   return {
     registerMethod: registerMethod(currentUA(), currentStandalone(), currentInAppParam()),
     registerUrl: location.href,
     loginDeviceId: await deviceId(),
     isOfficialAppLogin: isOfficialAppLogin(),
-    domain: info.originalDomain ?? location.hostname,
-    referralCode: referralCode || info.referralCode,
-    affiliateCode: info.affiliateCode,
+    domain: info.originalDomain ?? attribution.originalDomain ?? location.hostname,
+    referralCode: referralCode || info.referralCode || attribution.referralCode,
+    affiliateCode: info.affiliateCode ?? attribution.affiliateCode,
+    pixelTrack: pixelTrack(attribution),
     login: true,
     ...req.captcha,
     ...(req.by === 'username'
@@ -276,9 +282,10 @@ export async function register(req: RegisterRequest, referralCode?: string): Pro
   if (registerBusy.value) return { ok: false };
   registerBusy.value = true;
   try {
+    track('registerSubmit');
     const res = await call(req.by === 'username' ? 'register' : 'registerMobile', await registrationPayload(req, referralCode));
     if (!res.value) return { ok: false };
-    await completeLogin(res.value);
+    await completeLogin(res.value, 'register');
     return { ok: true };
   } catch (err) {
     return { ok: false, errorCode: isApiError(err) ? err.errorCode : undefined };

@@ -1,0 +1,51 @@
+/**
+ * Push follows the session (docs/product.md §4, "Login state change"): a new token registers push
+ * (when the player has already allowed notifications), a logout unsubscribes it. Started by the host
+ * when the merchant has push.
+ */
+import { effect, signal } from '@preact/signals-core';
+import { siteStatus } from '../../core/config/siteStatus.ts';
+import { language } from '../../core/i18n/i18n.ts';
+import { token } from '../../core/session/sessionInfo.ts';
+import { currentSupportEnv, pushConfig, PushError, unsupportedReason, type PushErrorCode } from './config.ts';
+
+/** The token lifecycle, loaded only when push is used. */
+const lifecycle = () => import('./model.ts');
+
+/** The last background failure (a login's registration, a logout's unsubscribe): shown by nobody, kept for the page and tests. */
+export const lastPushError = signal<PushErrorCode | undefined>(undefined);
+
+const codeOf = (e: unknown): PushErrorCode => (e instanceof PushError ? e.code : 'token-subscribe-failed');
+
+export function watchPushSession(): () => void {
+  let previous: string | undefined;
+  let started = false;
+  return effect(() => {
+    const t = token.value;
+    const status = siteStatus.value;
+    if (!status) return;
+    if (started && t === previous) return;
+    const was = previous;
+    previous = t;
+    started = true;
+    let cfg;
+    try {
+      cfg = pushConfig(status);
+    } catch {
+      return;
+    }
+    if (was && !t) {
+      lifecycle()
+        .then((m) => m.unregisterPush(cfg))
+        .catch((e: unknown) => (lastPushError.value = codeOf(e)));
+      return;
+    }
+    if (!t || unsupportedReason(currentSupportEnv()) || Notification.permission !== 'granted') return;
+    lifecycle()
+      .then((m) => m.registerPush(cfg, language.peek()))
+      .then(
+        () => (lastPushError.value = undefined),
+        (e: unknown) => (lastPushError.value = codeOf(e)),
+      );
+  });
+}
