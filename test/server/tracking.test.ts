@@ -181,6 +181,23 @@ describe('pixel ids', () => {
   });
 });
 
+describe('the /dev/ page’s push and tracking section', () => {
+  test('the pixel form, the tables, and what the script reads', async () => {
+    const html = await (await wps.app.request('/dev/')).text();
+    assert.ok(html.includes('action="/dev/pixels"'));
+    for (const key of ['fbPixelId', 'tiktokPixelId', 'gtagId', 'kwaiPixelId', 'bigoPixelId', 'appsflyerId', 'adjustToken']) {
+      assert.ok(html.includes(`name="${key}"`), key);
+    }
+    for (const id of ['push-tokens', 'push-registrations', 'tracking']) assert.ok(html.includes(`id="${id}"`), id);
+    const script = await (await wps.app.request('/dev/dev.js')).text();
+    assert.ok(script.includes("read('/dev/push'") && script.includes("read('/dev/tracking'"));
+    const push = (await call(wps, 'GET', '/dev/push', { merchant: 'demo2' })).body.value;
+    assert.deepEqual(Object.keys(push), ['project', 'tokens', 'registrations']);
+    assert.equal(push.project, 'demo-two');
+    assert.equal((await call(wps, 'GET', '/dev/tracking', { merchant: 'nope' })).body.errorCode, 'merchant.unknown');
+  });
+});
+
 describe('the /m CSP per configured pixel', () => {
   const csp = async (path = '/m/home', headers: Record<string, string> = {}) => {
     const res = await wps.app.request(path, { headers });
