@@ -38,6 +38,10 @@ import { mountManifests } from './infra/manifests.ts';
 import { mountMiniGame } from './infra/mini-game.ts';
 import { mountRedirect } from './infra/redirect.ts';
 import { mountWebManifest } from './infra/webmanifest.ts';
+import { mountPushService } from './push/push-service.ts';
+import { requestPixels } from './tracking/pixels.ts';
+import { postTracking } from './tracking/tracking.ts';
+import { TRACKING_PATH } from '../src/core/tracking/wire.ts';
 import { loadOrCreateSecrets } from './infra/secrets.ts';
 import { mountStatic } from './infra/static.ts';
 import { forward } from './infra/upstream.ts';
@@ -106,6 +110,9 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   // The page may also reach the merchant's other lines (speed test) and, in demo and test mode,
   // the identity provider's emulator when one is switched on.
   let emulatorOf = async (_c: Context): Promise<string[]> => [];
+  // The pixels a /m page load configures: the merchant's ids (merchants.json; the runtime state's once
+  // it is open), the attribution cookie and the landing URL (tracking/pixels.ts).
+  let pixelIdsOf = async (c: Context) => knownMerchant(c, merchants)?.info.analytics;
   // Per scheme and Host header: worked out once, not on every file of every page load.
   const linesByHost = new Map<string, string[]>();
   const otherLines = (c: Context) => {
@@ -118,7 +125,12 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     return lines;
   };
   mountRedirect(app, config.distDir); // before mountStatic: its /mobile/* would answer first
-  mountStatic(app, config.distDir, async (c) => [...otherLines(c), ...(await emulatorOf(c))]);
+  mountStatic(
+    app,
+    config.distDir,
+    async (c) => [...otherLines(c), ...(await emulatorOf(c))],
+    async (c) => requestPixels(c, await pixelIdsOf(c)),
+  );
   mountDownloads(app, config.distDir, merchants);
   mountMiniGame(app, config.distDir);
 
@@ -179,6 +191,10 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     throw err;
   }
   revisionOf = async (c) => (await deps.state.get(resolveMerchant(c, merchants))).assetRevision;
+  pixelIdsOf = async (c) => {
+    const merchant = knownMerchant(c, merchants);
+    return merchant && (await deps.state.get(merchant)).analytics;
+  };
   emulatorOf = async (c) => {
     const url = (await deps.state.get(resolveMerchant(c, merchants))).authEmulatorUrl;
     return url ? [new URL(url).origin] : [];
@@ -191,6 +207,13 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   if (hostAllowed) app.use('/dev/*', async (c, next) => (hostAllowed(c) ? next() : hostRefusal(c)));
   const corsHeaders = corsHeadersFor(merchants, WPS_HEADERS);
   app.use('/wps/*', async (c, next) => {
+    if (c.req.path === TRACKING_PATH) {
+      answerHeaders(c, TRACKING_HEADERS);
+      if (hostAllowed && !hostAllowed(c)) return finishAnswerHeaders(c, hostRefusal(c));
+      if (c.req.method === 'OPTIONS') return c.body(null, 204, headersFor(c, TRACKING_PREFLIGHT));
+      await next();
+      return finishAnswerHeaders(c);
+    }
     if (c.req.path === PING_PATH) {
       answerHeaders(c, WPS_HEADERS);
       if (hostAllowed && !hostAllowed(c)) return finishAnswerHeaders(c, hostRefusal(c));
@@ -217,12 +240,18 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     });
   }
 
+  // The tracking post: a beacon from any merchant page, no session (tracking/tracking.ts).
+  app.post(TRACKING_PATH, async (c) => jsonAnswer(c, { success: true, value: await postTracking(c, deps) }));
+
   const runtime: Runtime = { captchaMode: 'ok' };
   mountCaptcha(app, deps, () => runtime.captchaMode);
   // The chat page CBS_launchChat's URL opens (production too: it is what the reference server offers).
   mountChat(app, deps);
   // The demo game pages the game launches' URLs open, and the catalogue's pictures (games/pages.ts).
   mountGames(app, deps);
+  // Firebase Cloud Messaging has no emulator: its registrations API's stand-in, for the demo and the
+  // tests only (a production page uses Google's, and the status names no other).
+  if (!config.production) mountPushService(app, deps);
   if (!config.production) mountDev(app, deps, runtime);
 
   return { app, db, merchants, close: () => db.close() };
@@ -293,6 +322,11 @@ function resolveMerchant(c: Context, merchants: Merchants): Merchant {
   return merchant;
 }
 
+/** The request's merchant, or undefined for an unknown `Merchant` header (a page is still served). */
+function knownMerchant(c: Context, merchants: Merchants): Merchant | undefined {
+  return merchants.byCode.get(c.req.header('Merchant')?.trim() || merchants.defaultCode);
+}
+
 const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
 
 const PING_PATH = endpoints.ping.path;
@@ -321,6 +355,21 @@ const PREFLIGHT = {
 /** A preflight from a listed origin gets the methods and headers; any other gets nothing more. */
 const preflightHeaders = (c: Context): Record<string, string> =>
   answerHeadersOf(c)?.['Access-Control-Allow-Origin'] ? PREFLIGHT : {};
+
+/**
+ * The tracking post answers any origin, without credentials: merchant pages post their beacons here,
+ * and a beacon carries no cookie or Authorization that the answer could leak to.
+ */
+const TRACKING_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+  'Access-Control-Allow-Origin': '*',
+};
+const TRACKING_PREFLIGHT = {
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type',
+  'Access-Control-Max-Age': '600',
+};
 
 /**
  * The ping is the exception: the line speed test calls it on other lines without cookies, so every

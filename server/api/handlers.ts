@@ -40,14 +40,19 @@ import {
 } from '../signin/signin.ts';
 import type { Call } from './call.ts';
 import { countryInfoOf, siteInfoOf } from './site-info.ts';
+import { pushServiceUrlOf } from '../push/push-service.ts';
+import { bindToken, subscribeTopic, unsubscribeToken } from '../push/relay.ts';
 
 type Answer<V> = V | JsonText<V>;
 export type Handlers = {
   [N in EndpointName]?: (call: Call<PayloadOf<N>>) => Promise<Answer<ValueOf<N>>> | Answer<ValueOf<N>>;
 };
 
-/** The part of the site status that is the same for every visitor, as JSON, per merchant state (cached for a second). */
-const statusJson = new WeakMap<MerchantState, string>();
+/**
+ * The part of the site status that is the same for every visitor, as JSON, per merchant state (cached
+ * for a second) and, in demo and test mode, per origin (the push service stand-in's URL is on it).
+ */
+const statusJson = new WeakMap<MerchantState, Map<string, string>>();
 
 function loggedIn<P>(call: Call<P>): { member: MemberRow; token: string } {
   if (!call.member || !call.token) throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
@@ -61,23 +66,29 @@ export const handlers: Handlers = {
   // serverTime: the client dates its encrypted requests on this clock (infra/replay.ts).
   rsaKey: ({ deps }) => ({ ...deps.keys.publicValue, serverTime: clock.now() }),
 
-  async systemStatus({ deps, merchant, clientIp }) {
+  async systemStatus({ deps, merchant, clientIp, c }) {
     const state = await deps.state.get(merchant);
     // The client then offers the other lines (domain-error modal, docs/product.md §8).
     if (state.domainUnavailable) {
       throw new ApiError(400, 'domain_not_available', 'This domain is not available, please use another line.');
     }
-    let shared = statusJson.get(state);
+    // Demo and test mode: the push service stand-in on this server, as the page reached it (like the
+    // Auth emulator's URL, never in production).
+    const pushServiceUrl = merchant.push && !deps.identity.production ? pushServiceUrlOf(c) : undefined;
+    let byOrigin = statusJson.get(state);
+    if (byOrigin === undefined) statusJson.set(state, (byOrigin = new Map()));
+    let shared = byOrigin.get(pushServiceUrl ?? '');
     if (shared === undefined) {
+      if (byOrigin.size >= 16) byOrigin.clear();
       shared = JSON.stringify({
-        info: siteInfoOf(merchant, state),
+        info: siteInfoOf(merchant, state, pushServiceUrl),
         test: state.test,
         maintenance: state.maintenance,
         maintenanceEnd: state.maintenanceEnd,
         maintenanceTexts: state.maintenanceTexts,
         regionRestriction: state.regionRestriction,
       } satisfies Omit<ValueOf<'systemStatus'>, 'location'>);
-      statusJson.set(state, shared);
+      byOrigin.set(pushServiceUrl ?? '', shared);
     }
     // The visitor's own address, then the shared part (its opening brace dropped).
     return new JsonText<ValueOf<'systemStatus'>>(`{"location":${JSON.stringify({ ip: clientIp })},${shared.slice(1)}`);
@@ -206,4 +217,10 @@ export const handlers: Handlers = {
   feedbackSubmit: (call) => submitFeedback(call.deps.db, call.deps.limits, loggedIn(call).member.id, call.input),
   referralRules: ({ deps, merchant }) => referralRulesOf(deps.db, merchant),
   referral: (call) => referralOf(call.deps.db, call.merchant, loggedIn(call).member.id),
+
+  // The push relay (push/relay.ts): the registration token is bound to the member, then to topics;
+  // unsubscribing needs no session (the token is the credential).
+  fcmBind: (call) => bindToken(call, loggedIn(call).member.id),
+  fcmSubscribe: (call) => subscribeTopic(call, loggedIn(call).member.id),
+  fcmUnsubscribe: (call) => unsubscribeToken(call),
 };

@@ -357,6 +357,51 @@ const MIGRATIONS = [
    )`,
   `CREATE UNIQUE INDEX IF NOT EXISTS mc_referral_codes_code ON mc_referral_codes (merchant_code, code)`,
   `CREATE INDEX IF NOT EXISTS members_referral_code ON members (merchant_code, upper(referral_code)) WHERE referral_code IS NOT NULL`,
+  // The push relay (server/push/relay.ts): a registration token (one browser's push subscription) bound
+  // to one member of a merchant (a token bound again by another member moves to that member), and
+  // the topics it is subscribed to. The token is kept as it is: sending a push needs it.
+  `CREATE TABLE IF NOT EXISTS push_tokens (
+     merchant_code text NOT NULL,
+     token text NOT NULL,
+     member_id int NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+     bound_at timestamptz NOT NULL,
+     PRIMARY KEY (merchant_code, token)
+   )`,
+  `CREATE INDEX IF NOT EXISTS push_tokens_member ON push_tokens (member_id, bound_at)`,
+  `CREATE TABLE IF NOT EXISTS push_topics (
+     merchant_code text NOT NULL,
+     token text NOT NULL,
+     topic text NOT NULL,
+     created_at timestamptz NOT NULL,
+     PRIMARY KEY (merchant_code, token, topic),
+     FOREIGN KEY (merchant_code, token) REFERENCES push_tokens (merchant_code, token) ON DELETE CASCADE
+   )`,
+  // The push service stand-in (server/push/push-service.ts): the Web Push subscriptions it was given,
+  // by the registration token it handed out.
+  `CREATE TABLE IF NOT EXISTS push_registrations (
+     token text PRIMARY KEY,
+     project_id text NOT NULL,
+     endpoint text NOT NULL,
+     auth text NOT NULL,
+     p256dh text NOT NULL,
+     created_at timestamptz NOT NULL,
+     updated_at timestamptz NOT NULL
+   )`,
+  // The tracking post (server/tracking/tracking.ts): one row per event id and merchant, so a beacon
+  // sent twice is stored once. `payload` holds the event's SPEC fields, `attribution` what came with it.
+  `CREATE TABLE IF NOT EXISTS tracking_events (
+     id bigserial PRIMARY KEY,
+     merchant_code text NOT NULL,
+     event_id text NOT NULL,
+     name text NOT NULL,
+     event_time bigint NOT NULL,
+     page text NOT NULL,
+     payload jsonb NOT NULL,
+     attribution jsonb,
+     received_at timestamptz NOT NULL,
+     client_ip text NOT NULL
+   )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS tracking_events_event ON tracking_events (merchant_code, event_id)`,
 ];
 
 /**

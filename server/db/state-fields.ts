@@ -5,6 +5,8 @@
  * store, which itself needs the Merchant type.
  */
 import * as v from 'valibot';
+import type { PixelIds } from '../../src/core/api/endpoints.ts';
+import { PIXEL_ID } from '../../src/core/tracking/pixelHosts.ts';
 
 /** Language codes as the front end names its catalogues: EN, CN, PT-BR, ... */
 export const LANGUAGE_CODE = /^[A-Z]{2}(-[A-Z]{2})?$/;
@@ -49,6 +51,22 @@ export const GEETEST_VERSIONS = ['v3', 'v4'] as const;
 export const AUTH_EMULATOR_URL = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 export const authEmulatorUrlSchema = v.pipe(v.string(), v.maxLength(200), v.regex(AUTH_EMULATOR_URL));
 
+/** The keys of PixelIds (site status `analytics`), each a pixel or measurement id. */
+export const PIXEL_KEYS = [
+  'fbPixelId',
+  'tiktokPixelId',
+  'gtagId',
+  'kwaiPixelId',
+  'bigoPixelId',
+  'appsflyerId',
+  'adjustToken',
+] as const satisfies readonly (keyof PixelIds)[];
+const pixelId = v.optional(v.pipe(v.string(), v.regex(PIXEL_ID)));
+/** The merchant's pixel ids: only known keys, each a plain id (PIXEL_ID) or absent. */
+export const pixelIdsSchema = v.strictObject(
+  Object.fromEntries(PIXEL_KEYS.map((k) => [k, pixelId])) as Record<(typeof PIXEL_KEYS)[number], typeof pixelId>,
+);
+
 /** One schema per field: a stored row is merged field by field, a bad field is skipped. */
 export const fieldSchemas = {
   maintenance: v.boolean(),
@@ -78,6 +96,8 @@ export const fieldSchemas = {
   authEmulatorUrl: v.nullable(authEmulatorUrlSchema),
   /** info.whitelabelVal; a stored row holds only the flags a control switched (merged flag by flag). */
   whitelabel: v.record(v.pipe(v.string(), v.regex(WHITELABEL_FLAG)), v.boolean()),
+  /** info.analytics: the merchant's pixel ids (only the keys that are set). */
+  analytics: pixelIdsSchema,
 };
 
 type Fields = typeof fieldSchemas;

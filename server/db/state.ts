@@ -40,12 +40,14 @@ export function initialState(merchant: Merchant): MerchantState {
     firebase: merchant.info.sms?.firebase ?? false,
     authEmulatorUrl: null,
     whitelabel: { ...merchant.info.whitelabelVal },
+    analytics: { ...merchant.info.analytics },
   };
 }
 
 /** One level deep: the state and its whitelabel flags (maintenance texts are replaced whole, never edited). */
 function frozen(state: MerchantState): MerchantState {
   Object.freeze(state.whitelabel);
+  Object.freeze(state.analytics);
   return Object.freeze(state);
 }
 

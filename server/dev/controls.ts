@@ -51,6 +51,7 @@ import { gaSecret, memberByUsername, recordIp } from '../signin/members.ts';
 import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
 import { currentTotp } from '../signin/totp.ts';
 import { mountMemberCentreDev } from './member-centre.ts';
+import { mountPushTrackingDev } from './push-tracking.ts';
 
 const DEV_BODY_LIMIT = 16 * 1024;
 
@@ -477,6 +478,8 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
 
   // The member centre's controls (dev/member-centre.ts), with this file's request helpers.
   mountMemberCentreDev(app, deps, { readInput, answer, devMember, headerMerchant });
+  // Push tokens, the push service stand-in, tracking events and pixel ids (dev/push-tracking.ts).
+  mountPushTrackingDev(app, deps, { readInput, answer, headerMerchant });
 
   /** Ends every session of a member of the merchant (default merchant if absent). */
   app.post('/dev/members/:username/expire-session', async (c) => {

@@ -261,6 +261,39 @@ function fillMemberCentre({ members, tasks, periods }, feedback) {
   );
 }
 
+/** A table row of text cells. */
+function textRow(cells) {
+  const row = document.createElement('tr');
+  for (const text of cells) {
+    const cell = document.createElement('td');
+    cell.textContent = text;
+    row.append(cell);
+  }
+  return row;
+}
+
+/** Fills a table (and its "none yet" line) with one row per item. */
+function fillTable(id, items, cells) {
+  $(`#${id}-empty`).hidden = items.length > 0;
+  $(`#${id}`).hidden = items.length === 0;
+  $(`#${id} tbody`).replaceChildren(...items.map((item) => textRow(cells(item))));
+}
+
+function fillPushTracking(push, tracking, pixels) {
+  for (const input of $$('form[action="/dev/pixels"] input:not([name="merchant"])')) input.value = pixels[input.name] ?? '';
+  fillTable('push-tokens', push.tokens, (t) => [t.username, t.token, t.topics.join(', ') || 'none', utc(t.boundAt)]);
+  fillTable('push-registrations', push.registrations, (r) => [r.token, r.endpoint, utc(r.createdAt), utc(r.updatedAt)]);
+  const text = (value) => (value === null || value === undefined ? '' : String(value));
+  fillTable('tracking', tracking, (e) => [
+    e.name,
+    [e.customerName, e.customerId && `#${e.customerId}`].filter(Boolean).join(' '),
+    text(e.currency),
+    text(e.revenue ?? e.amount ?? e.value),
+    e.page,
+    utc(e.time),
+  ]);
+}
+
 function fillMerchants(merchants, current) {
   $('#merchants').replaceChildren(
     ...merchants.map(({ code }) => {
@@ -277,7 +310,7 @@ async function main() {
   const { defaultCode, merchants } = await read('/dev/merchants');
   const asked = new URLSearchParams(location.search).get('merchant');
   const merchant = merchants.find((m) => m.code === asked) ?? merchants.find((m) => m.code === defaultCode);
-  const [state, members, outbox, captcha, engagement, memberCentre, feedback] = await Promise.all([
+  const [state, members, outbox, captcha, engagement, memberCentre, feedback, push, tracking] = await Promise.all([
     read('/dev/state', merchant.code),
     read('/dev/members', merchant.code),
     read('/dev/outbox', merchant.code),
@@ -285,6 +318,8 @@ async function main() {
     read('/dev/engagement', merchant.code),
     read('/dev/member-centre', merchant.code),
     read('/dev/member-centre/feedback', merchant.code),
+    read('/dev/push', merchant.code),
+    read('/dev/tracking', merchant.code),
   ]);
   fillMerchants(merchants, merchant);
   fill({
@@ -293,9 +328,16 @@ async function main() {
     outbox,
     engagement,
     merchant,
-    values: { ...state, captchaMode: captcha.mode, merchant: merchant.code, passwordMaxAgeDays: merchant.passwordMaxAgeDays },
+    values: {
+      ...state,
+      captchaMode: captcha.mode,
+      merchant: merchant.code,
+      passwordMaxAgeDays: merchant.passwordMaxAgeDays,
+      pushProject: push.project ?? 'none: push is off for this merchant',
+    },
   });
   fillMemberCentre(memberCentre, feedback);
+  fillPushTracking(push, tracking, state.analytics);
   // Every form (the cloned ones too) posts for this merchant; the answer comes back to its page.
   for (const input of $$('input[name="merchant"]')) input.value = merchant.code;
   $('main').hidden = false;

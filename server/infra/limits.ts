@@ -176,6 +176,12 @@ export interface Limits {
   registerIp: WindowCounter;
   /** Member-centre feedback submissions per member: 5 in an hour (each may carry a 480 KiB image). */
   feedback: WindowCounter;
+  /** Push relay calls (bind, subscribe, unsubscribe) per merchant + IP: 60 a minute. */
+  push: WindowCounter;
+  /** Calls to the push service stand-in per IP: 60 a minute. */
+  pushService: WindowCounter;
+  /** Tracking posts per IP: 60 a minute (a page posts a batch of up to 20 events at a time). */
+  tracking: WindowCounter;
 }
 
 export function createLimits(db: CounterStore): Limits {
@@ -191,6 +197,9 @@ export function createLimits(db: CounterStore): Limits {
     loginIp: counter('loginIp', 20, 15 * MINUTE),
     registerIp: counter('registerIp', 30, 60 * MINUTE),
     feedback: counter('feedback', 5, 60 * MINUTE),
+    push: counter('push', 60, MINUTE),
+    pushService: counter('pushService', 60, MINUTE),
+    tracking: counter('tracking', 60, MINUTE),
   };
 }
 

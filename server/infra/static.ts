@@ -11,6 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import type { PixelHost } from '../../src/core/tracking/pixelHosts.ts';
 import { answerHeaders, finishAnswerHeaders, headersFor, plainAnswer } from './answer.ts';
 
 /**
@@ -71,15 +72,29 @@ export const CSP = [
   "worker-src 'self'",
 ].join('; ');
 
+/** More sources for the CSP's directives (the configured pixels' hosts). */
+export interface CspExtra {
+  script?: readonly string[];
+  connect?: readonly string[];
+  img?: readonly string[];
+}
+
 /**
- * The CSP with more `connect-src` sources (the merchant's other lines, for the line speed test) and
- * more `script-src` sources (the hashes of the build's inline scripts).
+ * The CSP with more `connect-src` sources (the merchant's other lines, for the line speed test), more
+ * `script-src` sources (the hashes of the build's inline scripts) and, for each configured pixel, its
+ * hosts (`extra`). Without extra sources it is CSP itself, byte for byte.
  */
-export function cspWith(connectSources: readonly string[], scriptSources: readonly string[] = []): string {
-  return CSP.replace("connect-src 'self'", ["connect-src 'self'", ...connectSources].join(' ')).replace(
-    "script-src 'self'",
-    ["script-src 'self'", ...scriptSources].join(' '),
-  );
+export function cspWith(connectSources: readonly string[], scriptSources: readonly string[] = [], extra: CspExtra = {}): string {
+  const img = extra.img ?? [];
+  return CSP.replace("connect-src 'self'", ["connect-src 'self'", ...connectSources, ...(extra.connect ?? [])].join(' '))
+    .replace("script-src 'self'", ["script-src 'self'", ...scriptSources, ...(extra.script ?? [])].join(' '))
+    .replace("img-src 'self' data: https:", ["img-src 'self' data: https:", ...img].join(' '));
+}
+
+/** The hosts the pixels need (PIXEL_HOSTS' `csp`), each once. */
+export function pixelCsp(pixels: readonly PixelHost[]): CspExtra {
+  const union = (pick: (p: PixelHost) => string[]) => [...new Set(pixels.flatMap(pick))];
+  return { script: union((p) => p.csp.script), connect: union((p) => p.csp.connect), img: union((p) => p.csp.img) };
 }
 
 /**
@@ -145,12 +160,14 @@ const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 type Encoding = keyof typeof SUFFIX;
 
 /**
- * `extraConnect` answers, per request, the hosts the page may also call (added to `connect-src`).
+ * `extraConnect` answers, per request, the hosts the page may also call (added to `connect-src`);
+ * `pixelsOf` the pixels configured for the request (their hosts are added to the /m pages' CSP).
  */
 export function mountStatic(
   app: Hono,
   distDir: string,
   extraConnect: (c: Context) => string[] | Promise<string[]> = () => [],
+  pixelsOf: (c: Context) => readonly PixelHost[] | Promise<readonly PixelHost[]> = () => [],
 ): void {
   const dist = resolve(distDir);
   const scriptHashes = inlineScriptHashes(dist);
@@ -163,12 +180,12 @@ export function mountStatic(
   // The policy is the same for every request with the same sources: built once per set (a page
   // load asks for a dozen files).
   const policies = new Map<string, string>();
-  const policyFor = (connect: readonly string[], scripts: readonly string[]) => {
-    const key = `${connect.join(' ')}|${scripts.join(' ')}`;
+  const policyFor = (connect: readonly string[], scripts: readonly string[], pixels: readonly PixelHost[]) => {
+    const key = `${connect.join(' ')}|${scripts.join(' ')}|${pixels.map((p) => p.name).join(' ')}`;
     let policy = policies.get(key);
     if (policy === undefined) {
       if (policies.size >= 256) policies.clear();
-      policies.set(key, (policy = cspWith(connect, scripts)));
+      policies.set(key, (policy = cspWith(connect, scripts, pixelCsp(pixels))));
     }
     return policy;
   };
@@ -179,7 +196,7 @@ export function mountStatic(
   const root = resolve(dist, 'm');
   const answers = new AnswerCache();
   app.get('/m/*', async (c) => {
-    const policy = policyFor(await extraConnect(c), await scriptHashes());
+    const policy = policyFor(await extraConnect(c), await scriptHashes(), await pixelsOf(c));
     const key = `${policy}\n${c.req.header('Host') ?? ''}\n${c.req.header('Accept-Encoding') ?? ''}\n${c.req.path}`;
     const cached = answers.answer(c, key);
     if (cached) return cached;

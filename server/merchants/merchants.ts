@@ -3,11 +3,12 @@
  * checked with valibot when it is read so that a typo fails at start-up with the field's path, not
  * later.
  */
+import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import * as v from 'valibot';
 import { PROMOTION_TYPES } from '../../src/core/api/promotionTypes.ts';
-import { APP_VERSION, statusBlockSchema } from '../db/state-fields.ts';
+import { APP_VERSION, pixelIdsSchema, statusBlockSchema } from '../db/state-fields.ts';
 import { gamesSchema } from '../games/schema.ts';
 import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';
 import { BASE32_SECRET } from '../signin/totp.ts';
@@ -68,7 +69,40 @@ const siteInfo = v.object({
     GEETEST_JS: v.optional(v.string()),
     GEETEST4_JS: v.optional(v.string()),
   }),
-  analytics: v.optional(v.record(v.string(), v.string())),
+  /** The merchant's pixel ids (PixelIds); the initial runtime state, the dev controls change it. */
+  analytics: v.optional(pixelIdsSchema),
+});
+
+/** A VAPID public key: base64url of an uncompressed P-256 point (65 bytes), what PushManager.subscribe takes. */
+export function isVapidKey(key: string): boolean {
+  if (!/^[A-Za-z0-9_-]{86,88}={0,2}$/.test(key)) return false;
+  const raw = Buffer.from(key, 'base64url');
+  if (raw.length !== 65 || raw[0] !== 4) return false;
+  try {
+    // Refused unless the point is on the curve.
+    createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+      format: 'jwk',
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Push (Firebase Cloud Messaging): the merchant's Firebase project for the web. Present: push is on,
+ * and the site status's info.sms carries it (server/api/site-info.ts). In demo and test mode the push
+ * service stand-in (server/push/push-service.ts) accepts this project with this api key.
+ */
+const pushSchema = v.object({
+  projectId: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/)),
+  apiKey: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,128}$/)),
+  appId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9:_.-]{1,128}$/)),
+  messagingSenderId: v.pipe(v.string(), v.regex(/^\d{1,20}$/)),
+  /** Default: `<projectId>.firebaseapp.com`. */
+  authDomain: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9.-]{1,253}$/))),
+  vapidKey: v.pipe(v.string(), v.check(isVapidKey, 'not a base64url P-256 public key (65 bytes)')),
 });
 
 const merchantSchema = v.object({
@@ -82,6 +116,7 @@ const merchantSchema = v.object({
   /** Initial runtime state (server/db/state.ts); the dev controls change it afterwards. */
   status: statusBlockSchema,
   info: siteInfo,
+  push: v.optional(pushSchema),
   country: v.object({
     countryCode: v.string(),
     countryDialingCode: v.string(),

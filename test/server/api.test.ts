@@ -172,8 +172,8 @@ describe('every refusal is a JSON envelope with its own errorCode', () => {
     await refused(call(wps, 'GET', '/wps/nothing/here'), 404, 'not.found');
     await refused(call(wps, 'GET', '/wps/session/login'), 404, 'not.found');
     await refused(call(wps, 'DELETE', '/wps/system/status'), 404, 'not.found');
-    // A catalogue row without a handler yet is not faked.
-    await refused(call(wps, 'POST', '/wps/relay/CSP_fcmBind', { body: { registrationToken: 'x' } }), 404, 'not.found');
+    // A relay call the catalogue does not have is not faked (every /wps row has a handler now).
+    await refused(call(wps, 'POST', '/wps/relay/CSP_fcmSend', { body: { registrationToken: 'x' } }), 404, 'not.found');
   });
 
   test('body over 64 KiB → 413 request.too.large (with and without Content-Length)', async () => {

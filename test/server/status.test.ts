@@ -95,6 +95,7 @@ describe('status and its switches', () => {
           FIREBASECREATEACC3: false,
           LOTTMINIGAME3: true,
         },
+        analytics: {},
       },
     });
     assert.equal((await call(wps, 'GET', '/dev/state', { merchant: 'demo2' })).body.value.test, true);

@@ -1,0 +1,166 @@
+/**
+ * The push relay (docs/api.md, "Push"): the calls that tie a browser's registration token (what the
+ * push service handed the page, server/push/push-service.ts in demo mode) to a member and to topics,
+ * so that the operator can later send to a member or a topic.
+ *
+ * - `fcmBind` (session): the token belongs to the session's member from now on. A token bound by
+ *   another member before moves to this one, and its topics are dropped (they were the other
+ *   member's); binding it again is idempotent. A member keeps at most TOKENS_PER_MEMBER tokens: the
+ *   oldest binding goes first.
+ * - `fcmSubscribe` (session): adds a topic to a token bound to the caller (`404 push.token.not.found`
+ *   otherwise); idempotent; at most TOPICS_PER_TOKEN topics (`400 push.topic.limit`).
+ * - `fcmUnsubscribe` (no session: the token itself is the credential, so a page whose session is gone
+ *   can still stop its pushes): the token's topics and its binding are removed; an unknown token
+ *   is nothing to do.
+ *
+ * Every call counts against the address's push limit (TOO_MANY_REQUEST_PUSH, 429). Tokens are never
+ * logged.
+ */
+import { fieldError, ApiError } from '../infra/errors.ts';
+import { clock } from '../infra/limits.ts';
+import type { Call } from '../api/call.ts';
+import type { Db } from '../db/db.ts';
+import type { FcmBindPayload, FcmSubscribePayload, FcmUnsubscribePayload } from '../../src/core/api/schemas.ts';
+
+/** A topic as the push service accepts it. */
+export const TOPIC = /^[A-Za-z0-9_.~%-]{1,256}$/;
+/** A registration token: printable ASCII without spaces (FCM's are `[A-Za-z0-9_:-]`, about 160 characters). */
+export const REGISTRATION_TOKEN = /^[\x21-\x7e]{1,4096}$/;
+export const TOKENS_PER_MEMBER = 20;
+export const TOPICS_PER_TOKEN = 100;
+
+const at = (ms: number) => new Date(ms).toISOString();
+
+function tokenOf(token: string): string {
+  if (!REGISTRATION_TOKEN.test(token)) throw fieldError('registrationToken', token === '');
+  return token;
+}
+
+async function countCall(call: Call<unknown>): Promise<void> {
+  try {
+    await call.deps.limits.push.take(
+      `${call.merchant.code}\n${call.clientIp}`,
+      'TOO_MANY_REQUEST_PUSH',
+      'Too many push requests. Please try again later.',
+    );
+  } catch (err) {
+    // The limits answer 400 like the sign-in's; a flood of background calls is told 429.
+    if (err instanceof ApiError) throw new ApiError(429, err.errorCode, err.message, err.value);
+    throw err;
+  }
+}
+
+export async function bindToken(call: Call<FcmBindPayload>, memberId: number): Promise<null> {
+  const token = tokenOf(call.input.registrationToken);
+  await countCall(call);
+  const merchant = call.merchant.code;
+  await call.deps.db.transaction(async (query) => {
+    const { rows } = await query<{ member_id: number }>(
+      'SELECT member_id FROM push_tokens WHERE merchant_code = $1 AND token = $2 FOR UPDATE',
+      [merchant, token],
+    );
+    const bound = rows[0];
+    if (bound?.member_id === memberId) return; // bound twice: nothing changes
+    if (bound) {
+      // Moves to this member; the other member's topics are not this one's.
+      await query('DELETE FROM push_topics WHERE merchant_code = $1 AND token = $2', [merchant, token]);
+      await query('UPDATE push_tokens SET member_id = $3, bound_at = $4 WHERE merchant_code = $1 AND token = $2', [
+        merchant,
+        token,
+        memberId,
+        at(clock.now()),
+      ]);
+    } else {
+      await query(
+        `INSERT INTO push_tokens (merchant_code, token, member_id, bound_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (merchant_code, token) DO UPDATE SET member_id = excluded.member_id, bound_at = excluded.bound_at`,
+        [merchant, token, memberId, at(clock.now())],
+      );
+    }
+    // The member's oldest tokens beyond the limit (browsers that never unsubscribed) are forgotten.
+    await query(
+      `DELETE FROM push_tokens WHERE member_id = $1 AND token IN (
+         SELECT token FROM push_tokens WHERE member_id = $1 ORDER BY bound_at DESC, token OFFSET ${TOKENS_PER_MEMBER})`,
+      [memberId],
+    );
+  });
+  return null;
+}
+
+export async function subscribeTopic(call: Call<FcmSubscribePayload>, memberId: number): Promise<null> {
+  const token = tokenOf(call.input.registrationToken);
+  const topic = call.input.topic;
+  if (!TOPIC.test(topic)) throw fieldError('topic', topic === '');
+  await countCall(call);
+  const merchant = call.merchant.code;
+  await call.deps.db.transaction(async (query) => {
+    const { rows } = await query<{ member_id: number }>(
+      'SELECT member_id FROM push_tokens WHERE merchant_code = $1 AND token = $2 FOR UPDATE',
+      [merchant, token],
+    );
+    if (rows[0]?.member_id !== memberId) {
+      throw new ApiError(404, 'push.token.not.found', 'This registration token is not bound to you');
+    }
+    const inserted = await query(
+      `INSERT INTO push_topics (merchant_code, token, topic, created_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [merchant, token, topic, at(clock.now())],
+    );
+    if (inserted.rows.length === 0) return; // already subscribed
+    const { rows: count } = await query<{ n: string | number }>(
+      'SELECT count(*) AS n FROM push_topics WHERE merchant_code = $1 AND token = $2',
+      [merchant, token],
+    );
+    // Thrown inside the transaction: the insert is rolled back.
+    if (Number(count[0]!.n) > TOPICS_PER_TOKEN) {
+      throw new ApiError(400, 'push.topic.limit', `At most ${TOPICS_PER_TOKEN} topics per registration token`);
+    }
+  });
+  return null;
+}
+
+export async function unsubscribeToken(call: Call<FcmUnsubscribePayload>): Promise<null> {
+  const token = tokenOf(call.input.registrationToken);
+  await countCall(call);
+  // The topics go with the binding (ON DELETE CASCADE); an unknown token deletes nothing.
+  await call.deps.db.query('DELETE FROM push_tokens WHERE merchant_code = $1 AND token = $2', [call.merchant.code, token]);
+  return null;
+}
+
+/** A token as the dev page shows it: its start and end only. */
+export function abbreviated(token: string): string {
+  return token.length <= 20 ? token : `${token.slice(0, 12)}…${token.slice(-6)}`;
+}
+
+export interface PushTokenListing {
+  username: string;
+  memberId: number;
+  token: string;
+  topics: string[];
+  boundAt: number;
+}
+
+/** The merchant's bound tokens, newest first (at most 100), tokens abbreviated (the dev page). */
+export async function pushTokensOf(db: Db, merchantCode: string): Promise<PushTokenListing[]> {
+  const { rows } = await db.query<{
+    username: string;
+    member_id: number;
+    token: string;
+    bound_at: Date | string;
+    topics: string[] | null;
+  }>(
+    `SELECT m.username, t.member_id, t.token, t.bound_at,
+            (SELECT array_agg(p.topic ORDER BY p.topic) FROM push_topics p
+              WHERE p.merchant_code = t.merchant_code AND p.token = t.token) AS topics
+       FROM push_tokens t JOIN members m ON m.id = t.member_id
+      WHERE t.merchant_code = $1 ORDER BY t.bound_at DESC, t.token LIMIT 100`,
+    [merchantCode],
+  );
+  return rows.map((r) => ({
+    username: r.username,
+    memberId: r.member_id,
+    token: abbreviated(r.token),
+    topics: r.topics ?? [],
+    boundAt: new Date(r.bound_at).getTime(),
+  }));
+}
