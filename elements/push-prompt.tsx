@@ -48,9 +48,10 @@ function startOnce() {
 }
 
 function PushPromptElement({ host, open }: PushPromptElementProps & { host: HTMLElement }) {
+  // Before the prompt's first check (a child's effect runs before this one's): this page is counted.
+  startOnce();
   useEffect(() => {
     void loadSiteStatus();
-    startOnce();
   }, []);
   return (
     <PushPrompt

@@ -16,9 +16,17 @@ const COOKIE_KEYS: Record<string, keyof PixelIds> = {
   tiktokPixelId: 'tiktokPixelId',
   gtagId: 'gtagId',
   kwai_pixel_id: 'kwaiPixelId',
+  bigoPixelId: 'bigoPixelId',
 };
-/** Landing URL query parameters → PixelIds keys. */
-const QUERY_KEYS: Record<string, keyof PixelIds> = { ...COOKIE_KEYS, bigoPixelId: 'bigoPixelId' };
+/** Landing URL query parameters → PixelIds keys: the names the page reads (src/features/tracking/capture.ts). */
+const QUERY_KEYS: Record<string, keyof PixelIds> = {
+  ...COOKIE_KEYS,
+  fb_pixel_id: 'fbPixelId',
+  tiktok_pixel_id: 'tiktokPixelId',
+  gtag: 'gtagId',
+  kwaiPixelId: 'kwaiPixelId',
+  bigo_pixel_id: 'bigoPixelId',
+};
 
 const COOKIE_MAX = 4096;
 

@@ -164,6 +164,8 @@ export interface TrackingListing {
   revenue: number | null;
   amount: number | null;
   value: number | null;
+  /** What the batch said of the player's attribution (docs/tracking.md), or null. */
+  attribution: Record<string, string> | null;
   receivedAt: number;
 }
 
@@ -175,9 +177,10 @@ export async function trackingEventsOf(db: Db, merchantCode: string): Promise<Tr
     event_time: string | number;
     page: string;
     payload: unknown;
+    attribution: unknown;
     received_at: Date | string;
   }>(
-    `SELECT event_id, name, event_time, page, payload, received_at FROM tracking_events
+    `SELECT event_id, name, event_time, page, payload, attribution, received_at FROM tracking_events
       WHERE merchant_code = $1 ORDER BY id DESC LIMIT 50`,
     [merchantCode],
   );
@@ -196,6 +199,10 @@ export async function trackingEventsOf(db: Db, merchantCode: string): Promise<Tr
       revenue: num('revenue'),
       amount: num('amount'),
       value: num('value'),
+      attribution: (typeof r.attribution === 'string' ? JSON.parse(r.attribution) : r.attribution) as Record<
+        string,
+        string
+      > | null,
       receivedAt: new Date(r.received_at).getTime(),
     };
   });

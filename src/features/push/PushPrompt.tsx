@@ -14,7 +14,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { useOverlayTurn } from '../../ui/useOverlayTurn.ts';
 import { useT } from '../../ui/useT.ts';
 import { currentSupportEnv, hasPushConfig, pushConfig, PushError, unsupportedReason, type PushErrorCode } from './config.ts';
-import { PROMPT_DELAY_MS, promptDue, recordDismissal } from './prompt.ts';
+import { PROMPT_DELAY_MS, pageViewCount, promptDue, recordDismissal } from './prompt.ts';
 
 export interface PushPromptHandlers {
   onShown?: () => void;
@@ -60,18 +60,23 @@ export function PushPrompt({
   const reason = unsupportedReason(currentSupportEnv());
 
   // Asked by the page: iOS outside the installed app and unsupported browsers get told why.
-  const eligible = configured && signedIn && (open ? true : !reason && permissionNow() === 'default');
+  // Once the player answered, the prompt stays to show the outcome (the permission is no longer undecided).
+  const [asked, setAsked] = useState(false);
+  const eligible = configured && signedIn && (open || asked || (!reason && permissionNow() === 'default'));
+  // Read so a page change (a new page view) checks again; the count itself is read from storage.
+  const views = pageViewCount.value;
   useEffect(() => {
     if (open) {
       setClosed(false);
       setStep(reason ? { kind: 'failed', code: reason } : { kind: 'ask' });
       return setDue(true);
     }
+    if (asked) return;
     if (!eligible || !promptDue(now())) return setDue(false);
     const timer = setTimeout(() => setDue(true), PROMPT_DELAY_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the clock is fixed per mount
-  }, [eligible, open, reason]);
+  }, [eligible, open, reason, views]);
 
   const turn = useOverlayTurn('push-prompt', OVERLAY_PRIORITY.pushPrompt, eligible && due && !closed);
   useEffect(() => {
@@ -92,6 +97,7 @@ export function PushPrompt({
     else onError?.(code);
   };
   const turnOn = () => {
+    setAsked(true);
     onAccept?.();
     setStep({ kind: 'working' });
     // Asked in this tap: browsers (iOS always) only show their dialog from a player's gesture.

@@ -33,6 +33,8 @@ export class PushError extends Error {
 /** docs/product.md §9: a registration older than this is refreshed. */
 export const TOKEN_REFRESH_MS = 604800000;
 export const REGISTRATION_KEY = `${KEY_PREFIX}pushRegistration`;
+/** Set while this browser's token is bound to a member (so a logout made before the push code loaded still unsubscribes). */
+export const BOUND_KEY = `${KEY_PREFIX}pushBound`;
 export const SW_URL = '/firebase-messaging-sw.js';
 /** The scope the Firebase convention uses, apart from the /m service worker's. */
 export const SW_SCOPE = '/firebase-cloud-messaging-push-scope';

@@ -9,7 +9,7 @@ import { pushEndpoints } from '../../core/api/feature-endpoints.ts';
 import { merchantCode } from '../../core/config/config.ts';
 import { localStore } from '../../core/storage/storage.ts';
 
-import { PushError, REGISTRATION_KEY, SW_SCOPE, SW_URL, TOKEN_REFRESH_MS, type PushConfig } from './config.ts';
+import { BOUND_KEY, PushError, REGISTRATION_KEY, SW_SCOPE, SW_URL, TOKEN_REFRESH_MS, type PushConfig } from './config.ts';
 
 export * from './config.ts';
 
@@ -195,6 +195,7 @@ export async function registerPush(cfg: PushConfig, language: string, deps?: Pus
     return true;
   };
   if (!(await ok().catch(() => false))) throw new PushError('bind-failed');
+  localStore.set(BOUND_KEY, true);
   return token;
 }
 
@@ -205,6 +206,7 @@ export async function registerPush(cfg: PushConfig, language: string, deps?: Pus
 export async function unregisterPush(cfg: PushConfig | undefined, deps?: Partial<PushDeps>): Promise<void> {
   const cached = readRegistration();
   localStore.remove(REGISTRATION_KEY);
+  localStore.remove(BOUND_KEY);
   if (!cached) return;
   await call('fcmUnsubscribe', { registrationToken: cached.token, unsubscribeAll: true }, { alert: false }).catch(
     () => undefined,

@@ -3,6 +3,7 @@
  * session, never again in a session once dismissed (docs/product.md §9), and after a dismissal not
  * before 3 days, then 7, then every 30 days across sessions.
  */
+import { signal } from '@preact/signals-core';
 import { localStore, sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 
 export const BACKOFF_DAYS = [3, 7, 30] as const;
@@ -19,9 +20,12 @@ export interface PromptRecord {
 }
 
 export const pageViews = () => sessionStore.get<number>(PAGE_VIEWS_KEY) ?? 0;
+/** The session's page views as a signal, so a prompt on screen notices the second page. */
+export const pageViewCount = signal(pageViews());
 export function countPageView(): number {
   const n = pageViews() + 1;
   sessionStore.set(PAGE_VIEWS_KEY, n);
+  pageViewCount.value = n;
   return n;
 }
 

@@ -7,7 +7,8 @@ import { effect, signal } from '@preact/signals-core';
 import { siteStatus } from '../../core/config/siteStatus.ts';
 import { language } from '../../core/i18n/i18n.ts';
 import { token } from '../../core/session/sessionInfo.ts';
-import { currentSupportEnv, pushConfig, PushError, unsupportedReason, type PushErrorCode } from './config.ts';
+import { localStore } from '../../core/storage/storage.ts';
+import { BOUND_KEY, currentSupportEnv, pushConfig, PushError, unsupportedReason, type PushErrorCode } from './config.ts';
 
 /** The token lifecycle, loaded only when push is used. */
 const lifecycle = () => import('./model.ts');
@@ -16,6 +17,18 @@ const lifecycle = () => import('./model.ts');
 export const lastPushError = signal<PushErrorCode | undefined>(undefined);
 
 const codeOf = (e: unknown): PushErrorCode => (e instanceof PushError ? e.code : 'token-subscribe-failed');
+
+/**
+ * One push operation at a time, in order: a logout that comes while the login's registration is
+ * still under way must not be overtaken by it (it would store and bind a token after the unsubscribe).
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function inTurn(op: () => Promise<unknown>): void {
+  queue = queue.then(op).then(
+    () => (lastPushError.value = undefined),
+    (e: unknown) => (lastPushError.value = codeOf(e)),
+  );
+}
 
 export function watchPushSession(): () => void {
   let previous: string | undefined;
@@ -34,18 +47,15 @@ export function watchPushSession(): () => void {
     } catch {
       return;
     }
-    if (was && !t) {
-      lifecycle()
-        .then((m) => m.unregisterPush(cfg))
-        .catch((e: unknown) => (lastPushError.value = codeOf(e)));
+    // A logout (or a session that ended) while this code was not loaded yet counts too: the token
+    // is still bound. (Sessions are per tab, so a new tab without one also unbinds this browser's
+    // token; the next login binds it again.)
+    if (!t && (was || localStore.get(BOUND_KEY) === true)) {
+      inTurn(() => lifecycle().then((m) => m.unregisterPush(cfg)));
       return;
     }
     if (!t || unsupportedReason(currentSupportEnv()) || Notification.permission !== 'granted') return;
-    lifecycle()
-      .then((m) => m.registerPush(cfg, language.peek()))
-      .then(
-        () => (lastPushError.value = undefined),
-        (e: unknown) => (lastPushError.value = codeOf(e)),
-      );
+    const lang = language.peek();
+    inTurn(() => lifecycle().then((m) => m.registerPush(cfg, lang)));
   });
 }
