@@ -18,19 +18,23 @@ export function Overlays() {
   useSignals();
   useEffect(() => watchNetwork(), []);
   useEffect(() => startUpdateChecks(), []);
-  // Conversion tracking and its pixels: off the first load, started now the page is up (docs/tracking.md).
-  useEffect(() => {
-    import('../src/features/tracking/index.ts').then(
-      (m) => void m.startTracking(),
-      () => {},
-    );
-  }, []);
-  // Push only where the merchant has it: then its element (its code, the session watcher) comes (docs/push.md).
+  // Conversion tracking and its pixels: off the first load, and only once the page has settled, so
+  // they never compete with what the player is waiting for (docs/tracking.md; events wait for them).
+  useEffect(
+    () =>
+      whenSettled(() => {
+        import('../src/features/tracking/index.ts').then(
+          (m) => void m.startTracking(),
+          () => {},
+        );
+      }),
+    [],
+  );
+  // Push only where the merchant has it: then its element (its code, the session watcher) comes, as
+  // late as tracking (docs/push.md).
   const sms = siteStatus.value?.info.sms;
   const push = !!(sms?.apiKey && sms.appId && sms.projectId && sms.messagingSenderId);
-  useEffect(() => {
-    if (push) import('../elements/push-prompt.tsx').catch(() => {});
-  }, [push]);
+  useEffect(() => (push ? whenSettled(() => void import('../elements/push-prompt.tsx').catch(() => {})) : undefined), [push]);
   return (
     <>
       {domainFailure.value ? <wps-domain-error /> : null}
@@ -42,6 +46,27 @@ export function Overlays() {
       {push ? <wps-push-prompt /> : null}
     </>
   );
+}
+
+/** How long after the page's load event the extras (tracking, push) wait, before an idle moment. */
+export const SETTLE_MS = 3000;
+
+/** Runs `fn` once the page has loaded, SETTLE_MS have passed and the browser is idle; answers a cancel. */
+function whenSettled(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : run());
+  const run = () => {
+    if (!cancelled) fn();
+  };
+  const start = () => (timer = setTimeout(idle, SETTLE_MS));
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', start, { once: true });
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+    removeEventListener('load', start);
+  };
 }
 
 /** Mounts the overlays once the page's first frame is on screen. */

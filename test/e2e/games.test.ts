@@ -125,8 +125,11 @@ describe('games', () => {
     await logIn(page);
     await devPost('/dev/games', { launchMode: 'hang' });
     await page.clock.install();
+    // The line check's ping on start must answer before fake time runs, or its 5 s abort fires first.
+    const pinged = page.waitForResponse((r) => r.url().includes('/wps/system/test/ping'));
     await page.goto(`${h.server.url}/m/launchGame?prize_mode=LUCKY&code=LUCKY5D`);
     await page.getByText('Opening the game…').waitFor();
+    await pinged;
     await page.clock.runFor(9_000);
     assert.equal(await page.getByText('The request timed out. Please try again.').count(), 0, 'not before 10 s');
     await page.clock.runFor(1_500);

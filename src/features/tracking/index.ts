@@ -78,8 +78,12 @@ export function startTracking(options: TrackingOptions = {}): () => void {
   if (options.now) startThem();
   else whenIdle(startThem);
 
-  // Every page the player opens, the first one included.
-  track('viewContent', { page: location.pathname });
+  // Every page the player opens. Tracking starts a few seconds after the load: the landing page (the
+  // document's own URL) counts, and the page the player is on now when it is another one.
+  const nav = performance.getEntriesByType?.('navigation')[0];
+  const landing = nav ? new URL(nav.name).pathname : location.pathname;
+  track('viewContent', { page: landing });
+  if (landing !== location.pathname) track('viewContent', { page: location.pathname });
   stops.push(onPageChange((page) => track('viewContent', { page })));
 
   setTrackingSink((event: ConversionEvent, payload: TrackPayload) => {
