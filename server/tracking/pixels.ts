@@ -10,23 +10,11 @@ import type { PixelIds } from '../../src/core/api/endpoints.ts';
 import { configuredPixels, PIXEL_HOSTS, type PixelHost } from '../../src/core/tracking/pixelHosts.ts';
 import { ATTRIBUTION_COOKIE } from '../../src/core/tracking/wire.ts';
 
-/** Attribution (cookie) keys → PixelIds keys. */
-const COOKIE_KEYS: Record<string, keyof PixelIds> = {
-  fbPixelId: 'fbPixelId',
-  tiktokPixelId: 'tiktokPixelId',
-  gtagId: 'gtagId',
-  kwai_pixel_id: 'kwaiPixelId',
-  bigoPixelId: 'bigoPixelId',
-};
-/** Landing URL query parameters → PixelIds keys: the names the page reads (src/features/tracking/capture.ts). */
-const QUERY_KEYS: Record<string, keyof PixelIds> = {
-  ...COOKIE_KEYS,
-  fb_pixel_id: 'fbPixelId',
-  tiktok_pixel_id: 'tiktokPixelId',
-  gtag: 'gtagId',
-  kwaiPixelId: 'kwaiPixelId',
-  bigo_pixel_id: 'bigoPixelId',
-};
+/** Attribution (cookie) keys → PixelIds keys, and the landing URL's parameters → PixelIds keys: the page's own table. */
+const COOKIE_KEYS: Record<string, keyof PixelIds> = Object.fromEntries(PIXEL_HOSTS.map((p) => [p.field, p.idKey]));
+const QUERY_KEYS: Record<string, keyof PixelIds> = Object.fromEntries(
+  PIXEL_HOSTS.flatMap((p) => p.params.map((param) => [param, p.idKey])),
+);
 
 const COOKIE_MAX = 4096;
 

@@ -12,7 +12,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { ConversionEvent } from '../../src/core/tracking/track.ts';
-import { TRACKING_BATCH_MAX, TRACKING_BODY_LIMIT, type Attribution } from '../../src/core/tracking/wire.ts';
+import { ATTRIBUTION_KEYS, TRACKING_BATCH_MAX, TRACKING_BODY_LIMIT } from '../../src/core/tracking/wire.ts';
 import type { Deps } from '../api/call.ts';
 import type { Db } from '../db/db.ts';
 import { parseJsonObject, readBody, validate } from '../infra/body.ts';
@@ -61,28 +61,6 @@ const eventSchema = v.object({
 });
 const eventsSchema = v.pipe(v.array(eventSchema), v.minLength(1), v.maxLength(TRACKING_BATCH_MAX));
 
-const ATTRIBUTION_KEYS = [
-  'affiliateCode',
-  'referralCode',
-  'originalDomain',
-  'fbPixelId',
-  'tiktokPixelId',
-  'gtagId',
-  'kwaiPixelBaseCode',
-  'ad_fbclid',
-  'ad_gclid',
-  'kwai_pixel_id',
-  'kwai_click_id',
-  'adAppToken',
-  'gpsAdid',
-  'adid',
-  'afAppId',
-  'appsflyerId',
-  'afAdvertisingId',
-  'afOaid',
-  'idfa',
-  'idfv',
-] as const satisfies readonly (keyof Attribution)[];
 const attributionField = v.optional(text(256));
 /** Attribution: its known string fields, each at most 256 characters; others are dropped. */
 const attributionSchema = v.object(

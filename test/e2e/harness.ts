@@ -150,3 +150,14 @@ export async function clearAnnouncements(h: Harness, merchant?: string): Promise
   });
   if (!res.ok) throw new Error(`clearing the announcements: HTTP ${res.status} ${await res.text()}`);
 }
+
+/** Polls `fn` every 200 ms until it answers something other than undefined (the server's side of a flow). */
+export async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 15000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -13,7 +13,7 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { clearAnnouncements, startHarness, type Harness } from './harness.ts';
+import { clearAnnouncements, startHarness, until, type Harness } from './harness.ts';
 
 let h: Harness;
 let context: BrowserContext | undefined;
@@ -86,16 +86,6 @@ async function devPush(): Promise<PushListing> {
   const res = await fetch(`${h.server.url}/dev/push`, { headers: { Merchant: 'demo' } });
   assert.equal(res.status, 200);
   return ((await res.json()) as { value: PushListing }).value;
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 15000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const registration = (page: Page) =>

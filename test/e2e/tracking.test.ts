@@ -8,7 +8,7 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { clearAnnouncements, startHarness, type Harness } from './harness.ts';
+import { clearAnnouncements, startHarness, until, type Harness } from './harness.ts';
 
 let h: Harness;
 let context: BrowserContext | undefined;
@@ -54,16 +54,6 @@ interface StoredEvent {
 async function events(): Promise<StoredEvent[]> {
   const res = await fetch(`${h.server.url}/dev/tracking`, { headers: { Merchant: 'demo' } });
   return ((await res.json()) as { value: StoredEvent[] }).value;
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 15000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('tracking end to end', () => {

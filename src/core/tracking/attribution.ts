@@ -7,7 +7,7 @@
  */
 import type { PixelTrack } from '../api/schemas.ts';
 import { localStore, KEY_PREFIX } from '../storage/storage.ts';
-import { ATTRIBUTION_COOKIE, ATTRIBUTION_MAX_AGE_S, type Attribution } from './wire.ts';
+import { ATTRIBUTION_COOKIE, ATTRIBUTION_MAX_AGE_S, PIXEL_TRACK_KEYS, type Attribution } from './wire.ts';
 
 export const ATTRIBUTION_KEY = `${KEY_PREFIX}attribution`;
 
@@ -39,16 +39,6 @@ export function saveAttribution(value: Attribution, now = Date.now()): Attributi
 /** pixelTrack of the registration payload (docs/product.md §3), only the ids that are there. */
 export function pixelTrack(a: Attribution = storedAttribution()): PixelTrack | undefined {
   const out: PixelTrack = {};
-  const keys = [
-    'fbPixelId',
-    'tiktokPixelId',
-    'gtagId',
-    'kwaiPixelBaseCode',
-    'ad_fbclid',
-    'ad_gclid',
-    'kwai_pixel_id',
-    'kwai_click_id',
-  ] as const;
-  for (const k of keys) if (a[k]) out[k] = a[k];
+  for (const k of PIXEL_TRACK_KEYS) if (a[k]) out[k] = a[k];
   return Object.keys(out).length ? out : undefined;
 }

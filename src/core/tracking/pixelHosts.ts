@@ -5,11 +5,16 @@
  * Adjust have no web script here: in the native app their SDKs get the events (docs/native-bridge.md).
  */
 import type { PixelIds } from '../api/endpoints.ts';
+import type { Attribution } from './wire.ts';
 
 export interface PixelHost {
   name: 'facebook' | 'tiktok' | 'gtag' | 'kwai' | 'bigo';
   /** The key of PixelIds (site status `analytics`, or the landing URL) that turns it on. */
   idKey: keyof PixelIds;
+  /** Where the page keeps an id an affiliate's landing brought (the stored attribution and its cookie). */
+  field: keyof Attribution;
+  /** The landing URL parameters that carry that id, in order of preference. */
+  params: readonly string[];
   /** The vendor script for an id. */
   script: (id: string) => string;
   csp: { script: string[]; connect: string[]; img: string[] };
@@ -21,6 +26,8 @@ export const PIXEL_HOSTS: readonly PixelHost[] = [
   {
     name: 'facebook',
     idKey: 'fbPixelId',
+    field: 'fbPixelId',
+    params: ['fbPixelId', 'fb_pixel_id'],
     script: () => 'https://connect.facebook.net/en_US/fbevents.js',
     csp: {
       script: ['https://connect.facebook.net'],
@@ -31,6 +38,8 @@ export const PIXEL_HOSTS: readonly PixelHost[] = [
   {
     name: 'tiktok',
     idKey: 'tiktokPixelId',
+    field: 'tiktokPixelId',
+    params: ['tiktokPixelId', 'tiktok_pixel_id'],
     script: (id) => `https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=${q(id)}&lib=ttq`,
     csp: {
       script: ['https://analytics.tiktok.com'],
@@ -41,6 +50,8 @@ export const PIXEL_HOSTS: readonly PixelHost[] = [
   {
     name: 'gtag',
     idKey: 'gtagId',
+    field: 'gtagId',
+    params: ['gtagId', 'gtag'],
     script: (id) => `https://www.googletagmanager.com/gtag/js?id=${q(id)}`,
     csp: {
       script: ['https://www.googletagmanager.com'],
@@ -51,12 +62,16 @@ export const PIXEL_HOSTS: readonly PixelHost[] = [
   {
     name: 'kwai',
     idKey: 'kwaiPixelId',
+    field: 'kwai_pixel_id',
+    params: ['kwai_pixel_id', 'kwaiPixelId'],
     script: (id) => `https://s1.kwai.net/kos/s101/nlav11187/pixel/events.js?sdkid=${q(id)}&lib=kwaiq`,
     csp: { script: ['https://s1.kwai.net'], connect: ['https://*.kwai.net', 'https://*.kwai.com'], img: ['https://*.kwai.net'] },
   },
   {
     name: 'bigo',
     idKey: 'bigoPixelId',
+    field: 'bigoPixelId',
+    params: ['bigoPixelId', 'bigo_pixel_id'],
     script: (id) => `https://api.imotech.video/ad/events.js?pixel_id=${q(id)}`,
     csp: { script: ['https://api.imotech.video'], connect: ['https://api.imotech.video'], img: ['https://api.imotech.video'] },
   },

@@ -15,6 +15,39 @@ export const TRACKING_PATH = '/wps/tracking/events';
 export const TRACKING_BATCH_MAX = 20;
 export const TRACKING_BODY_LIMIT = 64 * 1024;
 
+/** pixelTrack of the registration payload (docs/product.md §3). */
+export const PIXEL_TRACK_KEYS = [
+  'fbPixelId',
+  'tiktokPixelId',
+  'gtagId',
+  'kwaiPixelBaseCode',
+  'ad_fbclid',
+  'ad_gclid',
+  'kwai_pixel_id',
+  'kwai_click_id',
+] as const;
+/** The ad-network ids the native app reports (docs/native-bridge.md). */
+export const AD_ID_KEYS = [
+  'adAppToken',
+  'gpsAdid',
+  'adid',
+  'afAppId',
+  'appsflyerId',
+  'afAdvertisingId',
+  'afOaid',
+  'idfa',
+  'idfv',
+] as const;
+/** Every field of Attribution: what the page stores and the tracking post accepts. */
+export const ATTRIBUTION_KEYS = [
+  'affiliateCode',
+  'referralCode',
+  'originalDomain',
+  ...PIXEL_TRACK_KEYS,
+  'bigoPixelId',
+  ...AD_ID_KEYS,
+] as const satisfies readonly (keyof Attribution)[];
+
 /** What the attribution module remembers (docs/product.md §3) and sends with every batch. */
 export interface Attribution {
   affiliateCode?: string;

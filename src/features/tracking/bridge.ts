@@ -3,7 +3,7 @@
  * app (its AppsFlyer / Adjust SDKs report them), and the ad-network ids read from it. The same bridge
  * as the app upgrade's (`window.WPSNative` on Android, the `wpsNative` message handler on iOS).
  */
-import type { Attribution } from '../../core/tracking/wire.ts';
+import { AD_ID_KEYS, type Attribution } from '../../core/tracking/wire.ts';
 import type { ConversionEvent } from '../../core/tracking/track.ts';
 import type { EventPayload } from './format.ts';
 
@@ -15,17 +15,7 @@ interface NativeWindow {
 }
 
 /** The ad-network ids of docs/product.md §3 the app may report. */
-export const AD_ID_KEYS = [
-  'adAppToken',
-  'gpsAdid',
-  'adid',
-  'afAppId',
-  'appsflyerId',
-  'afAdvertisingId',
-  'afOaid',
-  'idfa',
-  'idfv',
-] as const;
+export { AD_ID_KEYS };
 export type AdIds = Pick<Attribution, (typeof AD_ID_KEYS)[number]>;
 /** The event a wrapper dispatches on window when its ids arrive after the page started. */
 export const AD_IDS_EVENT = 'wps-native-ad-ids';

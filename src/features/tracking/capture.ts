@@ -4,18 +4,14 @@
  * landing (core/session/landing.ts), and the native app's ad ids.
  */
 import { saveAttribution, storedAttribution } from '../../core/tracking/attribution.ts';
-import { PIXEL_ID } from '../../core/tracking/pixelHosts.ts';
+import { PIXEL_HOSTS, PIXEL_ID } from '../../core/tracking/pixelHosts.ts';
 import type { Attribution } from '../../core/tracking/wire.ts';
 import { storedRegistrationInfo, storedTrackingParams } from '../../core/session/landing.ts';
 import { readAdIds } from './bridge.ts';
 
 /** Attribution field ← the landing URL's parameters that may carry it (first present wins). */
-const FROM_URL: [keyof Attribution, string[], RegExp][] = [
-  ['fbPixelId', ['fbPixelId', 'fb_pixel_id'], PIXEL_ID],
-  ['tiktokPixelId', ['tiktokPixelId', 'tiktok_pixel_id'], PIXEL_ID],
-  ['gtagId', ['gtagId', 'gtag'], PIXEL_ID],
-  ['kwai_pixel_id', ['kwai_pixel_id', 'kwaiPixelId'], PIXEL_ID],
-  ['bigoPixelId', ['bigoPixelId', 'bigo_pixel_id'], PIXEL_ID],
+const FROM_URL: [keyof Attribution, readonly string[], RegExp][] = [
+  ...PIXEL_HOSTS.map((p): [keyof Attribution, readonly string[], RegExp] => [p.field, p.params, PIXEL_ID]),
   ['ad_fbclid', ['fbclid'], /^[\w.-]{1,256}$/],
   ['ad_gclid', ['gclid'], /^[\w.-]{1,256}$/],
   ['kwai_click_id', ['kwaiclid', 'click_id'], /^[\w.-]{1,256}$/],

@@ -10,6 +10,7 @@ import { session } from '../../core/session/sessionInfo.ts';
 import { onPageChange } from '../../core/session/pageChanges.ts';
 import { localStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 import type { PixelIds } from '../../core/api/endpoints.ts';
+import { PIXEL_HOSTS } from '../../core/tracking/pixelHosts.ts';
 import { saveAttribution } from '../../core/tracking/attribution.ts';
 import { setTrackingSink, track, type ConversionEvent, type TrackPayload } from '../../core/tracking/track.ts';
 import type { Attribution } from '../../core/tracking/wire.ts';
@@ -23,13 +24,7 @@ export const FIRST_OPEN_KEY = `${KEY_PREFIX}firstOpen`;
 
 /** The pixel ids in force: the merchant's own, else the ones an affiliate's landing brought. */
 export function pixelIds(merchant: PixelIds | undefined, a: Attribution): PixelIds {
-  return {
-    fbPixelId: merchant?.fbPixelId || a.fbPixelId,
-    tiktokPixelId: merchant?.tiktokPixelId || a.tiktokPixelId,
-    gtagId: merchant?.gtagId || a.gtagId,
-    kwaiPixelId: merchant?.kwaiPixelId || a.kwai_pixel_id,
-    bigoPixelId: merchant?.bigoPixelId || a.bigoPixelId,
-  };
+  return Object.fromEntries(PIXEL_HOSTS.map((p) => [p.idKey, merchant?.[p.idKey] || a[p.field]]));
 }
 
 /** A random UUID (v4); crypto.randomUUID exists only in secure contexts. */
