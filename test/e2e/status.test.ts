@@ -115,6 +115,9 @@ describe('status screens', () => {
     const modal = page.locator('wps-domain-error').getByRole('alertdialog');
     await modal.getByText('This domain is not available').waitFor();
     await modal.getByRole('button', { name: 'Customer service' }).waitFor();
+    // Every element of the page asks for the status once as it mounts; one mounting after the domain
+    // is back would recover the page before Retry does. Wait until they all have.
+    await page.waitForLoadState('networkidle');
     await dev('/dev/domain-unavailable', { on: false });
     await modal.getByRole('button', { name: 'Retry' }).click();
     await modal.waitFor({ state: 'detached' });
