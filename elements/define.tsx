@@ -8,6 +8,7 @@ import r2wc from '@r2wc/react-to-web-component';
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { configure } from '../src/core/config/config.ts';
 import { ensureI18n, ensurePart, partsReady, type CataloguePart } from '../src/core/i18n/i18n.ts';
+import { LAYERS_CSS } from '../src/core/layers.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
 import { useT } from '../src/ui/useT.ts';
 import uiCss from '../src/ui/ui.css';
@@ -78,7 +79,7 @@ export function defineElement<P extends object>(tag: `wps-${string}`, spec: Elem
       // r2wc starts out "connected" and would render a tag built by innerHTML before it is on the
       // page; effects (focus, timers, first requests) then run on a detached node. Wait for it.
       this[CONNECTED] = false;
-      adoptStyles(this.shadowRoot!, uiCss, ...(spec.css ?? []));
+      adoptStyles(this.shadowRoot!, LAYERS_CSS, uiCss, ...(spec.css ?? []));
     }
 
     // Renders as a transition, so React works in slices and a page with several elements never

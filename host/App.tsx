@@ -5,6 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { htmlLang } from '../src/core/i18n/languages.ts';
+import { newOverlayVisit } from '../src/core/overlay/queue.ts';
 import { guardRoute } from '../src/core/session/routeRules.ts';
 import { isLoggedIn } from '../src/core/session/sessionInfo.ts';
 import { passwordChangeForced } from '../src/core/session/passwordChange.ts';
@@ -60,6 +61,8 @@ export function App() {
   document.documentElement.dir = dir;
 
   useEffect(() => rememberPath(path + (search ? `?${search}` : '')), [path, search]);
+  // Each page is a new visit for the attention budget (docs/product.md §2, "What opens by itself").
+  useEffect(() => newOverlayVisit(), [path]);
 
   // Access denied or maintenance cover every route (docs/product.md §2).
   const screen = statusScreen.value;

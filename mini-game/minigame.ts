@@ -18,6 +18,7 @@
  * @part frame - the game's iframe
  */
 import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_KEY, RTL_LANGUAGES, type Language } from '../src/core/i18n/languages.ts';
+import { LAYERS } from '../src/core/layers.ts';
 import { clamp, defaultSpot, parseSpot, place, snap, type Point, type Spot, type Viewport } from './drag.ts';
 import { STRINGS } from './strings.ts';
 
@@ -57,8 +58,11 @@ export function safeGameUrl(raw: string): string | undefined {
 // Important inside the shadow root beats important on the page (the cascade's rule for encapsulation
 // contexts): the page's `* { display: none !important }` or its own `wps-mini-game` rules cannot hide,
 // move or restyle the host, and its CSS never reaches inside. The fixed children are laid out against
-// the viewport (`all: initial` leaves the host no transform or filter that would change that).
-const CSS = `:host{all:initial!important;display:block!important;position:fixed!important;z-index:2147483000!important}
+// the viewport (`all: initial` leaves the host no transform or filter that would change that; it keeps
+// custom properties, so the page's --wps-z-* still apply). The ball is a floating button, under every
+// sheet and modal of ours (src/core/layers.ts); the open game is a modal.
+const CSS = `:host{all:initial!important;display:block!important;position:fixed!important;z-index:var(--wps-z-float,${LAYERS.float})!important}
+:host([data-open]){z-index:var(--wps-z-modal,${LAYERS.modal})!important}
 :host([hidden]){display:none!important}
 .p,.o{position:fixed;top:0;right:0;bottom:0;left:0}
 .p{visibility:hidden;pointer-events:none;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)}
@@ -239,6 +243,7 @@ export class MiniGame extends HTMLElement {
     });
     this._dialog.insertBefore(this._frame, this._last);
     this._overlay.hidden = false;
+    this.setAttribute('data-open', '');
     this._openedAt = Date.now();
     document.addEventListener('keydown', this._onKey);
     addEventListener('message', this._onMessage);
@@ -252,6 +257,7 @@ export class MiniGame extends HTMLElement {
     this._frame.remove();
     this._frame = undefined;
     this._overlay.hidden = true;
+    this.removeAttribute('data-open');
     document.removeEventListener('keydown', this._onKey);
     removeEventListener('message', this._onMessage);
     if (refocus) this._btn.focus();

@@ -19,10 +19,12 @@ export interface ModalProps {
   focusDialog?: boolean;
   onClose?: () => void;
   dir?: 'ltr' | 'rtl';
+  /** `status`: a blocking status screen's dialog (the domain error), above every other dialog (src/core/layers.ts). */
+  layer?: 'modal' | 'status';
   children: ReactNode;
 }
 
-export function Modal({ titleId, describedBy, role = 'dialog', forced, focusDialog, onClose, dir, children }: ModalProps) {
+export function Modal({ titleId, describedBy, role = 'dialog', forced, focusDialog, onClose, dir, layer, children }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const fallbackId = useId();
 
@@ -48,7 +50,7 @@ export function Modal({ titleId, describedBy, role = 'dialog', forced, focusDial
   return (
     // A tap beside the dialog closes it; keyboards close it with Escape (onKeyDown below).
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-    <div className="wps-backdrop" part="backdrop" onClick={() => !forced && onClose?.()}>
+    <div className={layer === 'status' ? 'wps-backdrop wps-layer-status' : 'wps-backdrop'} part="backdrop" onClick={() => !forced && onClose?.()}>
       <div
         ref={ref}
         className="wps-dialog"

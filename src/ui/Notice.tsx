@@ -15,9 +15,10 @@ export interface NoticeProps {
   forced?: boolean;
   dir?: 'ltr' | 'rtl';
   onDismiss?: () => void;
+  layer?: 'modal' | 'status';
 }
 
-export function Notice({ heading, message, actions, forced, dir, onDismiss }: NoticeProps) {
+export function Notice({ heading, message, actions, forced, dir, onDismiss, layer }: NoticeProps) {
   const titleId = useId();
   const messageId = useId();
   return (
@@ -28,6 +29,7 @@ export function Notice({ heading, message, actions, forced, dir, onDismiss }: No
       forced={forced}
       onClose={onDismiss}
       dir={dir}
+      layer={layer}
     >
       {heading ? (
         <h2 id={titleId} part="title">

@@ -1,16 +1,30 @@
 /** React side of the overlay queue (core/overlay/queue.ts): whether this overlay may show now. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId } from 'react';
-import { activeOverlay, holdOverlays, requestOverlay } from '../core/overlay/queue.ts';
+import {
+  activeOverlay,
+  blockOverlays,
+  holdOverlays,
+  pauseOverlays,
+  requestOverlay,
+  watchFormsInUse,
+  type OverlayOptions,
+} from '../core/overlay/queue.ts';
 
 /**
  * While `wanted`, waits for a turn and answers true once it is this overlay's; gives it back when
- * `wanted` turns false or the component goes away.
+ * `wanted` turns false or the component goes away. `options.key` names what the player answers
+ * (default: `name`); `options.auto: false` for an overlay the page or the player opened.
  */
-export function useOverlayTurn(name: string, priority: number, wanted: boolean): boolean {
+export function useOverlayTurn(name: string, priority: number, wanted: boolean, options: OverlayOptions = {}): boolean {
   useSignals();
   const id = `${name}:${useId()}`;
-  useEffect(() => (wanted ? requestOverlay(id, priority) : undefined), [id, priority, wanted]);
+  const key = options.key ?? name;
+  const auto = options.auto ?? true;
+  useEffect(() => {
+    watchFormsInUse();
+    return wanted ? requestOverlay(id, priority, { key, auto }) : undefined;
+  }, [id, priority, wanted, key, auto]);
   return wanted && activeOverlay.value === id;
 }
 
@@ -20,4 +34,14 @@ export function useOverlayTurn(name: string, priority: number, wanted: boolean):
  */
 export function useOverlayHold(priority: number, active: boolean): void {
   useEffect(() => (active ? holdOverlays(priority) : undefined), [priority, active]);
+}
+
+/** While `active` (a game running, a dialog the player opened), nothing opens by itself over it. */
+export function useOverlayBlock(reason: string, active: boolean): void {
+  useEffect(() => (active ? blockOverlays(reason) : undefined), [reason, active]);
+}
+
+/** While `active` (a blocking status screen is up), the overlay on screen hides and nothing else opens. */
+export function useOverlayPause(active: boolean): void {
+  useEffect(() => (active ? pauseOverlays() : undefined), [active]);
 }

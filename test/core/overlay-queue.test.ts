@@ -2,15 +2,26 @@
 import { expect } from 'chai';
 import {
   activeOverlay,
+  blockOverlays,
   holdOverlays,
+  newOverlayVisit,
+  overlayAnswered,
   OVERLAY_PRIORITY,
+  pauseOverlays,
   releaseOverlay,
   requestOverlay,
   resetOverlays,
+  watchFormsInUse,
 } from '../../src/core/overlay/queue.ts';
+import { clearSession } from '../../src/core/session/sessionInfo.ts';
+
+const reset = () => {
+  sessionStorage.clear();
+  resetOverlays();
+};
 
 describe('overlay queue', () => {
-  beforeEach(resetOverlays);
+  beforeEach(reset);
 
   it('the first request gets the turn at once; others wait', () => {
     requestOverlay('image', OVERLAY_PRIORITY.imagePopup);
@@ -19,10 +30,12 @@ describe('overlay queue', () => {
   });
 
   it('an overlay on screen is never pushed away; then the lowest priority number goes next', () => {
-    requestOverlay('push', OVERLAY_PRIORITY.pushPrompt);
-    requestOverlay('announcement', OVERLAY_PRIORITY.announcement);
-    requestOverlay('image', OVERLAY_PRIORITY.imagePopup);
-    requestOverlay('inapp', OVERLAY_PRIORITY.inAppGuide);
+    // Opened by the page: more than a visit's budget of what opens by itself.
+    const opened = { auto: false };
+    requestOverlay('push', OVERLAY_PRIORITY.pushPrompt, opened);
+    requestOverlay('announcement', OVERLAY_PRIORITY.announcement, opened);
+    requestOverlay('image', OVERLAY_PRIORITY.imagePopup, opened);
+    requestOverlay('inapp', OVERLAY_PRIORITY.inAppGuide, opened);
     expect(activeOverlay.value).to.equal('push');
     releaseOverlay('push');
     expect(activeOverlay.value).to.equal('inapp');
@@ -35,10 +48,10 @@ describe('overlay queue', () => {
   });
 
   it('equal priorities go in the order asked; asking twice keeps the place', () => {
-    requestOverlay('a', 30);
-    requestOverlay('b', 30);
-    requestOverlay('c', 30);
-    requestOverlay('b', 30);
+    requestOverlay('a', 30, { auto: false });
+    requestOverlay('b', 30, { auto: false });
+    requestOverlay('c', 30, { auto: false });
+    requestOverlay('b', 30, { auto: false });
     releaseOverlay('a');
     expect(activeOverlay.value).to.equal('b');
     releaseOverlay('b');
@@ -86,5 +99,99 @@ describe('overlay queue', () => {
     expect(activeOverlay.value, 'still held at 30').to.equal(undefined);
     other();
     expect(activeOverlay.value).to.equal('announcement');
+  });
+});
+
+/** docs/product.md §2, "What opens by itself": the attention budget. */
+describe('attention budget', () => {
+  beforeEach(reset);
+  afterEach(reset);
+
+  it('an overlay that opened by itself and closed does not come back this session, whatever the answer', () => {
+    const release = requestOverlay('image:1', 30, { key: 'image-popup:a.png' });
+    expect(activeOverlay.value).to.equal('image:1');
+    release();
+    expect(overlayAnswered('image-popup:a.png')).to.equal(true);
+    newOverlayVisit();
+    requestOverlay('image:2', 30, { key: 'image-popup:a.png' });
+    expect(activeOverlay.value, 'the same image on the next visit').to.equal(undefined);
+    requestOverlay('image:3', 30, { key: 'image-popup:b.png' });
+    expect(activeOverlay.value, 'another image is another answer').to.equal('image:3');
+  });
+
+  it('the answer survives a log-out (the session clear) but not the browser session', () => {
+    requestOverlay('install', 20)();
+    clearSession();
+    expect(overlayAnswered('install')).to.equal(true);
+    sessionStorage.clear();
+    expect(overlayAnswered('install')).to.equal(false);
+  });
+
+  it('an overlay that only waited is not answered: it may come on a later visit', () => {
+    requestOverlay('install', 20);
+    const release = requestOverlay('announcement', 40);
+    release();
+    expect(overlayAnswered('announcement')).to.equal(false);
+  });
+
+  it('at most 3 open by themselves on one visit; the fourth waits for the next visit', () => {
+    for (const [i, id] of ['install', 'image-1', 'image-2', 'announcement'].entries()) requestOverlay(id, 20 + i);
+    releaseOverlay('install');
+    releaseOverlay('image-1');
+    releaseOverlay('image-2');
+    expect(activeOverlay.value, 'the budget of 3 is spent').to.equal(undefined);
+    newOverlayVisit();
+    expect(activeOverlay.value).to.equal('announcement');
+  });
+
+  it('what the page or the player opens is no part of the budget', () => {
+    for (const id of ['a', 'b', 'c']) requestOverlay(id, 30)();
+    requestOverlay('forced', 30, { auto: false });
+    expect(activeOverlay.value).to.equal('forced');
+    releaseOverlay('forced');
+    requestOverlay('forced', 30, { auto: false });
+    expect(activeOverlay.value, 'opened again by the page').to.equal('forced');
+  });
+
+  it('nothing opens by itself over a running game; one on screen stays; the block lifted, it goes', () => {
+    requestOverlay('install', 20);
+    const lift = blockOverlays('game');
+    expect(activeOverlay.value, 'already on screen').to.equal('install');
+    requestOverlay('push', 50);
+    releaseOverlay('install');
+    expect(activeOverlay.value).to.equal(undefined);
+    requestOverlay('opened', 30, { auto: false });
+    expect(activeOverlay.value, 'what the player opens still opens').to.equal('opened');
+    releaseOverlay('opened');
+    lift();
+    expect(activeOverlay.value).to.equal('push');
+  });
+
+  it('a blocking status screen hides the overlay on screen and keeps its turn; nothing else opens meanwhile', () => {
+    requestOverlay('image', 30);
+    const resume = pauseOverlays();
+    expect(activeOverlay.value).to.equal(undefined);
+    requestOverlay('forced', 10, { auto: false });
+    expect(activeOverlay.value, 'not even what the page opens').to.equal(undefined);
+    resume();
+    resume();
+    expect(activeOverlay.value, 'the same overlay comes back').to.equal('image');
+    expect(overlayAnswered('image')).to.equal(false);
+  });
+
+  it('focus in a form blocks what opens by itself until it leaves the form', async () => {
+    watchFormsInUse();
+    document.body.insertAdjacentHTML('beforeend', '<form id="f"><input id="i"></form><button id="out">out</button>');
+    try {
+      (document.getElementById('i') as HTMLInputElement).focus();
+      requestOverlay('push', 50);
+      expect(activeOverlay.value, 'the player is typing').to.equal(undefined);
+      (document.getElementById('out') as HTMLButtonElement).focus();
+      await new Promise((r) => setTimeout(r, 10));
+      expect(activeOverlay.value).to.equal('push');
+    } finally {
+      document.getElementById('f')?.remove();
+      document.getElementById('out')?.remove();
+    }
   });
 });

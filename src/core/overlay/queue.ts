@@ -1,14 +1,27 @@
 /**
- * One overlay at a time on a page: the in-app browser screen, the install prompts, the image popups,
- * the announcement and the push prompt each ask for a turn here, and only the one holding the turn is
- * shown. A turn is kept until it is given back (an overlay on screen is never pushed away); then the
- * waiting one with the lowest priority number goes next, the earlier request first among equals
- * (docs/install.md, "One overlay at a time").
+ * One overlay at a time on a page, and one attention budget for everything that opens by itself
+ * (docs/product.md §2, "What opens by itself"): the in-app browser screen, the install offers, the
+ * image popups, the announcement, the app upgrade and the push prompt each ask for a turn here, and
+ * only the one holding the turn is shown. A turn is kept until it is given back (an overlay on screen
+ * is never pushed away); then the waiting one with the lowest priority number goes next, the earlier
+ * request first among equals (docs/install.md, "One overlay at a time").
+ *
+ * What opens by itself (`auto`, the default) also answers to the budget:
+ * - each is answered at most once per browser session, whatever the answer: once it was on screen
+ *   and gave its turn back (closed, followed, timed out, or left with the page), its key does not
+ *   take a turn again until the tab is closed;
+ * - at most MAX_AUTO_PER_VISIT of them per visit of a page (a new route is a new visit); the rest
+ *   wait for a later visit;
+ * - none takes a turn while a game runs, a form is being filled or a dialog the player asked for is
+ *   open (`blockOverlays`), nor while a blocking status screen is up (`pauseOverlays`), which also
+ *   hides the one on screen until it goes.
+ * What the page or the player opens (`auto: false`: an element's `open`, a tap) only queues.
  *
  * Module state: every element of a page shares it through the shared core chunk (the loader's
  * chunks on a merchant page, main.js's on /m).
  */
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
+import { sessionStore } from '../storage/storage.ts';
 
 /** Lower goes first. */
 export const OVERLAY_PRIORITY = {
@@ -20,29 +33,82 @@ export const OVERLAY_PRIORITY = {
   pushPrompt: 50,
 } as const;
 
+/** docs/product.md §2: at most three overlays open by themselves on one visit of a page. */
+export const MAX_AUTO_PER_VISIT = 3;
+
+/**
+ * The keys answered this browser session (session storage). A visit key: it survives log-out and
+ * log-in (core/session/sessionInfo.ts, VISIT_KEYS), so a re-login brings nothing back.
+ */
+export const ANSWERED_KEY = 'wps:overlaysAnswered';
+
+export interface OverlayOptions {
+  /** What the player answers; default: the id. Content that changed (a new announcement) is a new key. */
+  key?: string;
+  /** Opened by itself (default true): answers to the budget. False: the page or the player opened it. */
+  auto?: boolean;
+}
+
 interface Waiting {
   id: string;
   priority: number;
   order: number;
+  key: string;
+  auto: boolean;
 }
 
-const active = signal<string | undefined>(undefined);
+const active = signal<Waiting | undefined>(undefined);
+/** Blocking status screens up: nothing shows, not even the overlay holding the turn. */
+const pauses = signal(0);
 let waiting: Waiting[] = [];
 let order = 0;
+/** Auto overlays that took a turn on this visit. */
+let shownThisVisit = 0;
 /**
  * Held priorities, each its own entry (so a release after resetOverlays() or twice removes nothing
  * else): while one is held, only overlays at or below it may take a free turn.
  */
 const holds = new Set<[priority: number]>();
+/** Reasons no auto overlay may take a free turn (a running game, a form in use); each its own entry. */
+const blocks = new Set<[reason: string]>();
 
-/** The id of the overlay whose turn it is. */
-export const activeOverlay: ReadonlySignal<string | undefined> = active;
+/** The id of the overlay whose turn it is and that may be on screen now. */
+export const activeOverlay: ReadonlySignal<string | undefined> = computed(() =>
+  pauses.value > 0 ? undefined : active.value?.id,
+);
+
+function answeredKeys(): string[] {
+  const list = sessionStore.get<unknown>(ANSWERED_KEY);
+  return Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : [];
+}
+
+/** Whether an overlay of this key was already answered this session (so it will not open by itself). */
+export function overlayAnswered(key: string): boolean {
+  return answeredKeys().includes(key);
+}
+
+function markAnswered(key: string) {
+  const keys = answeredKeys();
+  // Bounded: a long session of changing announcements keeps the newest.
+  if (!keys.includes(key)) sessionStore.set(ANSWERED_KEY, [...keys, key].slice(-100));
+}
+
+function mayTake(w: Waiting): boolean {
+  if (!w.auto) return true;
+  return blocks.size === 0 && shownThisVisit < MAX_AUTO_PER_VISIT && !overlayAnswered(w.key);
+}
 
 function advance() {
-  if (active.value !== undefined || waiting.length === 0) return;
+  if (active.value !== undefined || pauses.value > 0 || waiting.length === 0) return;
   waiting.sort((a, b) => a.priority - b.priority || a.order - b.order);
-  for (const [held] of holds) if (waiting[0]!.priority > held) return;
-  active.value = waiting.shift()!.id;
+  // An answered key never comes back this session: it stops waiting.
+  waiting = waiting.filter((w) => !w.auto || !overlayAnswered(w.key));
+  const next = waiting.find(mayTake);
+  if (!next) return;
+  for (const [held] of holds) if (next.priority > held) return;
+  waiting = waiting.filter((w) => w !== next);
+  if (next.auto) shownThisVisit++;
+  active.value = next;
 }
 
 /**
@@ -56,25 +122,90 @@ export function holdOverlays(priority: number): () => void {
   return () => void (holds.delete(hold) && advance());
 }
 
+/**
+ * While a game runs, a form is being filled or a dialog the player opened is up, nothing opens by
+ * itself over it (one already on screen stays); the returned function lifts this block.
+ */
+export function blockOverlays(reason: string): () => void {
+  const block: [string] = [reason];
+  blocks.add(block);
+  return () => void (blocks.delete(block) && advance());
+}
+
+/**
+ * A blocking status screen is up (maintenance, access denied, domain error): the overlay on screen
+ * is hidden, keeping its turn, and nothing else takes one until every pause is lifted.
+ */
+export function pauseOverlays(): () => void {
+  pauses.value++;
+  let lifted = false;
+  return () => {
+    if (lifted) return;
+    lifted = true;
+    pauses.value--;
+    advance();
+  };
+}
+
 /** Asks for a turn (asking again while waiting or shown changes nothing); answers the release. */
-export function requestOverlay(id: string, priority: number): () => void {
-  if (active.value !== id && !waiting.some((w) => w.id === id)) waiting.push({ id, priority, order: order++ });
+export function requestOverlay(id: string, priority: number, options: OverlayOptions = {}): () => void {
+  if (active.value?.id !== id && !waiting.some((w) => w.id === id)) {
+    waiting.push({ id, priority, order: order++, key: options.key ?? id, auto: options.auto ?? true });
+  }
   advance();
   return () => releaseOverlay(id);
 }
 
-/** Gives the turn back, or stops waiting for it. */
+/** Gives the turn back (an auto overlay is then answered for the session), or stops waiting for it. */
 export function releaseOverlay(id: string): void {
   waiting = waiting.filter((w) => w.id !== id);
-  if (active.value === id) {
+  const current = active.value;
+  if (current?.id === id) {
+    if (current.auto) markAnswered(current.key);
     active.value = undefined;
     advance();
   }
 }
 
-/** Tests only: an empty queue. */
+/** A new visit (the route changed): the per-visit budget starts again. */
+export function newOverlayVisit(): void {
+  shownThisVisit = 0;
+  advance();
+}
+
+/** Starts watching for forms in use: focus inside a form blocks what opens by itself (once per page). */
+let watching = false;
+export function watchFormsInUse(): void {
+  if (watching || typeof document === 'undefined') return;
+  watching = true;
+  let lift: (() => void) | undefined;
+  const inForm = (e: Event) => e.composedPath().some((n) => n instanceof HTMLFormElement);
+  document.addEventListener('focusin', (e) => {
+    if (inForm(e)) lift ??= blockOverlays('form');
+  });
+  document.addEventListener('focusout', () => {
+    // After the move: focus going to another field of a form keeps the block.
+    setTimeout(() => {
+      if (deepActive()?.closest('form')) return;
+      lift?.();
+      lift = undefined;
+    });
+  });
+}
+
+/** The focused element, through shadow roots. */
+function deepActive(): Element | null {
+  let el = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el;
+}
+
+/** Tests only: an empty queue, a fresh visit, no holds, blocks or pauses. */
 export function resetOverlays(): void {
   waiting = [];
   holds.clear();
+  blocks.clear();
+  pauses.value = 0;
+  shownThisVisit = 0;
   active.value = undefined;
 }

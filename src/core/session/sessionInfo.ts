@@ -50,7 +50,7 @@ export function updateSession(patch: Partial<SessionInfo>) {
  * a download bar again and a later registration would lose its referral code.
  */
 const VISIT_KEYS = new Set(
-  ['inApp', 'tracking', 'registrationInfo', 'downloadBarHidden', 'sessionEnded'].map((k) => KEY_PREFIX + k),
+  ['inApp', 'tracking', 'registrationInfo', 'downloadBarHidden', 'sessionEnded', 'overlaysAnswered'].map((k) => KEY_PREFIX + k),
 );
 /** The please-login notice is waiting for its tap (core/api/errors.ts): kept while the session is cleared. */
 export const SESSION_ENDED_KEY = `${KEY_PREFIX}sessionEnded`;

@@ -117,7 +117,10 @@ export function AnnouncementPopup({ mode, checkbox, autoplayMs, onShown, onActiv
     };
   }, [key, waiting]);
 
-  const turn = useOverlayTurn('announcement', OVERLAY_PRIORITY.announcement, !!ready && due && !done);
+  // The same content is answered once per session; new content (another hash) is a new answer.
+  const turn = useOverlayTurn('announcement', OVERLAY_PRIORITY.announcement, !!ready && due && !done, {
+    key: ready && `announcement:${ready.hash}`,
+  });
 
   useEffect(() => {
     if (turn && ready) onShown?.(ready.items);

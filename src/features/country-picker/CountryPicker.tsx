@@ -15,6 +15,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 're
 import type { Language } from '../../core/i18n/languages.ts';
 import { deepActiveElement } from '../../ui/focus.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
+import { LAYERS_CSS } from '../../core/layers.ts';
 import { adoptStyles } from '../../ui/styles.ts';
 import { useT } from '../../ui/useT.ts';
 import uiCss from '../../ui/ui.css';
@@ -53,7 +54,7 @@ export function CountryPicker({ value, onChange, disabled, id }: CountryPickerPr
 
   useLayoutEffect(() => {
     const root = rootRef.current?.getRootNode();
-    if (root instanceof ShadowRoot || root instanceof Document) adoptStyles(root, uiCss, css);
+    if (root instanceof ShadowRoot || root instanceof Document) adoptStyles(root, LAYERS_CSS, uiCss, css);
   }, []);
 
   useEffect(() => {

@@ -6,6 +6,7 @@
  * retry (docs/product.md §8). The frame is sandboxed as tightly as a game allows.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useOverlayBlock } from '../../ui/useOverlayTurn.ts';
 import { useT } from '../../ui/useT.ts';
 import { GAME_LOAD_TIMEOUT_MS, type LaunchFailure } from './launch.ts';
 
@@ -45,6 +46,8 @@ const failureKey = (f: LaunchFailure) =>
 
 export function GameFrame({ name, open, onBack, onLoad, onFailure }: GameFrameProps) {
   const { t, dir } = useT();
+  // Nothing opens by itself over a game, running, loading or failed with its Retry (docs/product.md §2).
+  useOverlayBlock('game', true);
   const [state, setState] = useState<State>({ phase: 'opening' });
   const [round, setRound] = useState(0);
   const [barHidden, setBarHidden] = useState(false);

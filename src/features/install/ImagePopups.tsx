@@ -5,11 +5,11 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
-import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
+import { OVERLAY_PRIORITY, overlayAnswered } from '../../core/overlay/queue.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useOverlayTurn } from '../../ui/useOverlayTurn.ts';
 import { useT } from '../../ui/useT.ts';
-import { bannerLink, followBanner, imageName, loadImagePopups, markSaved, type ImagePopup } from './imagePopup.ts';
+import { bannerLink, followBanner, imageName, loadImagePopups, markSaved, popupKey, type ImagePopup } from './imagePopup.ts';
 
 /** docs/product.md §9: popup data loads 500 ms after mount. */
 export const POPUP_LOAD_DELAY_MS = 500;
@@ -41,6 +41,7 @@ export function ImagePopups({ groups, onShown, onSaved, onClosed, onReady }: Ima
       loadImagePopups(groupKey.split(',')).then(
         (list) => {
           if (gone) return;
+          list = list.filter((p) => !overlayAnswered(popupKey(p)));
           setPopups(list);
           setIndex(0);
           onReady?.(list.length);
@@ -56,7 +57,10 @@ export function ImagePopups({ groups, onShown, onSaved, onClosed, onReady }: Ima
   }, [groupKey]);
 
   const current = popups[index];
-  const turn = useOverlayTurn('image-popup', OVERLAY_PRIORITY.imagePopup, current !== undefined);
+  // Each image is its own answer: one seen this session (closed, followed or timed out) is not shown again.
+  const turn = useOverlayTurn('image-popup', OVERLAY_PRIORITY.imagePopup, current !== undefined, {
+    key: current && popupKey(current),
+  });
 
   // A new popup on screen: told once, its own countdown.
   useEffect(() => {

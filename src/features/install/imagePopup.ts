@@ -66,6 +66,9 @@ export const seenImages = (): string[] => {
   return Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : [];
 };
 
+/** What the player answers in the overlay queue (core/overlay/queue.ts): each image once per session. */
+export const popupKey = (popup: ImagePopup) => `image-popup:${imageName(popup.banner.imageUrl)}`;
+
 /** Saving: no more image popups this session, and this image never again. */
 export function markSaved(popup: ImagePopup): void {
   sessionStore.set(SAVED_KEY, true);

@@ -46,7 +46,9 @@ export function useInstallTurn({ name, priority, detail, delay, forced, onShown,
     if (forced) setClosed(false);
   }, [forced]);
 
-  const turn = useOverlayTurn(name, priority, !!detail && (due || forced) && !closed);
+  // The install offers are one answer for the session, whichever of them showed; one the page opens
+  // is no part of the attention budget.
+  const turn = useOverlayTurn(name, priority, !!detail && (due || forced) && !closed, { key: 'install', auto: !forced });
   // Once per showing (the offer may change while it is on screen: the dialog gets used up).
   const told = useRef(false);
   useEffect(() => {

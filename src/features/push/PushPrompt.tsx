@@ -78,7 +78,7 @@ export function PushPrompt({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the clock is fixed per mount
   }, [eligible, open, reason, views]);
 
-  const turn = useOverlayTurn('push-prompt', OVERLAY_PRIORITY.pushPrompt, eligible && due && !closed);
+  const turn = useOverlayTurn('push-prompt', OVERLAY_PRIORITY.pushPrompt, eligible && due && !closed, { auto: !open && !asked });
   useEffect(() => {
     if (turn) onShown?.();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per showing

@@ -8,6 +8,7 @@ import { siteStatus } from '../../core/config/siteStatus.ts';
 import { customerServiceUrl } from '../../core/config/customerService.ts';
 import { ensureCatalogue, isCatalogueLoaded, tIn } from '../../core/i18n/i18n.ts';
 import { htmlLang } from '../../core/i18n/languages.ts';
+import { useOverlayPause } from '../../ui/useOverlayTurn.ts';
 import { useT } from '../../ui/useT.ts';
 import { formatMaintenanceEnd, maintenanceText } from './model.ts';
 
@@ -36,6 +37,8 @@ function Mark({ kind }: { kind: 'denied' | 'maintenance' }) {
 
 export function AccessDenied({ onContact }: StatusScreenProps) {
   useSignals();
+  // A blocking status screen: the overlay on screen waits behind it (docs/product.md §2).
+  useOverlayPause(true);
   const { t, dir } = useT();
   const status = siteStatus.value;
   return (
@@ -61,6 +64,7 @@ export function AccessDenied({ onContact }: StatusScreenProps) {
 
 export function Maintenance({ onContact }: StatusScreenProps) {
   useSignals();
+  useOverlayPause(true);
   const { t, lang, dir } = useT();
   const status = siteStatus.value;
   const showEnglish = lang !== 'EN';
