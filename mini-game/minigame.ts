@@ -18,7 +18,8 @@
  * @part frame - the game's iframe
  */
 import { DEFAULT_LANGUAGE, htmlLang, LANGUAGE_KEY, RTL_LANGUAGES, type Language } from '../src/core/i18n/languages.ts';
-import { LAYERS } from '../src/core/layers.ts';
+// The layer table itself (src/core/layers.ts reads the same file), not its CSS helper.
+import LAYERS from '../src/core/layers.json';
 import { clamp, defaultSpot, parseSpot, place, snap, type Point, type Spot, type Viewport } from './drag.ts';
 import { STRINGS } from './strings.ts';
 

@@ -1,11 +1,13 @@
 /** React side of the overlay queue (core/overlay/queue.ts): whether this overlay may show now. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import {
   activeOverlay,
   blockOverlays,
   holdOverlays,
+  overlayShown,
   pauseOverlays,
+  renewOverlay,
   requestOverlay,
   watchFormsInUse,
   type OverlayOptions,
@@ -21,11 +23,22 @@ export function useOverlayTurn(name: string, priority: number, wanted: boolean, 
   const id = `${name}:${useId()}`;
   const key = options.key ?? name;
   const auto = options.auto ?? true;
+  const keyRef = useRef(key);
+  keyRef.current = key;
   useEffect(() => {
     watchFormsInUse();
-    return wanted ? requestOverlay(id, priority, { key, auto }) : undefined;
-  }, [id, priority, wanted, key, auto]);
-  return wanted && activeOverlay.value === id;
+    return wanted ? requestOverlay(id, priority, { key: keyRef.current, auto }) : undefined;
+  }, [id, priority, wanted, auto]);
+  // New content under the same turn (the next image): a new answer, without losing the place.
+  useEffect(() => {
+    if (wanted) renewOverlay(id, key);
+  }, [id, wanted, key]);
+  const turn = wanted && activeOverlay.value === id;
+  // Rendered with the turn: on screen, so giving it back is the player's answer.
+  useEffect(() => {
+    if (turn) overlayShown(id);
+  }, [turn, id, key]);
+  return turn;
 }
 
 /**

@@ -6,9 +6,11 @@ import {
   holdOverlays,
   newOverlayVisit,
   overlayAnswered,
+  overlayShown,
   OVERLAY_PRIORITY,
   pauseOverlays,
   releaseOverlay,
+  renewOverlay,
   requestOverlay,
   resetOverlays,
   watchFormsInUse,
@@ -110,6 +112,7 @@ describe('attention budget', () => {
   it('an overlay that opened by itself and closed does not come back this session, whatever the answer', () => {
     const release = requestOverlay('image:1', 30, { key: 'image-popup:a.png' });
     expect(activeOverlay.value).to.equal('image:1');
+    overlayShown('image:1');
     release();
     expect(overlayAnswered('image-popup:a.png')).to.equal(true);
     newOverlayVisit();
@@ -120,7 +123,9 @@ describe('attention budget', () => {
   });
 
   it('the answer survives a log-out (the session clear) but not the browser session', () => {
-    requestOverlay('install', 20)();
+    requestOverlay('install', 20);
+    overlayShown('install');
+    releaseOverlay('install');
     clearSession();
     expect(overlayAnswered('install')).to.equal(true);
     sessionStorage.clear();
@@ -134,18 +139,36 @@ describe('attention budget', () => {
     expect(overlayAnswered('announcement')).to.equal(false);
   });
 
+  it('a turn taken but never on screen (its page went away at once) is no answer and gives its budget place back', () => {
+    for (const id of ['a', 'b']) {
+      requestOverlay(id, 30);
+      overlayShown(id);
+      releaseOverlay(id);
+    }
+    requestOverlay('c', 30)();
+    expect(overlayAnswered('c')).to.equal(false);
+    requestOverlay('d', 30);
+    expect(activeOverlay.value, 'still a third place on this visit').to.equal('d');
+  });
+
   it('at most 3 open by themselves on one visit; the fourth waits for the next visit', () => {
     for (const [i, id] of ['install', 'image-1', 'image-2', 'announcement'].entries()) requestOverlay(id, 20 + i);
-    releaseOverlay('install');
-    releaseOverlay('image-1');
-    releaseOverlay('image-2');
+    for (const id of ['install', 'image-1', 'image-2']) {
+      expect(activeOverlay.value).to.equal(id);
+      overlayShown(id);
+      releaseOverlay(id);
+    }
     expect(activeOverlay.value, 'the budget of 3 is spent').to.equal(undefined);
     newOverlayVisit();
     expect(activeOverlay.value).to.equal('announcement');
   });
 
   it('what the page or the player opens is no part of the budget', () => {
-    for (const id of ['a', 'b', 'c']) requestOverlay(id, 30)();
+    for (const id of ['a', 'b', 'c']) {
+      requestOverlay(id, 30);
+      overlayShown(id);
+      releaseOverlay(id);
+    }
     requestOverlay('forced', 30, { auto: false });
     expect(activeOverlay.value).to.equal('forced');
     releaseOverlay('forced');
@@ -193,5 +216,34 @@ describe('attention budget', () => {
       document.getElementById('f')?.remove();
       document.getElementById('out')?.remove();
     }
+  });
+});
+
+describe('renewing a turn (the next image under the same turn)', () => {
+  beforeEach(reset);
+  afterEach(reset);
+
+  it('keeps its place ahead of a lower priority, answers the old key and counts as a new overlay', () => {
+    requestOverlay('images', 30, { key: 'image-popup:1.png' });
+    overlayShown('images');
+    requestOverlay('announcement', 40);
+    renewOverlay('images', 'image-popup:2.png');
+    expect(activeOverlay.value).to.equal('images');
+    expect(overlayAnswered('image-popup:1.png')).to.equal(true);
+    requestOverlay('install', 20)();
+    expect(activeOverlay.value, 'the images still hold the turn').to.equal('images');
+  });
+
+  it('over the visit budget, the renewed overlay gives the turn back and waits for the next visit', () => {
+    requestOverlay('install', 20);
+    overlayShown('install');
+    releaseOverlay('install');
+    requestOverlay('images', 30, { key: 'image-popup:1.png' });
+    renewOverlay('images', 'image-popup:2.png');
+    expect(activeOverlay.value).to.equal('images');
+    renewOverlay('images', 'image-popup:3.png');
+    expect(activeOverlay.value, 'a fourth by itself on this visit').to.equal(undefined);
+    newOverlayVisit();
+    expect(activeOverlay.value).to.equal('images');
   });
 });

@@ -8,7 +8,7 @@
  *
  * What opens by itself (`auto`, the default) also answers to the budget:
  * - each is answered at most once per browser session, whatever the answer: once it was on screen
- *   and gave its turn back (closed, followed, timed out, or left with the page), its key does not
+ *   (`overlayShown`) and gave its turn back (closed, followed, timed out, or left with the page), its key does not
  *   take a turn again until the tab is closed;
  * - at most MAX_AUTO_PER_VISIT of them per visit of a page (a new route is a new visit); the rest
  *   wait for a later visit;
@@ -55,6 +55,10 @@ interface Waiting {
   order: number;
   key: string;
   auto: boolean;
+  /** It was on screen with its turn (overlayShown): only then is its release an answer. */
+  shown?: boolean;
+  /** The visit it took its turn on (a turn never shown gives its place in that visit's budget back). */
+  visit?: number;
 }
 
 const active = signal<Waiting | undefined>(undefined);
@@ -64,6 +68,7 @@ let waiting: Waiting[] = [];
 let order = 0;
 /** Auto overlays that took a turn on this visit. */
 let shownThisVisit = 0;
+let visit = 0;
 /**
  * Held priorities, each its own entry (so a release after resetOverlays() or twice removes nothing
  * else): while one is held, only overlays at or below it may take a free turn.
@@ -107,8 +112,12 @@ function advance() {
   if (!next) return;
   for (const [held] of holds) if (next.priority > held) return;
   waiting = waiting.filter((w) => w !== next);
+  take(next);
+}
+
+function take(next: Waiting) {
   if (next.auto) shownThisVisit++;
-  active.value = next;
+  active.value = { ...next, shown: false, visit };
 }
 
 /**
@@ -156,20 +165,54 @@ export function requestOverlay(id: string, priority: number, options: OverlayOpt
   return () => releaseOverlay(id);
 }
 
+/**
+ * The overlay now shows other content under the same turn (the next image of the image popups): the
+ * old key is answered, and the new one counts as a new overlay of the visit. Keeps its place ahead
+ * of lower priorities; over the visit's budget, it gives the turn back and waits for the next visit.
+ */
+export function renewOverlay(id: string, key: string): void {
+  const current = active.value;
+  if (current?.id !== id) {
+    const entry = waiting.find((w) => w.id === id);
+    if (entry) entry.key = key;
+    advance();
+    return;
+  }
+  if (current.key === key) return;
+  const next = { ...current, key };
+  if (current.auto && current.shown) markAnswered(current.key);
+  active.value = undefined;
+  if (mayTake(next)) {
+    take(next);
+  } else {
+    waiting.push(next);
+    advance();
+  }
+}
+
 /** Gives the turn back (an auto overlay is then answered for the session), or stops waiting for it. */
 export function releaseOverlay(id: string): void {
   waiting = waiting.filter((w) => w.id !== id);
   const current = active.value;
   if (current?.id === id) {
-    if (current.auto) markAnswered(current.key);
+    if (current.auto && current.shown) markAnswered(current.key);
+    // Taken but never on screen (its page went away at once): not an answer, nor a place in the budget.
+    if (current.auto && !current.shown && current.visit === visit) shownThisVisit--;
     active.value = undefined;
     advance();
   }
 }
 
+/** The overlay holding the turn is on screen (its view rendered with the turn): its release will be an answer. */
+export function overlayShown(id: string): void {
+  const current = active.value;
+  if (current?.id === id && pauses.value === 0) current.shown = true;
+}
+
 /** A new visit (the route changed): the per-visit budget starts again. */
 export function newOverlayVisit(): void {
   shownThisVisit = 0;
+  visit++;
   advance();
 }
 

@@ -117,9 +117,10 @@ export function AnnouncementPopup({ mode, checkbox, autoplayMs, onShown, onActiv
     };
   }, [key, waiting]);
 
-  // The same content is answered once per session; new content (another hash) is a new answer.
+  // The same content is answered once per session and local day (a 'not today' tick ends at midnight,
+  // even in a session left open overnight); new content (another hash) is a new answer.
   const turn = useOverlayTurn('announcement', OVERLAY_PRIORITY.announcement, !!ready && due && !done, {
-    key: ready && `announcement:${ready.hash}`,
+    key: ready && `announcement:${ready.hash}:${new Date().toDateString()}`,
   });
 
   useEffect(() => {
