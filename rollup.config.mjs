@@ -210,7 +210,9 @@ const hostPage = () => ({
     // The layer tokens first (src/core/layers.ts builds the same rule for the elements' shadow roots).
     const layers = Object.entries(JSON.parse(readFileSync('src/core/layers.json', 'utf8')));
     const layerCss = `:root{${layers.map(([name, z]) => `--_z-${name}:var(--wps-z-${name},${z})`).join(';')}}`;
-    const css = [layerCss, ...['host/host.css', 'src/ui/ui.css', 'src/ui/fields.css'].map((f) => readFileSync(f, 'utf8'))].join('\n');
+    const css = [layerCss, ...['host/host.css', 'src/ui/ui.css', 'src/ui/fields.css'].map((f) => readFileSync(f, 'utf8'))].join(
+      '\n',
+    );
     const cssName = `assets/host-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
     this.emitFile({ type: 'asset', fileName: cssName, source: css });
 

@@ -50,7 +50,11 @@ export function Modal({ titleId, describedBy, role = 'dialog', forced, focusDial
   return (
     // A tap beside the dialog closes it; keyboards close it with Escape (onKeyDown below).
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-    <div className={layer === 'status' ? 'wps-backdrop wps-layer-status' : 'wps-backdrop'} part="backdrop" onClick={() => !forced && onClose?.()}>
+    <div
+      className={layer === 'status' ? 'wps-backdrop wps-layer-status' : 'wps-backdrop'}
+      part="backdrop"
+      onClick={() => !forced && onClose?.()}
+    >
       <div
         ref={ref}
         className="wps-dialog"
