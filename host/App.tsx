@@ -5,7 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { htmlLang } from '../src/core/i18n/languages.ts';
-import { newOverlayVisit } from '../src/core/overlay/queue.ts';
+import { newOverlayVisit } from '../src/core/overlay/visit.ts';
 import { guardRoute } from '../src/core/session/routeRules.ts';
 import { isLoggedIn } from '../src/core/session/sessionInfo.ts';
 import { passwordChangeForced } from '../src/core/session/passwordChange.ts';

@@ -4,7 +4,6 @@ import {
   activeOverlay,
   blockOverlays,
   holdOverlays,
-  newOverlayVisit,
   overlayAnswered,
   overlayShown,
   OVERLAY_PRIORITY,
@@ -15,6 +14,7 @@ import {
   resetOverlays,
   watchFormsInUse,
 } from '../../src/core/overlay/queue.ts';
+import { newOverlayVisit } from '../../src/core/overlay/visit.ts';
 import { clearSession } from '../../src/core/session/sessionInfo.ts';
 
 const reset = () => {

@@ -20,8 +20,9 @@
  * Module state: every element of a page shares it through the shared core chunk (the loader's
  * chunks on a merchant page, main.js's on /m).
  */
-import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
+import { computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-core';
 import { sessionStore } from '../storage/storage.ts';
+import { overlayVisit } from './visit.ts';
 
 /** Lower goes first. */
 export const OVERLAY_PRIORITY = {
@@ -68,7 +69,7 @@ let waiting: Waiting[] = [];
 let order = 0;
 /** Auto overlays that took a turn on this visit. */
 let shownThisVisit = 0;
-let visit = 0;
+let visit = overlayVisit.peek();
 /**
  * Held priorities, each its own entry (so a release after resetOverlays() or twice removes nothing
  * else): while one is held, only overlays at or below it may take a free turn.
@@ -209,12 +210,13 @@ export function overlayShown(id: string): void {
   if (current?.id === id && pauses.value === 0) current.shown = true;
 }
 
-/** A new visit (the route changed): the per-visit budget starts again. */
-export function newOverlayVisit(): void {
+// A new visit (core/overlay/visit.ts; the route changed): the per-visit budget starts again.
+effect(() => {
+  if (overlayVisit.value === visit) return;
+  visit = overlayVisit.value;
   shownThisVisit = 0;
-  visit++;
-  advance();
-}
+  untracked(advance); // the effect follows the visit only, not the queue's own signals
+});
 
 /** Starts watching for forms in use: focus inside a form blocks what opens by itself (once per page). */
 let watching = false;
