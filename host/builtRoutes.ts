@@ -6,3 +6,12 @@
 import routes from './routes.json';
 
 export const isBuilt = (path: string): boolean => (path.split(/[?#]/)[0] ?? '') in (routes as Record<string, string>);
+
+const KNOWN = new Set(Object.keys(routes).map((route) => route.toLowerCase()));
+
+/**
+ * Whether a path (no query) is one of the table's pages as the router matches them: any letter case,
+ * one trailing slash allowed. Everything else is the not-found page, for the app (host/App.tsx), the
+ * service worker (sw/sw.ts) and, with the same rule, the reference server's 404 (server/infra/static.ts).
+ */
+export const isRoute = (path: string): boolean => KNOWN.has(path.replace(/\/$/, '').toLowerCase());
