@@ -5,7 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { htmlLang } from '../src/core/i18n/languages.ts';
-import { guardRoute, isSiteRoot } from '../src/core/session/routeRules.ts';
+import { guardRoute } from '../src/core/session/routeRules.ts';
 import { isLoggedIn } from '../src/core/session/sessionInfo.ts';
 import { passwordChangeForced } from '../src/core/session/passwordChange.ts';
 import { Suspense, useEffect, type FunctionComponent } from 'react';
@@ -66,28 +66,18 @@ export function App() {
   const screen = statusScreen.value;
   if (screen) return screen === 'accessDenied' ? <wps-access-denied /> : <wps-maintenance />;
 
-  // /m and /m/ open home for everyone, whether the server redirected or the service worker answered.
-  if (isSiteRoot(path)) return <Redirect to={`/m/home${search ? `?${search}` : ''}`} replace />;
-
   const guard = guardRoute(path, search, isLoggedIn.value, passwordChangeForced(), isRoute);
   if (!guard.allow) return <Redirect to={carriedHref(guard.redirect, search)} replace />;
 
-  // A path outside the table is the not-found page, decided by the same rule as the guard and the
-  // server's 404 (the router alone would also match /m/indexXhtml to /m/index.html).
-  const NotFoundPage = pages.NotFoundPage!;
   return (
     <PageErrorBoundary key={path}>
       <Suspense fallback={<wps-spinner open />}>
-        {isRoute(path) ? (
-          <Switch>
-            {Object.entries(routes).map(([route, page]) => (
-              <Route key={route} path={route} component={pages[page]!} />
-            ))}
-            <Route component={NotFoundPage} />
-          </Switch>
-        ) : (
-          <NotFoundPage />
-        )}
+        <Switch>
+          {Object.entries(routes).map(([route, page]) => (
+            <Route key={route} path={route} component={pages[page]!} />
+          ))}
+          <Route component={pages.NotFoundPage!} />
+        </Switch>
       </Suspense>
     </PageErrorBoundary>
   );

@@ -5,7 +5,7 @@
 import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureLanding } from '../src/core/session/landing.ts';
-import { reloadAction, tokenFromQuery, disablesAutoLogin, withoutToken, isSiteRoot } from '../src/core/session/routeRules.ts';
+import { reloadAction, tokenFromQuery, disablesAutoLogin, withoutToken } from '../src/core/session/routeRules.ts';
 import { saveSession, session } from '../src/core/session/sessionInfo.ts';
 import { MemberType } from '../src/core/session/memberType.ts';
 import { watchMemberInfo, waitForMember } from '../src/core/session/member.ts';
@@ -25,9 +25,6 @@ import { resumePleaseLogin } from '../src/core/api/errors.ts';
 import { carriedHref, hostNavigate } from './AppLink.tsx';
 
 function boot() {
-  // /m/ reaches the page when the service worker answers it (the server itself redirects): it is home
-  // (docs/product.md §2), before anything reads the path.
-  if (isSiteRoot(location.pathname)) history.replaceState(history.state, '', `/m/home${location.search}${location.hash}`);
   captureLanding(location.search, location.hostname);
   if (disablesAutoLogin(location.search)) autoLoginDisabled.value = true;
 

@@ -26,10 +26,15 @@ async function unknownAddress(options: RouteHandlerCallbackOptions): Promise<Res
     return shell(options);
   }
 }
+/** /m/ is home: the server's own redirect, offline too. */
+const toHome = ({ url }: RouteHandlerCallbackOptions) =>
+  Promise.resolve(Response.redirect(new URL(`/m/home${url.search}`, url.origin).href, 302));
 registerRoute(
   new NavigationRoute(
-    // /m/ is home: the page moves itself there (host/main.tsx), offline too.
-    (options) => (isRoute(options.url.pathname) || isSiteRoot(options.url.pathname) ? shell(options) : unknownAddress(options)),
+    (options) => {
+      const path = options.url.pathname;
+      return isSiteRoot(path) ? toHome(options) : isRoute(path) ? shell(options) : unknownAddress(options);
+    },
     { allowlist: [/^\/m\//] },
   ),
 );

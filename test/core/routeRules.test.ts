@@ -61,6 +61,17 @@ describe('route guard (docs/product.md §2)', () => {
     // Without a table every path counts as a page.
     expect(guardRoute('/m/nope', '', false)).to.deep.equal({ allow: false, redirect: '/m/login' });
   });
+  it('/m and /m/ go to /m/home for a visitor and a member alike; a forced password change still comes first', () => {
+    for (const path of ['/m', '/m/']) {
+      expect(guardRoute(path, '', false), path).to.deep.equal({ allow: false, redirect: '/m/home' });
+      expect(guardRoute(path, '?r=A', true), path).to.deep.equal({ allow: false, redirect: '/m/home' });
+      expect(
+        guardRoute(path, '', true, false, () => false),
+        path,
+      ).to.deep.equal({ allow: false, redirect: '/m/home' });
+      expect(guardRoute(path, '', true, true), path).to.deep.equal({ allow: false, redirect: '/m/changePsw' });
+    }
+  });
   it('/m and /m/ are the site root, nothing else is', () => {
     expect(isSiteRoot('/m')).to.equal(true);
     expect(isSiteRoot('/m/')).to.equal(true);

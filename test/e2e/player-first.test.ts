@@ -246,7 +246,8 @@ describe('routes: an unknown address and the site root, with and without the ser
       await welcome(page, true).waitFor();
 
       if (worker) {
-        // Offline the worker answers an unknown address with the cached page, which shows the same not-found page.
+        // Offline the worker answers an unknown address with the cached page (the same not-found page)
+        // and /m/ with its own redirect to /m/home.
         await page.waitForLoadState('networkidle');
         await context.setOffline(true);
         await page.goto(`${h.server.url}/m/nope`);
