@@ -11,7 +11,8 @@ const KNOWN = new Set(Object.keys(routes).map((route) => route.toLowerCase()));
 
 /**
  * Whether a path (no query) is one of the table's pages as the router matches them: any letter case,
- * one trailing slash allowed. Everything else is the not-found page, for the app (host/App.tsx), the
- * service worker (sw/sw.ts) and, with the same rule, the reference server's 404 (server/infra/static.ts).
+ * one trailing slash allowed. Everything else is the not-found page: the route guard lets it through
+ * (host/App.tsx), the service worker leaves it to the network (sw/sw.ts), and the reference server
+ * answers it with a 404 by the same rule (server/infra/static.ts).
  */
 export const isRoute = (path: string): boolean => KNOWN.has(path.replace(/\/$/, '').toLowerCase());
