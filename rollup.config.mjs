@@ -197,8 +197,9 @@ const relativePath = (id) => id.replace(/\\/g, '/').replace(`${process.cwd().rep
 /**
  * Writes index.html (entry + modulepreload of its static imports), the web app manifest, the icons,
  * the two asset manifests of the update check (m/asset-manifest.json: every hashed asset but the
- * member centre's; mobile/mc/asset-manifest.json: the member centre's, see memberCentreChunks) and
- * dist/meta/host-chunks.json (each chunk's modules and imports, for `npm run size`).
+ * member centre's; mobile/mc/asset-manifest.json: the member centre's, see memberCentreChunks),
+ * dist/meta/host-chunks.json (each chunk's modules and imports, for `npm run size`), the route table
+ * the server reads (dist/meta/routes.json) and dist/favicon.ico.
  */
 const hostPage = () => ({
   name: 'host-page',
@@ -280,6 +281,10 @@ const hostPage = () => ({
       ([, code]) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
     );
     writeFileSync('dist/meta/csp.json', JSON.stringify({ scriptSrc }, null, 2));
+    // The server answers a path outside this build's route table with a 404 (server/infra/static.ts).
+    writeFileSync('dist/meta/routes.json', JSON.stringify(Object.keys(JSON.parse(readFileSync('host/routes.json', 'utf8')))));
+    // Browsers ask for /favicon.ico by themselves (pages without an icon link, such as the demo chat).
+    writeFileSync('dist/favicon.ico', readFileSync('host/icons/favicon.ico'));
   },
 });
 

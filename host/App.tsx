@@ -16,6 +16,7 @@ import { useT } from '../src/ui/useT.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import routes from './routes.json';
 import { carriedHref } from './AppLink.tsx';
+import { isRoute } from './builtRoutes.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { lazyPage, type LazyPage } from './lazyPage.ts';
 
@@ -68,7 +69,7 @@ export function App() {
   const screen = statusScreen.value;
   if (screen) return screen === 'accessDenied' ? <wps-access-denied /> : <wps-maintenance />;
 
-  const guard = guardRoute(path, search, isLoggedIn.value, passwordChangeForced());
+  const guard = guardRoute(path, search, isLoggedIn.value, passwordChangeForced(), isRoute);
   if (!guard.allow) return <Redirect to={carriedHref(guard.redirect, search)} replace />;
 
   return (

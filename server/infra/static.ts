@@ -1,7 +1,8 @@
 /**
- * The built front end: DIST_DIR/m under /m (with the SPA fallback and a strict CSP), DIST_DIR/elements
- * under /elements (loadable from merchant pages), DIST_DIR/mobile under /mobile and the merchant demo
- * page DIST_DIR/demo under /demo (a strict CSP too).
+ * The built front end: DIST_DIR/m under /m (with the SPA fallback, a 404 for an address outside the
+ * build's route table, and a strict CSP), DIST_DIR/elements under /elements (loadable from merchant
+ * pages), DIST_DIR/mobile under /mobile, the merchant demo page DIST_DIR/demo under /demo (a strict
+ * CSP too) and DIST_DIR/favicon.ico.
  * Files are resolved by hand so that no request path can leave its folder (see `resolveInside`).
  * Text files come from their FILE.br / FILE.gz siblings when the client accepts it (written once by
  * scripts/compress.mjs after the build).
@@ -124,6 +125,37 @@ function inlineScriptHashes(distDir: string): () => Promise<string[]> {
 }
 
 /**
+ * The /m route table of the current build (DIST_DIR/meta/routes.json, written by the build from
+ * host/routes.json), as the lower-case paths `isPage` compares with. Read again when the file changes;
+ * undefined when the build has none (an older build): then every path without an extension is a page.
+ */
+function routeTable(distDir: string): () => Promise<Set<string> | undefined> {
+  const file = resolve(distDir, 'meta', 'routes.json');
+  let cached: { mtimeMs: number; routes: Set<string> | undefined } | undefined;
+  return async () => {
+    const info = await statCached(file);
+    if (!info) return undefined;
+    if (cached?.mtimeMs !== info.mtimeMs) {
+      let routes: Set<string> | undefined;
+      try {
+        const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+        if (Array.isArray(parsed)) routes = new Set(parsed.map((r) => String(r).toLowerCase()));
+      } catch {
+        // A broken file is no table: the pages still open.
+      }
+      cached = { mtimeMs: info.mtimeMs, routes };
+    }
+    return cached.routes;
+  };
+}
+
+/**
+ * Whether a URL path is one of the table's pages, by the app's own rule (host/builtRoutes.ts
+ * `isRoute`): any letter case, one trailing slash allowed.
+ */
+export const isPage = (routes: ReadonlySet<string>, path: string): boolean => routes.has(path.replace(/\/$/, '').toLowerCase());
+
+/**
  * The demo merchant page's CSP: the strict one, where the operator's other lines (the page's api-base
  * when it is opened on the other loopback name) may also serve scripts (the captcha) and images (the
  * app icon), besides answering calls.
@@ -171,6 +203,7 @@ export function mountStatic(
 ): void {
   const dist = resolve(distDir);
   const scriptHashes = inlineScriptHashes(dist);
+  const routes = routeTable(dist);
 
   const toHome = (c: Context) => c.redirect('/m/home' + new URL(c.req.url).search, 302);
   app.get('/', toHome);
@@ -205,7 +238,15 @@ export function mountStatic(
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     });
-    return answers.keep(key, finishAnswerHeaders(c, await serveFrom(c, root, '/m/', { spa: true })));
+    const table = await routes();
+    const page = table && isPage(table, new URL(c.req.url).pathname);
+    return answers.keep(key, finishAnswerHeaders(c, await serveFrom(c, root, '/m/', { spa: true, page })));
+  });
+
+  // Browsers ask for it by themselves, on every page of the origin (the build's dist/favicon.ico).
+  app.get('/favicon.ico', async (c) => {
+    answerHeaders(c, { 'X-Content-Type-Options': 'nosniff' });
+    return finishAnswerHeaders(c, await serveFrom(c, dist, '/'));
   });
 
   // The push worker (docs/push.md) sits at the root: its scope, /firebase-cloud-messaging-push-scope,
@@ -306,8 +347,13 @@ export function resolveInside(root: string, encodedPath: string): string | undef
 }
 
 interface ServeOptions {
-  /** A path that is not a file and has no extension answers the folder's index.html (/m routes). */
+  /**
+   * A path that is not a file answers the folder's index.html (/m routes): with 200 when it is a
+   * page (`page`), with 404 when it is not and has no extension (the app shows its not-found page).
+   */
   spa?: boolean;
+  /** Whether the path is a page of the route table; undefined (no table): every path without an extension is. */
+  page?: boolean;
   /** The folder itself (`prefix` alone) answers its index.html. */
   index?: boolean;
 }
@@ -317,7 +363,7 @@ export async function serveFrom(
   c: Context,
   root: string,
   prefix: string,
-  { spa = false, index = false }: ServeOptions = {},
+  { spa = false, page, index = false }: ServeOptions = {},
 ): Promise<Response> {
   const rootStat = await statCached(root);
   if (!rootStat?.isDirectory()) {
@@ -328,10 +374,13 @@ export async function serveFrom(
   if (file === undefined || SIBLING.test(file)) return c.text('Not found', 404);
   const found = await fileResponse(c, file, encoded);
   if (found) return found;
-  // SPA fallback: a route such as /m/home is not a file; a missing asset (it has an extension) is a 404.
-  if (spa && extname(encoded) === '') {
+  // SPA fallback: a route such as /m/home (or /m/register.html) is not a file. An address that is no
+  // page still gets the app, whose not-found page says so, but with a 404 (docs/product.md §2); a
+  // missing asset (it has an extension) is a plain 404.
+  const noExtension = extname(encoded) === '';
+  if (spa && (page || noExtension)) {
     return (
-      (await fileResponse(c, resolve(root, 'index.html'), 'index.html')) ??
+      (await fileResponse(c, resolve(root, 'index.html'), 'index.html', page === false ? 404 : 200)) ??
       c.text('wps-mobile: the front end is not built yet; run npm run build', 503)
     );
   }
@@ -340,9 +389,10 @@ export async function serveFrom(
 
 /**
  * The file (or a 304 for a matching ETag); undefined when there is no such regular file. A text file
- * comes from its best accepted sibling; each encoding has its own ETag.
+ * comes from its best accepted sibling; each encoding has its own ETag. With `status` 404 (the app's
+ * page for an address that is no page) there is no ETag and so no 304: that answer is never a hit.
  */
-async function fileResponse(c: Context, file: string, urlPath: string): Promise<Response | undefined> {
+async function fileResponse(c: Context, file: string, urlPath: string, status: 200 | 404 = 200): Promise<Response | undefined> {
   const info = await statCached(file);
   if (!info?.isFile()) return undefined;
   const headers: Record<string, string> = {
@@ -359,12 +409,14 @@ async function fileResponse(c: Context, file: string, urlPath: string): Promise<
       served = sibling;
     }
   }
-  const suffix = headers['Content-Encoding'] ? `-${headers['Content-Encoding']}` : '';
-  headers.ETag = `W/"${served.info.size.toString(36)}-${Math.floor(served.info.mtimeMs).toString(36)}${suffix}"`;
-  if (etagMatches(c.req.header('If-None-Match'), headers.ETag)) return plainAnswer(null, 304, headersFor(c, headers));
+  if (status === 200) {
+    const suffix = headers['Content-Encoding'] ? `-${headers['Content-Encoding']}` : '';
+    headers.ETag = `W/"${served.info.size.toString(36)}-${Math.floor(served.info.mtimeMs).toString(36)}${suffix}"`;
+    if (etagMatches(c.req.header('If-None-Match'), headers.ETag)) return plainAnswer(null, 304, headersFor(c, headers));
+  }
   headers['Content-Length'] = String(served.info.size);
   const body = await readCached(served.path, served.info);
-  const res = plainAnswer(c.req.method === 'HEAD' ? null : body, 200, headersFor(c, headers));
+  const res = plainAnswer(c.req.method === 'HEAD' ? null : body, status, headersFor(c, headers));
   answerBodies.set(res, body);
   return res;
 }

@@ -3,6 +3,7 @@ import {
   carriedParams,
   disablesAutoLogin,
   guardRoute,
+  isSiteRoot,
   reloadAction,
   tokenFromQuery,
   withoutToken,
@@ -46,6 +47,35 @@ describe('route guard (docs/product.md §2)', () => {
     expect(guardRoute('/m/changePsw', '', true, true)).to.deep.equal({ allow: true });
     expect(guardRoute('/m/home', '', true, false)).to.deep.equal({ allow: true });
     expect(guardRoute('/m/home', '', false, true), 'no session: nothing to change').to.deep.equal({ allow: true });
+  });
+  it('an address outside the route table is let through to the not-found page, for a visitor too (docs/product.md §2)', () => {
+    const table = new Set(['/m/home', '/m/login', '/m/member/home', '/m/changePsw']);
+    const isRoute = (path: string) => table.has(path);
+    expect(guardRoute('/m/nope', '', false, false, isRoute)).to.deep.equal({ allow: true });
+    expect(guardRoute('/m/member/nowhere', '?r=ref7', false, false, isRoute)).to.deep.equal({ allow: true });
+    expect(guardRoute('/m/nope', '', true, false, isRoute)).to.deep.equal({ allow: true });
+    // The guard still holds for the table's non-public pages.
+    expect(guardRoute('/m/member/home', '', false, false, isRoute)).to.deep.equal({ allow: false, redirect: '/m/login' });
+    // A forced password change still comes first, from everywhere.
+    expect(guardRoute('/m/nope', '', true, true, isRoute)).to.deep.equal({ allow: false, redirect: '/m/changePsw' });
+    // Without a table every path counts as a page.
+    expect(guardRoute('/m/nope', '', false)).to.deep.equal({ allow: false, redirect: '/m/login' });
+  });
+  it('/m and /m/ go to /m/home for a visitor and a member alike; a forced password change still comes first', () => {
+    for (const path of ['/m', '/m/']) {
+      expect(guardRoute(path, '', false), path).to.deep.equal({ allow: false, redirect: '/m/home' });
+      expect(guardRoute(path, '?r=A', true), path).to.deep.equal({ allow: false, redirect: '/m/home' });
+      expect(
+        guardRoute(path, '', true, false, () => false),
+        path,
+      ).to.deep.equal({ allow: false, redirect: '/m/home' });
+      expect(guardRoute(path, '', true, true), path).to.deep.equal({ allow: false, redirect: '/m/changePsw' });
+    }
+  });
+  it('/m and /m/ are the site root, nothing else is', () => {
+    expect(isSiteRoot('/m')).to.equal(true);
+    expect(isSiteRoot('/m/')).to.equal(true);
+    for (const path of ['/', '/m//', '/m/home', '/mm', '/m/m']) expect(isSiteRoot(path), path).to.equal(false);
   });
   it('withoutToken drops token and tokens and keeps the rest of the query', () => {
     expect(withoutToken('?token=a&x=1&tokens=b&y=2')).to.equal('?x=1&y=2');

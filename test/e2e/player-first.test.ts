@@ -3,7 +3,9 @@
  * unstable-line notice after a refused session (defect 3), auto login on home and the session check
  * when the app comes back to the foreground (defect 4), `tokens` as a flag on /m/appDownload
  * (defect 5), the resend countdown in minutes and seconds (defect 7), and the ways back: the top
- * bar's back or home control, the not-found page, members kept off login and registration (defect 8).
+ * bar's back or home control, the not-found page, members kept off login and registration (defect 8);
+ * and the routes of issue 32: an unknown address is the not-found page with a 404 for a visitor and a
+ * member alike, /m and /m/ open home, with and without the service worker.
  */
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -191,4 +193,70 @@ describe('ways back (defect 8)', () => {
       await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
     }
   });
+});
+
+describe('routes: an unknown address and the site root, with and without the service worker (issue 32)', () => {
+  const notFound = (page: Page) => page.getByRole('heading', { name: 'Page not found' });
+  const welcome = (page: Page, member: boolean) =>
+    page.getByRole('heading', { name: member ? /^Welcome( back)?, demo$/ : /^Welcome$/ });
+
+  /** What a visitor, then the same player signed in, meets on an unknown address, /m/ and /m. */
+  async function checkRoutes(page: Page, member: boolean, label: string) {
+    for (const path of ['/m/nope', '/m/member/nowhere?r=ref7']) {
+      const res = await page.goto(`${h.server.url}${path}`);
+      await notFound(page).waitFor();
+      assert.equal(res?.status(), 404, `${label} ${path}: the server's answer reaches the browser`);
+      assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, path, `${label} ${path}: not moved silently`);
+    }
+    for (const path of ['/m/', '/m', '/m/?r=ref7']) {
+      await page.goto(`${h.server.url}${path}`);
+      await page.waitForURL(/\/m\/home(\?r=ref7)?$/);
+      await welcome(page, member).waitFor();
+      assert.equal(await notFound(page).count(), 0, `${label} ${path}`);
+      if (path.includes('r=ref7')) assert.match(page.url(), /\/m\/home\?r=ref7$/, `${label} ${path}: the query is kept`);
+    }
+    // The guard still holds for the table's non-public pages.
+    if (!member) {
+      await page.goto(`${h.server.url}/m/member/home`);
+      await page.waitForURL(/\/m\/login(\?r=ref7)?$/); // the landing parameter r is carried for the session
+    }
+  }
+
+  for (const worker of [false, true]) {
+    const label = worker ? 'with the worker' : 'without the worker';
+    it(`${label}: a visitor and a member see the not-found page on /m/nope (404) and home on /m/ and /m`, async () => {
+      context = await h.newContext({ serviceWorkers: worker ? 'allow' : 'block' });
+      const page = await context.newPage();
+      await page.goto(`${h.server.url}/m/home`);
+      await welcome(page, false).waitFor();
+      if (worker) {
+        // clientsClaim: the worker controls this page once it is active; from now on it answers every navigation.
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+      }
+      await checkRoutes(page, false, `visitor ${label}`);
+      await logIn(page);
+      await checkRoutes(page, true, `member ${label}`);
+      if (worker) assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'still controlled');
+
+      // The reload rule (docs/product.md §2) still holds on the not-found page: a refresh lands home.
+      await page.goto(`${h.server.url}/m/nope`);
+      await notFound(page).waitFor();
+      await page.reload();
+      await page.waitForURL(/\/m\/home(\?r=ref7)?$/);
+      await welcome(page, true).waitFor();
+
+      if (worker) {
+        // Offline the worker answers an unknown address with the cached page (the same not-found page)
+        // and /m/ with its own redirect to /m/home.
+        await page.waitForLoadState('networkidle');
+        await context.setOffline(true);
+        await page.goto(`${h.server.url}/m/nope`);
+        await notFound(page).waitFor();
+        await page.goto(`${h.server.url}/m/`);
+        await page.waitForURL(/\/m\/home(\?r=ref7)?$/);
+        await welcome(page, true).waitFor();
+        await context.setOffline(false);
+      }
+    });
+  }
 });

@@ -1,9 +1,12 @@
-/** /m, /elements and /mobile from a temporary dist folder: headers, SPA fallback, caching, traversal. */
+/**
+ * /m, /elements, /mobile and /favicon.ico from a temporary dist folder: headers, SPA fallback and the
+ * 404 of an address outside the route table, caching, traversal.
+ */
 import assert from 'node:assert/strict';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { cacheControl, CSP, cspWith, fileCache, resolveInside } from '../../server/infra/static.ts';
+import { cacheControl, CSP, cspWith, fileCache, isPage, resolveInside } from '../../server/infra/static.ts';
 import { testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;
@@ -32,6 +35,9 @@ before(async () => {
   put(join(dist, 'm/assets/main-Ab12cd34.js'), 'console.log(1)');
   put(join(dist, 'm/icons/icon-192.png'), 'png');
   put(join(dist, 'm/.env'), SECRET);
+  // The build's route table (host/routes.json), as the build writes it.
+  put(join(dist, 'meta/routes.json'), JSON.stringify(Object.keys(JSON.parse(readFileSync('host/routes.json', 'utf8')))));
+  writeFileSync(join(dist, 'favicon.ico'), readFileSync('host/icons/favicon.ico'));
   put(join(dist, 'elements/wps-download-bar.js'), 'export {}');
   put(join(dist, 'mobile/mc/redirect.html'), '<p>redirect</p>');
   put(join(dist, 'secret.txt'), SECRET);
@@ -101,12 +107,59 @@ describe('/m', () => {
     assert.equal(await csp('bad host"x'), CSP);
   });
 
-  test('SPA fallback: any route that is not a file is index.html', async () => {
-    for (const path of ['/m/login', '/m/member/center/deep', '/m/index', '/m/icons']) {
+  test('SPA fallback: every page of the route table is index.html, with or without its trailing slash', async () => {
+    for (const path of ['/m/login', '/m/member/home', '/m/index', '/m/register.html', '/m/game/trial/', '/m/activity?id=7']) {
       const res = await get(path);
       assert.equal(res.status, 200, path);
-      assert.equal(await res.text(), INDEX);
+      assert.equal(await res.text(), INDEX, path);
     }
+  });
+
+  test('an address outside the route table is index.html with a 404, so the app shows its not-found page', async () => {
+    for (const path of ['/m/nope', '/m/member/nowhere?r=ref7', '/m/icons', '/m/home/deeper', '/m/game/trial/x']) {
+      const res = await get(path);
+      assert.equal(res.status, 404, path);
+      assert.equal(await res.text(), INDEX, path);
+      assert.match(res.headers.get('Content-Type') ?? '', /^text\/html/);
+      assert.equal(res.headers.get('Content-Security-Policy'), PAGE_CSP, 'the same page, the same policy');
+      assert.equal(res.headers.get('Cache-Control'), 'no-cache');
+      assert.equal(res.headers.get('ETag'), null, 'never answered as a 304 of the page');
+    }
+    // Revalidating with the page's own tag still gets the 404, not a 304 that would turn it into a 200.
+    const etag = (await get('/m/home')).headers.get('ETag')!;
+    assert.equal((await get('/m/nope', { 'If-None-Match': etag })).status, 404);
+    assert.equal((await wps.app.request('/m/nope', { method: 'HEAD' })).status, 404);
+    // With an extension it is a missing file, as a missing asset: a plain 404, never the page's HTML.
+    assert.equal(await (await get('/m/index.htm')).text(), 'Not found');
+  });
+
+  test("the page rule is the app's: any letter case, one trailing slash", () => {
+    const routes = new Set(['/m/home', '/m/register.html']);
+    assert.equal(isPage(routes, '/m/home'), true);
+    assert.equal(isPage(routes, '/m/home/'), true);
+    assert.equal(isPage(routes, '/M/Home'), true);
+    assert.equal(isPage(routes, '/m/register.html'), true);
+    assert.equal(isPage(routes, '/m/home//'), false);
+    assert.equal(isPage(routes, '/m/homes'), false);
+    assert.equal(isPage(routes, '/m/registerXhtml'), false);
+  });
+
+  test('a build without its route table (or a broken one) opens every path without an extension, as before', async () => {
+    const table = join(dist, 'meta/routes.json');
+    const kept = readFileSync(table, 'utf8');
+    try {
+      for (const write of [() => rmSync(table), () => put(table, '{ not json')]) {
+        write();
+        await new Promise((r) => setTimeout(r, 20));
+        const res = await get('/m/nope');
+        assert.equal(res.status, 200);
+        assert.equal(await res.text(), INDEX);
+        assert.equal((await get('/m/assets/missing-Zz99yy88.js')).status, 404);
+      }
+    } finally {
+      put(table, kept);
+    }
+    assert.equal((await get('/m/nope')).status, 404, 'the table is read again when it comes back');
   });
 
   test('a missing asset (with an extension) is a 404, not index.html', async () => {
@@ -204,6 +257,28 @@ describe('/elements and /mobile', () => {
     assert.equal(res.status, 200);
     assert.equal(await res.text(), '<p>redirect</p>');
     assert.equal((await get('/mobile/mc/nothing')).status, 404);
+  });
+
+  test('/favicon.ico is the app icon, an .ico file', async () => {
+    const res = await get('/favicon.ico');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('Content-Type'), 'image/x-icon');
+    assert.equal(res.headers.get('X-Content-Type-Options'), 'nosniff');
+    assert.equal(res.headers.get('Cache-Control'), 'no-cache');
+    assert.ok(res.headers.get('ETag'));
+    const ico = Buffer.from(await res.arrayBuffer());
+    // ICONDIR: reserved 0, type 1 (icon), then one entry per image: 16, 32 and 48 px, each a PNG.
+    assert.deepEqual([...ico.subarray(0, 4)], [0, 0, 1, 0]);
+    const count = ico.readUInt16LE(4);
+    const sizes = [];
+    for (let i = 0; i < count; i++) {
+      const entry = 6 + 16 * i;
+      sizes.push(ico[entry]);
+      const offset = ico.readUInt32LE(entry + 12);
+      assert.deepEqual([...ico.subarray(offset, offset + 4)], [0x89, 0x50, 0x4e, 0x47], `image ${i} is a PNG`);
+      assert.equal(ico.readUInt32BE(offset + 16), ico[entry], `image ${i}: its PNG is as wide as its entry says`);
+    }
+    assert.deepEqual(sizes, [16, 32, 48]);
   });
 
   test('other paths are a plain 404', async () => {

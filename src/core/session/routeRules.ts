@@ -58,19 +58,33 @@ export function withoutToken(search: string, path = ''): string {
   return rest ? `?${rest}` : '';
 }
 
+/** `/m` and `/m/`: the site's root, which opens /m/home for everyone (docs/product.md §2). */
+export const isSiteRoot = (path: string): boolean => /^\/m\/?$/.test(path);
+
 export type GuardResult = { allow: true } | { allow: false; redirect: string };
 
 /**
  * Route guard: a protected page needs a token from the query (token / tokens) or the saved session,
  * else /m/login. /m/feedback without a session goes to /m/home instead. A session that must change
- * its password first is sent to /m/changePsw from everywhere.
+ * its password first is sent to /m/changePsw from everywhere. /m and /m/ go to /m/home. A path that is
+ * no page (`isRoute`, the host's route table; without it every path counts as one) is let through to
+ * the not-found page.
  */
-export function guardRoute(path: string, search: string, hasSession: boolean, mustChangePassword = false): GuardResult {
+export function guardRoute(
+  path: string,
+  search: string,
+  hasSession: boolean,
+  mustChangePassword = false,
+  isRoute: (path: string) => boolean = () => true,
+): GuardResult {
   const p = trimSlash(path);
   // A forced password change (docs/product.md §4) comes before every page: the server refuses the
   // session's other calls until it is done (password.change.required).
   if (hasSession && mustChangePassword && p !== '/m/changePsw') return { allow: false, redirect: '/m/changePsw' };
-  if (PUBLIC_PATHS.has(p) || hasSession || tokenFromQuery(search, p)) return { allow: true };
+  // /m and /m/ are home for everyone, as the server's redirect (reached in the app by a link to them).
+  if (isSiteRoot(p)) return { allow: false, redirect: '/m/home' };
+  // An unknown address says so to a visitor too, never a silent move to login (docs/product.md §2).
+  if (PUBLIC_PATHS.has(p) || hasSession || tokenFromQuery(search, p) || !isRoute(path)) return { allow: true };
   if (p === '/m/feedback') return { allow: false, redirect: '/m/home' };
   return { allow: false, redirect: '/m/login' };
 }
