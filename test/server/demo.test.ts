@@ -151,7 +151,7 @@ describe('the origins the demo is opened from', () => {
 
 describe('the demo started on any port (issue 32: the demo was dead on any port but 8080)', () => {
   /** A preflight and a call of /wps/system/status from `origin`; the CORS origin each answer allows. */
-  async function corsOf(base: string, origin: string, fetcher: (url: string, init: RequestInit) => Promise<Response>) {
+  async function corsOf(base: string, origin: string, fetcher: (url: string, init: RequestInit) => Response | Promise<Response>) {
     const preflight = await fetcher(`${base}/wps/system/status`, {
       method: 'OPTIONS',
       headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'merchant' },
