@@ -1,7 +1,7 @@
 /**
  * The reference back end as a Hono app: /wps routes registered from the endpoint catalogue, the
  * built front end (infra/static.ts), the demo downloads (downloads/downloads.ts), the chat page
- * (engagement/chat-page.ts), the asset manifests
+ * (engagement/chat-page.ts), the support chat (engagement/support-page.ts), the asset manifests
  * (infra/manifests.ts), dev controls (dev/controls.ts) or, with an upstream, a forwarding proxy.
  * `createApp` serves both server/start.ts and the tests (`app.request()`).
  */
@@ -18,6 +18,7 @@ import { handlers } from './api/handlers.ts';
 import { openDb, type Db } from './db/db.ts';
 import { mountDownloads } from './downloads/downloads.ts';
 import { mountChat } from './engagement/chat-page.ts';
+import { mountSupport } from './engagement/support-page.ts';
 import { mountGames } from './games/pages.ts';
 import { seedEngagement } from './engagement/seed.ts';
 import { seedMemberCentre } from './member-centre/seed.ts';
@@ -253,6 +254,9 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   mountCaptcha(app, deps, () => runtime.captchaMode);
   // The chat page CBS_launchChat's URL opens (production too: it is what the reference server offers).
   mountChat(app, deps);
+  // The demo support chat the demo merchant's customer-service entries open (engagement/support-page.ts):
+  // open to visitors and members whatever the site status, the way out of a blocking screen.
+  mountSupport(app, deps);
   // The demo game pages the game launches' URLs open, and the catalogue's pictures (games/pages.ts).
   mountGames(app, deps);
   // Firebase Cloud Messaging has no emulator: its registrations API's stand-in, for the demo and the
