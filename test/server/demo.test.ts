@@ -60,13 +60,15 @@ describe('/demo/', () => {
     assert.match(csp, /img-src 'self' data: https: 127\.0\.0\.1:8080;/);
     assert.match(csp, /connect-src 'self' 127\.0\.0\.1:8080;/);
     assert.match(csp, /style-src 'self';/);
+    // The mini game's frame (game.html next to its script, on the operator).
+    assert.match(csp, /frame-src 'self' 127\.0\.0\.1:8080(;|$)/);
     assert.doesNotMatch(csp, /unsafe/);
   });
 
-  test('demoCsp adds the lines to scripts, images and calls only', () => {
+  test('demoCsp adds the lines to scripts, images, calls and frames only', () => {
     assert.equal(demoCsp([]), CSP);
     const csp = demoCsp(['a.example:1', 'b.example:2']);
-    assert.equal(csp.match(/a\.example:1 b\.example:2/g)?.length, 3);
+    assert.equal(csp.match(/a\.example:1 b\.example:2/g)?.length, 4);
     assert.match(csp, /default-src 'self';/);
   });
 
