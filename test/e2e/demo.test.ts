@@ -327,6 +327,7 @@ describe('the merchant demo page', () => {
     await upgrade.waitFor();
     assert.match(await page.evaluate(() => navigator.userAgent), /WPSApp\/2\.4\.10$/);
     await page.getByText('This page now tells the elements it runs inside the app 2.4.10').waitFor();
+    assert.equal(await page.locator('wps-download-bar').getByRole('complementary').count(), 0, 'no download bar inside the app');
     await shot(page, 'app-upgrade');
     await upgrade.getByRole('button', { name: 'Update now' }).click();
     assert.equal(await page.locator('#log-last').textContent(), 'wps-upgrade from <wps-app-upgrade> (kept on this page)');
