@@ -238,7 +238,7 @@
     $('origin-note').textContent =
       apiBase === location.origin
         ? `Here the page and the operator share one origin (${apiBase}); on your site the operator is another origin that lists yours as allowed.`
-        : `This page (${location.origin}) calls the operator at ${apiBase}: another origin, as from your site, allowed because the demo merchant lists this page's origin.`;
+        : `This page (${location.origin}) calls the operator at ${apiBase}: another origin, as from your site. The operator lets it in because it runs in demo mode, where its own origins on its port are allowed; for your site it lists your origin in the merchant's allowedOrigins.`;
   }
 
   function setUpChips() {
