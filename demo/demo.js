@@ -14,6 +14,22 @@
   const apiBase = other ? `${location.protocol}//${other}${location.port ? `:${location.port}` : ''}` : location.origin;
   window.WPS_CONFIG = { merchant: 'demo', apiBase };
 
+  /** "Show the app upgrade": this load runs as if inside the native app of this version (see setUpAppUpgrade). */
+  const APP_PREVIEW_KEY = 'demo:appPreview';
+  const APP_PREVIEW_VERSION = '2.4.10';
+  let appPreview = false;
+  try {
+    appPreview = sessionStorage.getItem(APP_PREVIEW_KEY) !== null;
+    sessionStorage.removeItem(APP_PREVIEW_KEY); // one load only: the next reload is a browser again
+  } catch {
+    // no session storage: no preview
+  }
+  if (appPreview) {
+    // The app's web view adds WPSApp/<version> to its user agent; the elements read navigator.userAgent.
+    const ua = `${navigator.userAgent} WPSApp/${APP_PREVIEW_VERSION}`;
+    Object.defineProperty(navigator, 'userAgent', { get: () => ua, configurable: true });
+  }
+
   /** Every theme sets the same tokens, so switching replaces all of them. */
   const THEMES = {
     operator: {
@@ -109,15 +125,22 @@
     'wps-announcement-activity',
     'wps-chat-launch',
     'wps-vip-benefits',
+    'wps-upgrade',
+    'wps-image-ready',
+    'wps-image-shown',
+    'wps-image-saved',
+    'wps-minigame-open',
+    'wps-minigame-close',
+    'wps-minigame-move',
   ];
   /**
-   * Cancelable events this page cancels: no app download, support chat or move to the operator's /m
-   * (where this page's session is not) from a demo. The chat button's launch goes on: the demo
-   * server's chat page links back here.
+   * Cancelable events this page cancels: no app download or upgrade, or move to the operator's /m
+   * (where this page's session is not) from a demo. The chat button's launch and customer service go
+   * on: the demo server's chat page links back here, its support chat opens in a tab of its own.
    */
   const KEPT_ON_PAGE = new Set([
     'wps-download',
-    'wps-contact',
+    'wps-upgrade',
     'wps-login',
     'wps-register',
     'wps-announcement-activity',
@@ -127,6 +150,11 @@
 
   /** The elements read the stored choice (JSON text, as they write it) when they start. */
   const LANGUAGE_KEY = 'wps:language';
+  /** The elements' session on this page's origin (docs/product.md, storage keys): `{ token, userName, … }`. */
+  const SESSION_KEY = 'wps:session';
+  /** The app upgrade's "Later" and the image popups' "Save image" for the session; the image popups' saved pictures. */
+  const APP_UPGRADE_HIDDEN_KEY = 'wps:appUpgradeHidden';
+  const IMAGE_POPUP_KEY = /^wps:imagePopup/;
   const DOWNLOAD_BAR_HIDDEN_KEY = 'wps:downloadBarHidden';
   /** Where the announcement popups keep a close or a tick: SHELL_PU_B (a visitor), SHELL_PU_A_<member id>. */
   const ANNOUNCEMENT_KEY = /^SHELL_PU_(?:B$|A_)/;
@@ -210,7 +238,7 @@
     $('origin-note').textContent =
       apiBase === location.origin
         ? `Here the page and the operator share one origin (${apiBase}); on your site the operator is another origin that lists yours as allowed.`
-        : `This page (${location.origin}) calls the operator at ${apiBase}: another origin, as from your site, allowed because the demo merchant lists this page's origin.`;
+        : `This page (${location.origin}) calls the operator at ${apiBase}: another origin, as from your site. The operator lets it in because it runs in demo mode, where its own origins on its port are allowed; for your site it lists your origin in the merchant's allowedOrigins.`;
   }
 
   function setUpChips() {
@@ -318,16 +346,140 @@
     });
   }
 
-  /** Forgets that an announcement popup was closed or ticked on this page (both storages). */
-  function forgetAnnouncements() {
+  /** Removes this page's keys that match `pattern` from both storages. */
+  function forgetKeys(pattern) {
     for (const area of ['sessionStorage', 'localStorage']) {
       try {
         const storage = window[area];
-        for (const key of Object.keys(storage)) if (ANNOUNCEMENT_KEY.test(key)) storage.removeItem(key);
+        for (const key of Object.keys(storage)) if (pattern.test(key)) storage.removeItem(key);
       } catch {
-        // storage is off: the popup could not have kept anything either
+        // storage is off: nothing was kept either
       }
     }
+  }
+
+  /** The download popup, the image popups and the app upgrade: on /m they come by themselves. */
+  function setUpInstallFamily() {
+    let downloads;
+    $('open-download-popup').addEventListener('click', () => {
+      downloads ??= addElement('wps-download-popup');
+      downloads.setAttribute('open', '');
+    });
+
+    const imageStatus = $('open-image-popup-status');
+    let images;
+    $('open-image-popup').addEventListener('click', () => {
+      images?.remove();
+      forgetKeys(IMAGE_POPUP_KEY);
+      images = addElement('wps-image-popup', { groups: 'm_popup1,m_popup2' });
+      imageStatus.textContent = 'They show in about half a second.';
+    });
+    document.addEventListener('wps-image-ready', (e) => {
+      if (e.target !== images) return;
+      imageStatus.textContent = e.detail?.count ? '' : 'Nothing to show: the operator has no download pictures now.';
+    });
+    document.addEventListener('wps-image-shown', (e) => {
+      if (e.target === images) imageStatus.textContent = '';
+    });
+
+    $('open-app-upgrade').addEventListener('click', () => {
+      try {
+        sessionStorage.setItem(APP_PREVIEW_KEY, APP_PREVIEW_VERSION);
+        sessionStorage.removeItem(APP_UPGRADE_HIDDEN_KEY);
+      } catch {
+        $('app-preview-note').textContent = 'The preview needs session storage, which this browser refuses.';
+        $('app-preview-note').hidden = false;
+        return;
+      }
+      location.hash = 'el-app-upgrade';
+      location.reload();
+    });
+    if (appPreview) {
+      $('app-preview-note').hidden = false;
+      addElement('wps-app-upgrade');
+    }
+  }
+
+  /** The mini game is a script of its own (docs/mini-game.md): the button adds its one tag. */
+  function setUpMiniGame() {
+    const button = $('add-mini-game');
+    const status = $('add-mini-game-status');
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      const script = document.createElement('script');
+      script.src = `${apiBase}/mini-game/minigame.js`;
+      script.addEventListener('load', () => {
+        status.textContent = 'Added: the ball is at the right edge, 60% down the screen.';
+      });
+      script.addEventListener('error', () => {
+        status.textContent = 'The script could not be loaded.';
+        button.disabled = false;
+        script.remove();
+      });
+      document.head.append(script);
+    });
+  }
+
+  /**
+   * The page's own member area (docs/elements.md, "Sessions on a merchant page": the forms stay here
+   * and the merchant shows what comes next). Signed in after the forms' wps-login or wps-register, and
+   * after a reload while the elements' session lasts; Log out ends it on the operator and starts the
+   * page again as a visitor.
+   */
+  function setUpAccount() {
+    const show = (userName) => {
+      const signedIn = userName !== undefined;
+      $('account-login').hidden = signedIn;
+      $('account-member').hidden = !signedIn;
+      $('login-live').hidden = signedIn;
+      $('login-done').hidden = !signedIn;
+      $('account-name').textContent = userName ?? '';
+      $('login-done-name').textContent = userName ?? '';
+    };
+    const stored = storedSession();
+    show(stored ? (stored.userName ?? 'member') : undefined);
+    for (const type of ['wps-login', 'wps-register']) {
+      document.addEventListener(type, (e) => show(e.detail?.userName ?? storedSession()?.userName ?? 'member'));
+    }
+    // The two-factor check signs the player in by itself.
+    document.addEventListener('wps-verified', (e) => {
+      const userName = e.detail?.value?.userName;
+      if (userName) show(userName);
+    });
+
+    $('logout').addEventListener('click', async () => {
+      const session = storedSession();
+      $('logout').disabled = true;
+      if (session?.token) {
+        // docs/api.md: POST /wps/session/logout ends the session on the operator (best effort).
+        await fetch(`${apiBase}/wps/session/logout`, {
+          method: 'POST',
+          headers: { Merchant: 'demo', Authorization: session.token },
+          credentials: 'include',
+        }).catch(() => undefined);
+      }
+      try {
+        sessionStorage.removeItem(SESSION_KEY);
+      } catch {
+        // nothing stored
+      }
+      // Every element starts again as a visitor's.
+      location.reload();
+    });
+  }
+
+  function storedSession() {
+    try {
+      const session = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null');
+      return session && typeof session.token === 'string' ? session : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Forgets that an announcement popup was closed or ticked on this page (both storages). */
+  function forgetAnnouncements() {
+    forgetKeys(ANNOUNCEMENT_KEY);
   }
 
   /**
@@ -430,5 +582,8 @@
     setUpChips();
     setUpDownloadBar();
     setUpOverlays();
+    setUpInstallFamily();
+    setUpMiniGame();
+    setUpAccount();
   });
 })();

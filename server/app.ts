@@ -1,7 +1,7 @@
 /**
  * The reference back end as a Hono app: /wps routes registered from the endpoint catalogue, the
  * built front end (infra/static.ts), the demo downloads (downloads/downloads.ts), the chat page
- * (engagement/chat-page.ts), the asset manifests
+ * (engagement/chat-page.ts), the support chat (engagement/support-page.ts), the asset manifests
  * (infra/manifests.ts), dev controls (dev/controls.ts) or, with an upstream, a forwarding proxy.
  * `createApp` serves both server/start.ts and the tests (`app.request()`).
  */
@@ -18,6 +18,7 @@ import { handlers } from './api/handlers.ts';
 import { openDb, type Db } from './db/db.ts';
 import { mountDownloads } from './downloads/downloads.ts';
 import { mountChat } from './engagement/chat-page.ts';
+import { mountSupport } from './engagement/support-page.ts';
 import { mountGames } from './games/pages.ts';
 import { seedEngagement } from './engagement/seed.ts';
 import { seedMemberCentre } from './member-centre/seed.ts';
@@ -32,7 +33,7 @@ import { clientIp, forwardedFor } from './infra/client-ip.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
 import { secureDataDir } from './infra/data-dir.ts';
 import { ApiError, failure } from './infra/errors.ts';
-import { allowedHostNames, hostCheck, hostRefusal } from './infra/hosts.ts';
+import { allowedHostNames, hostCheck, hostName, hostRefusal } from './infra/hosts.ts';
 import { createLimits } from './infra/limits.ts';
 import { mountManifests } from './infra/manifests.ts';
 import { mountMiniGame } from './infra/mini-game.ts';
@@ -205,7 +206,13 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   // names), then CORS.
   const hostAllowed = config.production ? undefined : hostCheck(allowedHostNames(config));
   if (hostAllowed) app.use('/dev/*', async (c, next) => (hostAllowed(c) ? next() : hostRefusal(c)));
-  const corsHeaders = corsHeadersFor(merchants, WPS_HEADERS);
+  // In demo mode the server's own origins (any name it answers to, on the port the request came in
+  // on) may call across origins too: /demo/ on localhost calls 127.0.0.1 on whatever PORT it runs.
+  const corsHeaders = corsHeadersFor(
+    merchants,
+    WPS_HEADERS,
+    config.production ? undefined : ownOriginCheck(allowedHostNames(config)),
+  );
   app.use('/wps/*', async (c, next) => {
     if (c.req.path === TRACKING_PATH) {
       answerHeaders(c, TRACKING_HEADERS);
@@ -221,7 +228,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
       return preflight && finishAnswerHeaders(c, preflight);
     }
     // One call, one precomputed object: this gate runs before every call, and its cost showed.
-    answerHeaders(c, corsHeaders(c.req.header('Origin')));
+    answerHeaders(c, corsHeaders(c.req.header('Origin'), c));
     if (hostAllowed && !hostAllowed(c)) return finishAnswerHeaders(c, hostRefusal(c));
     if (c.req.method === 'OPTIONS') return c.body(null, 204, headersFor(c, preflightHeaders(c)));
     await next();
@@ -247,6 +254,9 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   mountCaptcha(app, deps, () => runtime.captchaMode);
   // The chat page CBS_launchChat's URL opens (production too: it is what the reference server offers).
   mountChat(app, deps);
+  // The demo support chat the demo merchant's customer-service entries open (engagement/support-page.ts):
+  // open to visitors and members whatever the site status, the way out of a blocking screen.
+  mountSupport(app, deps);
   // The demo game pages the game launches' URLs open, and the catalogue's pictures (games/pages.ts).
   mountGames(app, deps);
   // Firebase Cloud Messaging has no emulator: its registrations API's stand-in, for the demo and the
@@ -334,18 +344,55 @@ const PING_PATH = endpoints.ping.path;
 /**
  * Only listed origins get CORS headers; others get none, so the browser keeps the answer from them.
  * Answers the headers every /wps answer carries for a request's Origin (`base`, Vary and, for a
- * listed origin, the CORS pair), one shared object per origin.
+ * listed origin, the CORS pair), one shared object per origin. `own` (demo mode) also lets in the
+ * server's own origins (ownOriginCheck).
  */
-function corsHeadersFor(merchants: Merchants, base: Record<string, string>) {
+function corsHeadersFor(merchants: Merchants, base: Record<string, string>, own?: (origin: string, c: Context) => boolean) {
   const other = { ...base, Vary: 'Origin' };
-  const listed = new Map(
-    [...merchants.allowedOrigins].map((origin) => [
-      origin,
-      { ...other, 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' },
-    ]),
-  );
-  return (origin: string | undefined) => (origin === undefined ? other : (listed.get(origin) ?? other));
+  const allowed = (origin: string) => ({
+    ...other,
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Credentials': 'true',
+  });
+  const listed = new Map([...merchants.allowedOrigins].map((origin) => [origin, allowed(origin)]));
+  const ownAnswers = new Map<string, Record<string, string>>();
+  return (origin: string | undefined, c: Context) => {
+    if (origin === undefined) return other;
+    const answer = listed.get(origin);
+    if (answer || !own?.(origin, c)) return answer ?? other;
+    let shared = ownAnswers.get(origin);
+    if (!shared) {
+      if (ownAnswers.size >= 256) ownAnswers.clear();
+      ownAnswers.set(origin, (shared = allowed(origin)));
+    }
+    return shared;
+  };
 }
+
+/**
+ * Demo mode: whether `origin` is one of this server's own: http(s), a host name the server answers
+ * to (loopback, HOST, ALLOWED_HOSTS) and the port of the request's own Host (the port it listens on,
+ * whatever PORT was; both without a port on 80/443). So the merchant demo on `localhost:8123` may
+ * call `127.0.0.1:8123`, and a page of another local server (another port) may not.
+ */
+export function ownOriginCheck(names: ReadonlySet<string>): (origin: string, c: Context) => boolean {
+  const verdicts = new Map<string, boolean>();
+  return (origin, c) => {
+    const host = c.req.header('Host') ?? new URL(c.req.url).host;
+    const key = `${origin}\n${host}`;
+    let ok = verdicts.get(key);
+    if (ok === undefined) {
+      const m = /^https?:\/\/([^/?#@]+)$/i.exec(origin);
+      ok = !!m && names.has(hostName(m[1]!)) && portOf(m[1]!) === portOf(host);
+      if (verdicts.size >= 1024) verdicts.clear();
+      verdicts.set(key, ok);
+    }
+    return ok;
+  };
+}
+
+/** The port of `name[:port]` (IPv6 in brackets) as written; '' without one. */
+const portOf = (host: string) => /:(\d+)$/.exec(host.replace(/^\[[^\]]*\]/, ''))?.[1] ?? '';
 
 const PREFLIGHT = {
   'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',

@@ -157,14 +157,12 @@ export const isPage = (routes: ReadonlySet<string>, path: string): boolean => ro
 
 /**
  * The demo merchant page's CSP: the strict one, where the operator's other lines (the page's api-base
- * when it is opened on the other loopback name) may also serve scripts (the captcha) and images (the
- * app icon), besides answering calls.
+ * when it is opened on the other loopback name) may also serve scripts (the captcha, the mini game),
+ * images (the app icon) and frames (the mini game's game), besides answering calls.
  */
 export function demoCsp(lines: readonly string[]): string {
-  const extra = lines.map((line) => ` ${line}`).join('');
-  return cspWith(lines)
-    .replace("script-src 'self'", `script-src 'self'${extra}`)
-    .replace("img-src 'self' data: https:", `img-src 'self' data: https:${extra}`);
+  if (lines.length === 0) return CSP;
+  return `${cspWith(lines, lines, { img: lines })}; ${["frame-src 'self'", ...lines].join(' ')}`;
 }
 
 const EXTRA_TYPES: Record<string, string> = {

@@ -78,10 +78,13 @@ describe('status screens', () => {
     assert.match((await screen.locator('[part="ip"]').textContent()) ?? '', /127\.0\.0\.1/);
     assert.equal(await page.getByLabel('Username', { exact: true }).count(), 0, 'the login form is not reachable');
 
-    // Customer service opens in a new tab (no network here: the request is what counts).
-    const opened = context!.waitForEvent('request', (r) => r.url().startsWith('https://support.example.com/'));
+    // Customer service opens the demo support chat of this server in a new tab (test/e2e/support.test.ts).
+    const opened = context!.waitForEvent('page');
     await screen.getByRole('button', { name: 'Contact us' }).click();
-    assert.equal((await opened).url(), 'https://support.example.com/chat?merchant=demo');
+    const support = await opened;
+    await support.waitForLoadState();
+    assert.equal(support.url(), `${h.server.url}/support/?merchant=demo`);
+    await support.getByRole('heading', { name: 'Customer service' }).waitFor();
   });
 
   it('shows the maintenance page with its end time in the player time zone, with the English text beside Chinese', async () => {

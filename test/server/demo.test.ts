@@ -7,9 +7,11 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { createApp } from '../../server/app.ts';
 import { DEFAULT_MERCHANTS_FILE } from '../../server/infra/config.ts';
 import { CSP, demoCsp } from '../../server/infra/static.ts';
-import { testApp } from './helpers.ts';
+import { startServer } from '../../server/start.ts';
+import { tempDir, testApp } from './helpers.ts';
 
 const DEMO_DIR = fileURLToPath(new URL('../../demo', import.meta.url));
 const SECRET = 'TOP-SECRET-CONTENT';
@@ -58,13 +60,15 @@ describe('/demo/', () => {
     assert.match(csp, /img-src 'self' data: https: 127\.0\.0\.1:8080;/);
     assert.match(csp, /connect-src 'self' 127\.0\.0\.1:8080;/);
     assert.match(csp, /style-src 'self';/);
+    // The mini game's frame (game.html next to its script, on the operator).
+    assert.match(csp, /frame-src 'self' 127\.0\.0\.1:8080(;|$)/);
     assert.doesNotMatch(csp, /unsafe/);
   });
 
-  test('demoCsp adds the lines to scripts, images and calls only', () => {
+  test('demoCsp adds the lines to scripts, images, calls and frames only', () => {
     assert.equal(demoCsp([]), CSP);
     const csp = demoCsp(['a.example:1', 'b.example:2']);
-    assert.equal(csp.match(/a\.example:1 b\.example:2/g)?.length, 3);
+    assert.equal(csp.match(/a\.example:1 b\.example:2/g)?.length, 4);
     assert.match(csp, /default-src 'self';/);
   });
 
@@ -143,6 +147,92 @@ describe('the origins the demo is opened from', () => {
         headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'merchant' },
       });
       assert.equal(res.headers.get('Access-Control-Allow-Origin'), origin);
+    }
+  });
+});
+
+describe('the demo started on any port (issue 32: the demo was dead on any port but 8080)', () => {
+  /** A preflight and a call of /wps/system/status from `origin`; the CORS origin each answer allows. */
+  async function corsOf(base: string, origin: string, fetcher: (url: string, init: RequestInit) => Response | Promise<Response>) {
+    const preflight = await fetcher(`${base}/wps/system/status`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'merchant' },
+    });
+    const get = await fetcher(`${base}/wps/system/status`, { headers: { Origin: origin, Merchant: 'demo' } });
+    await get.body?.cancel();
+    return {
+      preflight: preflight.headers.get('Access-Control-Allow-Origin'),
+      preflightHeaders: preflight.headers.get('Access-Control-Allow-Headers'),
+      get: get.headers.get('Access-Control-Allow-Origin'),
+      credentials: get.headers.get('Access-Control-Allow-Credentials'),
+      status: get.status,
+    };
+  }
+
+  test("in demo mode a server on a free port (not 8080) allows its own origins, with the repository's merchants.json", async () => {
+    const tmp = tempDir();
+    const server = await startServer({
+      port: 0,
+      dataDir: ':memory:',
+      distDir: join(tmp.dir, 'dist'),
+      merchantsFile: DEFAULT_MERCHANTS_FILE,
+      allowedHosts: ['lotto.test:9000'],
+    });
+    try {
+      assert.notEqual(server.port, 8080);
+      const base = `http://127.0.0.1:${server.port}`;
+      // /demo/ on localhost calls the operator on 127.0.0.1 (and the other way round): both allowed.
+      for (const origin of [
+        `http://localhost:${server.port}`,
+        `http://127.0.0.1:${server.port}`,
+        `http://[::1]:${server.port}`,
+      ]) {
+        const cors = await corsOf(base, origin, fetch);
+        assert.deepEqual(
+          [cors.preflight, cors.get, cors.credentials, cors.status],
+          [origin, origin, 'true', 200],
+          `${origin}: ${JSON.stringify(cors)}`,
+        );
+        assert.match(cors.preflightHeaders ?? '', /Merchant/);
+      }
+      // A name of ALLOWED_HOSTS (the port there is ignored, as for the host check) on this port.
+      const named = await corsOf(base, `http://lotto.test:${server.port}`, (url, init) =>
+        fetch(url, { ...init, headers: { ...init.headers, Host: `lotto.test:${server.port}` } }),
+      );
+      assert.equal(named.get, `http://lotto.test:${server.port}`);
+      // Foreign: another host name, or a loopback page of another server (another port).
+      for (const origin of ['http://evil.example', `http://evil.example:${server.port}`, 'http://localhost:3000', 'null']) {
+        const cors = await corsOf(base, origin, fetch);
+        assert.deepEqual([cors.preflight, cors.get, cors.credentials], [null, null, null], origin);
+      }
+      // The explicit list still holds (8080 is listed in merchants.json).
+      assert.equal((await corsOf(base, 'http://localhost:8080', fetch)).get, 'http://localhost:8080');
+    } finally {
+      await server.close();
+      tmp.remove();
+    }
+  });
+
+  test('in production only the explicit allowedOrigins list counts', async () => {
+    const tmp = tempDir();
+    const prod = await createApp({
+      production: true,
+      dataDir: ':memory:',
+      distDir: join(tmp.dir, 'dist'),
+      merchantsFile: DEFAULT_MERCHANTS_FILE,
+    });
+    const request = (url: string, init: RequestInit) =>
+      prod.app.request(url, { ...init, headers: { ...init.headers, Host: '127.0.0.1:8123' } });
+    try {
+      for (const origin of ['http://localhost:8123', 'http://127.0.0.1:8123']) {
+        const cors = await corsOf('http://127.0.0.1:8123', origin, request);
+        assert.deepEqual([cors.preflight, cors.get], [null, null], origin);
+      }
+      const listed = await corsOf('http://127.0.0.1:8123', 'http://localhost:8080', request);
+      assert.deepEqual([listed.preflight, listed.get], ['http://localhost:8080', 'http://localhost:8080']);
+    } finally {
+      await prod.close();
+      tmp.remove();
     }
   });
 });
