@@ -5,13 +5,16 @@
  *
  * The demo lists every category the client knows how to order, deliberately not in display order
  * (the client sorts them, src/features/games/vendors.ts). Pictures are this server's (./img, served
- * by ./pages.ts). Its words (title, lane titles, vendor names that are not brands) come in every
- * content language (server/api/language.ts); a merchant's own block is answered as written.
+ * by ./pages.ts). Its words (title, lane titles, vendor names that are not brands, and those names
+ * in the vendors' pictures) come in every content language (server/api/language.ts); a merchant's
+ * own block is answered as written.
  */
+import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import type { GameVendorCard, GameVendorData } from '../../src/core/api/endpoints.ts';
-import { CONTENT_LANGUAGES, type ContentLanguage, type Localized } from '../api/language.ts';
+import { CONTENT_LANGUAGES, RTL_CONTENT, type ContentLanguage, type Localized } from '../api/language.ts';
 import type { Merchant } from '../merchants/merchants.ts';
+import { esc } from './render.ts';
 import { gamesSchema } from './schema.ts';
 
 const img = (name: string) => `/games/img/vendor-${name}.svg`;
@@ -99,28 +102,79 @@ const WORDS: Localized<{
   },
 };
 
+type VendorWord = keyof (typeof WORDS)['EN']['vendors'];
+
+/** The picture of each vendor whose name is words (`vendor-<name>.svg`, the name written in it). */
+const PICTURES: Record<VendorWord, string> = {
+  LOTT: 'lott',
+  TCG_LOTTO_VN: 'tcg-lotto-vn',
+  TCG_ELOTT: 'tcg-elott',
+  TCG_SEA: 'tcg-sea',
+  TCG_RNG: 'tcg-rng',
+  TCG_PVP: 'tcg-pvp',
+  EVO: 'evo',
+  JDB: 'jdb',
+  SABA: 'saba',
+};
+
+const pictureName = (vendor: VendorWord, language: ContentLanguage) =>
+  language === 'EN' ? `vendor-${PICTURES[vendor]}.svg` : `vendor-${PICTURES[vendor]}-${language.toLowerCase()}.svg`;
+
+/** Roughly how wide a text is, in em: Han 1, Latin and Thai 0.6, Arabic 0.5, combining marks 0. */
+const ems = (text: string) =>
+  [...text].reduce(
+    (sum, ch) => sum + (/\p{M}/u.test(ch) ? 0 : /\p{Script=Han}/u.test(ch) ? 1 : /\p{Script=Arabic}/u.test(ch) ? 0.5 : 0.6),
+    0,
+  );
+
+/**
+ * The picture with its name in `language`: the English name replaced (a smaller font when it would
+ * not fit the 216 px inside the card's edges), right to left for Urdu. Throws when the picture no
+ * longer has the English name, so a redrawn picture cannot silently keep it.
+ */
+function pictureIn(svg: string, vendor: VendorWord, language: ContentLanguage): string {
+  const en = WORDS.EN.vendors[vendor];
+  const name = WORDS[language].vendors[vendor];
+  const label = /<text x="120" y="204"(?<before>[^>]*) font-size="(?<size>\d+)"(?<after>[^>]*)>(?<text>[^<]*)<\/text>/.exec(svg);
+  const g = label?.groups;
+  if (!label || !g || g.text !== en || !svg.includes(`aria-label="${en}"`)) {
+    throw new Error(`vendor-${PICTURES[vendor]}.svg: no "${en}"`);
+  }
+  const size = Math.min(Number(g.size), Math.floor(216 / ems(name)));
+  const dir = RTL_CONTENT.has(language) ? ' direction="rtl"' : '';
+  return svg
+    .replace(`aria-label="${en}"`, `aria-label="${esc(name)}"`)
+    .replace(label[0], `<text x="120" y="204"${g.before} font-size="${size}"${g.after}${dir}>${esc(name)}</text>`);
+}
+
+/** The vendors' pictures in the other languages, by file name (./pages.ts serves them). */
+export const VENDOR_PICTURES: ReadonlyMap<string, string> = new Map(
+  (Object.keys(PICTURES) as VendorWord[]).flatMap((vendor) => {
+    const svg = readFileSync(new URL(`./img/vendor-${PICTURES[vendor]}.svg`, import.meta.url), 'utf8');
+    return CONTENT_LANGUAGES.filter((l) => l !== 'EN').map((l): [string, string] => [
+      pictureName(vendor, l),
+      pictureIn(svg, vendor, l),
+    ]);
+  }),
+);
+
 function demoCatalogue(language: ContentLanguage): GameVendorData {
   const words = WORDS[language];
-  const card = (
-    accountTypeName: keyof typeof words.vendors,
-    cardType: string,
-    image: string,
-    trial?: GameVendorCard['trial'],
-  ) => ({
+  const card = (accountTypeName: VendorWord, cardType: string, trial?: GameVendorCard['trial']) => ({
     accountTypeName,
     displayName: words.vendors[accountTypeName],
     cardType,
-    imageUrl: img(image),
+    imageUrl: `/games/img/${pictureName(accountTypeName, language)}`,
     ...(trial && { trial }),
   });
   const cards = {
-    LOTT: card('LOTT', 'LOTT', 'lott'),
-    TCG_LOTTO_VN: card('TCG_LOTTO_VN', 'VIETNAM_LOTTO', 'tcg-lotto-vn'),
-    TCG_ELOTT: card('TCG_ELOTT', 'ELOTT', 'tcg-elott'),
-    TCG_SEA: card('TCG_SEA', 'SEA_LOTT', 'tcg-sea'),
-    TCG_RNG: card('TCG_RNG', 'RNG', 'tcg-rng', { gameId: 'TCG_GOLDEN_DRAGON', nodeId: '1' }),
-    TCG_PVP: card('TCG_PVP', 'PVP', 'tcg-pvp'),
-    EVO: card('EVO', 'LIVE', 'evo'),
+    LOTT: card('LOTT', 'LOTT'),
+    TCG_LOTTO_VN: card('TCG_LOTTO_VN', 'VIETNAM_LOTTO'),
+    TCG_ELOTT: card('TCG_ELOTT', 'ELOTT'),
+    TCG_SEA: card('TCG_SEA', 'SEA_LOTT'),
+    TCG_RNG: card('TCG_RNG', 'RNG', { gameId: 'TCG_GOLDEN_DRAGON', nodeId: '1' }),
+    TCG_PVP: card('TCG_PVP', 'PVP'),
+    EVO: card('EVO', 'LIVE'),
     PG: {
       accountTypeName: 'PG',
       displayName: 'PG Soft',
@@ -135,8 +189,8 @@ function demoCatalogue(language: ContentLanguage): GameVendorData {
       imageUrl: img('jili'),
       trial: { gameId: 'JILI_SUPER_ACE', nodeId: '1' },
     },
-    JDB: card('JDB', 'FISH', 'jdb', { gameId: 'JDB_FISH_HUNTER', nodeId: '2' }),
-    SABA: card('SABA', 'SPORTS', 'saba'),
+    JDB: card('JDB', 'FISH', { gameId: 'JDB_FISH_HUNTER', nodeId: '2' }),
+    SABA: card('SABA', 'SPORTS'),
   } satisfies Record<string, GameVendorCard>;
   const [lottery, popular, more] = words.lanes;
   return v.parse(gamesSchema, {

@@ -25,7 +25,7 @@ type Popup = { id: string; title: string; content: string; promotionType: string
 type Banner = { id: string; imageUrl: string };
 type Catalogue = {
   title: string;
-  lanes: { title: string; cards: { accountTypeName: string; displayName: string }[] }[];
+  lanes: { title: string; cards: { accountTypeName: string; displayName: string; imageUrl: string }[] }[];
   gameClassify: unknown[];
 };
 
@@ -52,9 +52,9 @@ describe('promotions (MCSFE_getPromotionList)', () => {
     const first = (list: Promotion[]) => list.find((p) => p.id === 'FIRST_DEPOSIT')!;
     assert.equal(first(en).title, 'First deposit bonus 100%');
     assert.equal(first(en).summary, 'We double your first deposit, up to 5,000.');
-    assert.equal(first(ur).title, 'پہلے ڈپازٹ پر 100% بونس');
+    assert.equal(first(ur).title, 'پہلے ڈپازٹ پر 100 فیصد بونس');
     assert.equal(first(ur).summary, 'ہم آپ کا پہلا ڈپازٹ دگنا کرتے ہیں، 5,000 تک۔');
-    assert.match(first(ur).content, /^<h2>پہلے ڈپازٹ پر 100% بونس<\/h2>/);
+    assert.match(first(ur).content, /^<h2>پہلے ڈپازٹ پر 100 فیصد بونس<\/h2>/);
     assert.equal(first(cn).title, '首存奖金 100%');
     assert.deepEqual(shape(ur), shape(en));
     assert.deepEqual(
@@ -167,7 +167,7 @@ describe('banners (MCSFE_getBanners)', () => {
       return res.text();
     };
     const ur = await picture('banner-bonus-ur.svg');
-    assert.match(ur, /<text x="702" y="138" direction="rtl"[^>]*>100% بونس<\/text>/);
+    assert.match(ur, /<text x="702" y="138" direction="rtl"[^>]*>100 فیصد بونس<\/text>/);
     assert.match(ur, /ابھی حاصل کریں/);
     assert.match(ur, /<g transform="translate\(110 150\)/, 'the picture on the left');
     const cn = await picture('banner-app-cn.svg');
@@ -206,6 +206,16 @@ describe('the game catalogue (GCSGAME_newGameVendor)', () => {
     assert.equal(names(ur).JILI, 'JILI');
     assert.deepEqual(shape(ur), shape(en));
     assert.deepEqual(ur.gameClassify, en.gameClassify);
+    // The name written in a vendor's picture is in the language too; a brand's picture is the same.
+    const pictures = (c: Catalogue) =>
+      Object.fromEntries(c.lanes.flatMap((l) => l.cards.map((card) => [card.accountTypeName, card.imageUrl])));
+    assert.equal(pictures(en).LOTT, '/games/img/vendor-lott.svg');
+    assert.equal(pictures(ur).LOTT, '/games/img/vendor-lott-ur.svg');
+    assert.equal(pictures(ur).PG, '/games/img/vendor-pg.svg');
+    const picture = await (await wps.app.request(pictures(ur).EVO!)).text();
+    assert.match(picture, /aria-label="لائیو کیسینو"/);
+    assert.match(picture, /<text x="120" y="204"[^>]* direction="rtl">لائیو کیسینو<\/text>/);
+    assert.ok(!picture.includes('Live Casino'));
     const cn = await catalogue('CN');
     assert.equal(cn.title, '游戏');
     assert.equal(names(cn).SABA, '沙巴体育');
@@ -213,6 +223,7 @@ describe('the game catalogue (GCSGAME_newGameVendor)', () => {
       const other = await catalogue(language);
       assert.notEqual(other.title, 'Games', language);
       assert.notEqual(names(other).TCG_LOTTO_VN, 'Vietnam Lottery', language);
+      for (const url of Object.values(pictures(other))) assert.equal((await wps.app.request(url)).status, 200, url);
     }
   });
 
