@@ -31,7 +31,7 @@ const ART = {
       CN: { title: '100% 奖金', line: '首存翻倍，最高 5,000。', button: '立即领取' },
       VI: { title: 'Thưởng 100%', line: 'Nhân đôi lần nạp đầu, tối đa 5.000.', button: 'Nhận ngay' },
       TH: { title: 'โบนัส 100%', line: 'ฝากแรกรับเพิ่มเป็นสองเท่า สูงสุด 5,000', button: 'รับเลย' },
-      UR: { title: '100 فیصد بونس', line: 'اپنا پہلا ڈپازٹ دگنا کریں، 5,000 تک۔', button: 'ابھی حاصل کریں' },
+      UR: { title: '100 فیصد بونس', line: 'اپنا پہلا ڈپازٹ دگنا کریں، 5,000 تک۔', button: 'حاصل کریں' },
     },
   },
   app: {
@@ -42,7 +42,7 @@ const ART = {
     words: {
       EN: { title: 'Get the app', line: 'Faster draws, alerts and one-tap login.', button: 'Download' },
       CN: { title: '下载 App', line: '开奖更快，及时提醒，一键登录。', button: '下载' },
-      VI: { title: 'Tải ứng dụng', line: 'Quay số nhanh, thông báo, đăng nhập một chạm.', button: 'Tải về' },
+      VI: { title: 'Tải ứng dụng', line: 'Kết quả nhanh, thông báo, đăng nhập 1 chạm.', button: 'Tải về' },
       TH: { title: 'โหลดแอป', line: 'ออกผลไวกว่า มีแจ้งเตือน เข้าระบบแตะเดียว', button: 'ดาวน์โหลด' },
       UR: { title: 'ایپ حاصل کریں', line: 'تیز قرعہ اندازی، الرٹس اور ایک ٹچ لاگ ان۔', button: 'ڈاؤن لوڈ' },
     },
@@ -69,6 +69,18 @@ const isBannerName = (s: string): s is BannerName => Object.hasOwn(ART, s);
 const W = 750;
 const PAD = 48;
 const BUTTON = 150;
+/** From the text's edge to the picture's (its circle is 140 wide around x 640). */
+const TEXT = 540;
+
+/**
+ * A font size at most `size` at which `text` should fit `width`: the words are drawn by the device's
+ * fonts, unmeasured here, so the width is an estimate (Han 1 em a character, combining marks
+ * nothing, any other 0.55 em), on the safe side.
+ */
+export function fitFontSize(text: string, size: number, width: number): number {
+  const ems = [...text].reduce((sum, ch) => sum + (/\p{M}/u.test(ch) ? 0 : /\p{Script=Han}/u.test(ch) ? 1 : 0.55), 0);
+  return Math.min(size, Math.floor(width / ems));
+}
 
 /** One banner picture, 750 x 300: words on the reading side, the picture on the other. */
 export function bannerSvg(name: BannerName, language: ContentLanguage): string {
@@ -85,10 +97,10 @@ export function bannerSvg(name: BannerName, language: ContentLanguage): string {
 <circle cx="${x(640)}" cy="40" r="180" fill="#fff" fill-opacity=".08"/>
 <circle cx="${x(80)}" cy="300" r="120" fill="#000" fill-opacity=".08"/>
 <g transform="translate(${x(640)} 150) scale(1.4)">${icon}</g>
-<text x="${x(PAD)}" y="138"${dir} ${FONT} font-size="46" font-weight="800" fill="#fff">${esc(w.title)}</text>
-<text x="${x(PAD)}" y="186"${dir} ${FONT} font-size="24" fill="#fff" fill-opacity=".9">${esc(w.line)}</text>
+<text x="${x(PAD)}" y="138"${dir} ${FONT} font-size="${fitFontSize(w.title, 46, TEXT)}" font-weight="800" fill="#fff">${esc(w.title)}</text>
+<text x="${x(PAD)}" y="186"${dir} ${FONT} font-size="${fitFontSize(w.line, 24, TEXT)}" fill="#fff" fill-opacity=".9">${esc(w.line)}</text>
 <rect x="${buttonLeft}" y="214" width="${BUTTON}" height="44" rx="22" fill="#fff"/>
-<text x="${buttonLeft + BUTTON / 2}" y="243" text-anchor="middle"${dir} ${FONT} font-size="22" font-weight="700" fill="${colors[1]}">${esc(w.button)}</text>
+<text x="${buttonLeft + BUTTON / 2}" y="243" text-anchor="middle"${dir} ${FONT} font-size="${fitFontSize(w.button, 22, BUTTON - 20)}" font-weight="700" fill="${colors[1]}">${esc(w.button)}</text>
 </svg>
 `;
 }

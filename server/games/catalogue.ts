@@ -14,6 +14,7 @@ import * as v from 'valibot';
 import type { GameVendorCard, GameVendorData } from '../../src/core/api/endpoints.ts';
 import { CONTENT_LANGUAGES, RTL_CONTENT, type ContentLanguage, type Localized } from '../api/language.ts';
 import type { Merchant } from '../merchants/merchants.ts';
+import { fitFontSize } from './banners.ts';
 import { esc } from './render.ts';
 import { gamesSchema } from './schema.ts';
 
@@ -120,13 +121,6 @@ const PICTURES: Record<VendorWord, string> = {
 const pictureName = (vendor: VendorWord, language: ContentLanguage) =>
   language === 'EN' ? `vendor-${PICTURES[vendor]}.svg` : `vendor-${PICTURES[vendor]}-${language.toLowerCase()}.svg`;
 
-/** Roughly how wide a text is, in em: Han 1, Latin and Thai 0.6, Arabic 0.5, combining marks 0. */
-const ems = (text: string) =>
-  [...text].reduce(
-    (sum, ch) => sum + (/\p{M}/u.test(ch) ? 0 : /\p{Script=Han}/u.test(ch) ? 1 : /\p{Script=Arabic}/u.test(ch) ? 0.5 : 0.6),
-    0,
-  );
-
 /**
  * The picture with its name in `language`: the English name replaced (a smaller font when it would
  * not fit the 216 px inside the card's edges), right to left for Urdu. Throws when the picture no
@@ -140,7 +134,7 @@ function pictureIn(svg: string, vendor: VendorWord, language: ContentLanguage): 
   if (!label || !g || g.text !== en || !svg.includes(`aria-label="${en}"`)) {
     throw new Error(`vendor-${PICTURES[vendor]}.svg: no "${en}"`);
   }
-  const size = Math.min(Number(g.size), Math.floor(216 / ems(name)));
+  const size = fitFontSize(name, Number(g.size), 216);
   const dir = RTL_CONTENT.has(language) ? ' direction="rtl"' : '';
   return svg
     .replace(`aria-label="${en}"`, `aria-label="${esc(name)}"`)
