@@ -2,10 +2,10 @@
  * /m/game (docs/games.md, "Catalogue"; docs/product.md §2): the game catalogue of GCSGAME_newGameVendor,
  * categories in the operator's order with their vendors. Like every page the SPEC does not name
  * public, it needs a session (a visitor goes to /m/login). A card opens the vendor's lobby through
- * /m/launchGame; "Try free" opens the vendor's demo game (/m/game/trial).
+ * /m/launchGame; "Try free" opens the vendor's demo game (/m/game/trial). The title is the UI's own
+ * label in the player's language, never the catalogue's `title` (an operator's text in one language).
  */
 import '../pageStyles.ts';
-import { useState } from 'react';
 import { launchPath } from '../../src/core/html/banners.ts';
 import { navigate } from '../../src/core/session/navigation.ts';
 import gamesCss from '../../src/features/games/games.css';
@@ -31,13 +31,11 @@ export function trialPath(vendor: VendorEntry): string | undefined {
 export function GamePage() {
   const { t } = useT();
   const ready = useStrings(gamesStrings);
-  const [title, setTitle] = useState<string | undefined>(undefined);
   useMiniGame();
   return (
-    <PageShell nav title={title ?? t('nav.games')}>
+    <PageShell nav title={t('nav.games')}>
       {ready ? (
         <GameLobby
-          onTitle={setTitle}
           onPlay={(v) =>
             navigate(
               `${launchPath({ vendor: v.accountTypeName, lottoView: 'lobby', backUrl: '/m/game' })}&title=${encodeURIComponent(v.displayName)}`,

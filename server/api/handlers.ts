@@ -16,6 +16,7 @@ import { popupItems } from '../engagement/announcements.ts';
 import { launchChat, unreadCount } from '../engagement/chat.ts';
 import { availablePromotions, livePromotions } from '../engagement/promotions.ts';
 import { clubLabelOf, rankProgressOf } from '../engagement/vip.ts';
+import { bannerImageIn } from '../games/banners.ts';
 import { catalogueOf } from '../games/catalogue.ts';
 import { submitFeedback, feedbackOf } from '../member-centre/feedback.ts';
 import { leaderboardOf } from '../member-centre/leaderboard.ts';
@@ -39,6 +40,7 @@ import {
   verifyLogin,
 } from '../signin/signin.ts';
 import type { Call } from './call.ts';
+import { contentLanguage, requestLanguage } from './language.ts';
 import { countryInfoOf, siteInfoOf } from './site-info.ts';
 import { pushServiceUrlOf } from '../push/push-service.ts';
 import { bindToken, subscribeTopic, unsubscribeToken } from '../push/relay.ts';
@@ -117,11 +119,11 @@ export const handlers: Handlers = {
   /** Per type the merchant has: enabled with the number of live promotions, or disabled (engagement/promotions.ts). */
   availablePromotions: ({ deps, merchant }) => availablePromotions(deps.db, merchant.code),
 
-  /** The live promotions; with `id` that one, else 404 promotion.not.found. */
-  promotionList: ({ deps, merchant, input }) => livePromotions(deps.db, merchant.code, input.id),
+  /** The live promotions in the request's language; with `id` that one, else 404 promotion.not.found. */
+  promotionList: ({ deps, merchant, input, c }) => livePromotions(deps.db, merchant.code, requestLanguage(c), input.id),
 
-  /** Popup items, newest first, by platform and category (engagement/announcements.ts). */
-  listAnnouncements: ({ deps, merchant, input }) => popupItems(deps.db, merchant.code, input),
+  /** Popup items, newest first, by platform and category, in the request's language (engagement/announcements.ts). */
+  listAnnouncements: ({ deps, merchant, input, c }) => popupItems(deps.db, merchant.code, input, requestLanguage(c)),
 
   /** The demo chat page's URL with a ticket of its own, never the session token (engagement/chat.ts). */
   launchChat(call) {
@@ -139,14 +141,23 @@ export const handlers: Handlers = {
     return rankProgressOf(call.deps.db, member.id);
   },
 
-  /** The merchant's banners of the asked groups, in the asked groups' order. */
-  banners: ({ merchant, input }) => {
+  /**
+   * The merchant's banners of the asked groups, in the asked groups' order; a picture of this
+   * server's that has a version in the request's language is answered as that version (games/banners.ts).
+   */
+  banners: ({ merchant, input, c }) => {
     const groups = input.groupName.split(',');
-    return groups.flatMap((group) => merchant.banners.filter((b) => b.groupName === group));
+    const language = contentLanguage(c);
+    return groups.flatMap((group) =>
+      merchant.banners.filter((b) => b.groupName === group).map((b) => ({ ...b, imageUrl: bannerImageIn(b.imageUrl, language) })),
+    );
   },
 
-  /** The merchant's game vendor catalogue: its merchants.json `games` block, else the demo one (games/catalogue.ts). */
-  newGameVendor: ({ merchant }) => catalogueOf(merchant),
+  /**
+   * The merchant's game vendor catalogue: its merchants.json `games` block as written, else the demo
+   * one in the request's language (games/catalogue.ts).
+   */
+  newGameVendor: ({ merchant, c }) => catalogueOf(merchant, contentLanguage(c)),
 
   /** A demo game page of this server with a signed ticket, never the session token (games/launch.ts). */
   launchGame(call) {

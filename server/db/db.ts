@@ -402,6 +402,10 @@ const MIGRATIONS = [
      client_ip text NOT NULL
    )`,
   `CREATE UNIQUE INDEX IF NOT EXISTS tracking_events_event ON tracking_events (merchant_code, event_id)`,
+  // The same promotion or popup in other languages, by language code ({ "CN": { "title": ... } }),
+  // answered for the request's `Language` header; null (what an operator publishes): as written.
+  `ALTER TABLE promotions ADD COLUMN IF NOT EXISTS texts jsonb`,
+  `ALTER TABLE announcements ADD COLUMN IF NOT EXISTS texts jsonb`,
 ];
 
 /**

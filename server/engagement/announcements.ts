@@ -1,14 +1,16 @@
 /**
  * Announcements (table `announcements`): the popup items of MCSFE_getListAnnouncements, and what the
  * dev controls publish and delete. The HTML content is stored and answered as the operator wrote it;
- * the client sanitises it before it reaches the DOM (docs/api.md, "Announcements and popups").
+ * the client sanitises it before it reaches the DOM (docs/api.md, "Announcements and popups"). An
+ * item whose `texts` has the request's language (the demo seed's) is answered in it; what the dev
+ * controls publish has none and is answered as written, whatever the language.
  */
 import type { PopupItem } from '../../src/core/api/endpoints.ts';
 import type { AnnouncementsQuery } from '../../src/core/api/schemas.ts';
 import type { Db, Query } from '../db/db.ts';
 import { fieldError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';
-import { isPromotionType } from './promotions.ts';
+import { inLanguage, isPromotionType } from './promotions.ts';
 
 export const EXECUTIONS = ['A', 'B', 'F'] as const;
 export const PLATFORMS = ['M', 'ALL'] as const;
@@ -30,15 +32,23 @@ interface AnnouncementRow {
   published_at: Date | string;
 }
 
-const COLUMNS = 'id, title, content, promotion_type, promotion_id, execution, force_read, platform, category, published_at';
+/** Every column but the texts. */
+const SETTINGS = 'promotion_type, promotion_id, execution, force_read, platform, category, published_at';
+const COLUMNS = `id, title, content, ${SETTINGS}`;
 const ORDER = 'ORDER BY published_at DESC, sort, id DESC';
 
 /**
  * The merchant's popup items, newest first: those of `platform` (and ALL) when it is given, the
  * general ones (no category) plus those of `category` when it is given. `types` names the kinds
  * asked for (comma separated, default PR); only PR (pop-ups) has items, so without it the list is empty.
+ * Title and content in `language` where an item has it (undefined: as stored).
  */
-export async function popupItems(db: Db, merchantCode: string, input: AnnouncementsQuery): Promise<PopupItem[]> {
+export async function popupItems(
+  db: Db,
+  merchantCode: string,
+  input: AnnouncementsQuery,
+  language?: string,
+): Promise<PopupItem[]> {
   const types = input.types?.trim() ? input.types.split(',').map((t) => t.trim().toUpperCase()) : [POPUP_TYPE];
   if (!types.every((t) => CODE.test(t))) throw fieldError('types', false);
   const platform = input.platform?.trim().toUpperCase() || undefined;
@@ -47,12 +57,13 @@ export async function popupItems(db: Db, merchantCode: string, input: Announceme
   if (category !== undefined && !CODE.test(category)) throw fieldError('category', false);
   if (!types.includes(POPUP_TYPE)) return [];
   const { rows } = await db.query<AnnouncementRow>(
-    `SELECT ${COLUMNS} FROM announcements
+    `SELECT id, ${inLanguage('title', 4)}, ${inLanguage('content', 4)}, ${SETTINGS}
+       FROM announcements
       WHERE merchant_code = $1
         AND ($2::text IS NULL OR platform = $2 OR platform = 'ALL')
         AND (category IS NULL OR category = $3::text)
       ${ORDER}`,
-    [merchantCode, platform ?? null, category ?? null],
+    [merchantCode, platform ?? null, category ?? null, language ?? null],
   );
   return rows.map(popupItem);
 }

@@ -1,7 +1,9 @@
 /**
  * Promotions (table `promotions`): the live ones of a merchant for MCSFE_getPromotionList, and what
  * MCSFE_getMerchantAvailablePromotions says per type. Live means enabled and within its time window
- * on the server's clock (infra/limits.ts), so a test can move past an end time.
+ * on the server's clock (infra/limits.ts), so a test can move past an end time. A promotion's texts
+ * are answered in the request's language when its `texts` has that language, else as its row holds
+ * them (docs/api.md, "Language of the content").
  */
 import type { AvailablePromotions, Promotion, PromotionType } from '../../src/core/api/endpoints.ts';
 import { PROMOTION_TYPES } from '../../src/core/api/promotionTypes.ts';
@@ -29,13 +31,20 @@ const ms = (t: Date | string | null) => (t === null ? null : new Date(t).getTime
 
 export const isPromotionType = (s: string): s is PromotionType => (PROMOTION_TYPES as readonly string[]).includes(s);
 
-/** The merchant's live promotions (sort, then the newest start first); with `id` that one, else 404. */
-export async function livePromotions(db: Db, merchantCode: string, id?: string): Promise<Promotion[]> {
+/** A text column in `language` when the row's `texts` has it, else the column itself (`$n` is the language). */
+export const inLanguage = (column: string, n: number) => `COALESCE(texts -> $${n}::text ->> '${column}', ${column}) AS ${column}`;
+
+/**
+ * The merchant's live promotions (sort, then the newest start first), their texts in `language`
+ * (a language code, or undefined: as the rows hold them); with `id` that one, else 404.
+ */
+export async function livePromotions(db: Db, merchantCode: string, language?: string, id?: string): Promise<Promotion[]> {
   const { rows } = await db.query<PromotionRow>(
-    `SELECT id, type, title, summary, content, image_url, start_time, end_time FROM promotions
+    `SELECT id, type, ${inLanguage('title', 4)}, ${inLanguage('summary', 4)}, ${inLanguage('content', 4)},
+            image_url, start_time, end_time FROM promotions
       WHERE merchant_code = $1 AND ${LIVE} AND ($3::text IS NULL OR id = $3)
       ORDER BY sort, start_time DESC, id`,
-    [merchantCode, nowParam(), id ?? null],
+    [merchantCode, nowParam(), id ?? null, language ?? null],
   );
   // A disabled, ended or not yet started one is as absent as an unknown id.
   if (id !== undefined && rows.length === 0) throw new ApiError(404, 'promotion.not.found', 'No such promotion');

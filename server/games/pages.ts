@@ -16,7 +16,8 @@ import { expandDomains, requestHost } from '../merchants/domains.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 import { hold } from '../infra/hold.ts';
 import { clock } from '../infra/limits.ts';
-import { trialGame, vendorCard } from './catalogue.ts';
+import { BANNER_IMAGES } from './banners.ts';
+import { trialGame, vendorCard, VENDOR_PICTURES } from './catalogue.ts';
 import { drawGame, drawGamesOf, isStake, readPicks } from './draws.ts';
 import { gameLimits } from './launch.ts';
 import { betPlacedMain, bettingMain, frame, HOME, lobbyMain, messageMain, slotMain, type Frame } from './render.ts';
@@ -52,12 +53,17 @@ const REFUSALS: Record<TicketRefusal, string> = {
 
 const CSS = readFileSync(new URL('./games.css', import.meta.url), 'utf8');
 const IMG_DIR = new URL('./img/', import.meta.url);
-/** The pictures by file name, read once: a name not in the folder is a 404, never a path. */
-const IMAGES = new Map(
-  readdirSync(IMG_DIR)
+/**
+ * The pictures by file name, read (or made: ./banners.ts, ./catalogue.ts) once: a name not in the map is a
+ * 404, never a path.
+ */
+const IMAGES = new Map([
+  ...readdirSync(IMG_DIR)
     .filter((f) => /^[a-z0-9-]{1,64}\.svg$/.test(f))
-    .map((f) => [f, readFileSync(new URL(f, IMG_DIR), 'utf8')]),
-);
+    .map((f): [string, string] => [f, readFileSync(new URL(f, IMG_DIR), 'utf8')]),
+  ...BANNER_IMAGES,
+  ...VENDOR_PICTURES,
+]);
 
 /**
  * A ticket's page may also be framed by its merchant's sites (`allowedOrigins`: a merchant page

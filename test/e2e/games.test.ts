@@ -37,8 +37,8 @@ async function devPost(path: string, body: unknown) {
 }
 
 /** English, with the home page's offers already answered this session. */
-async function newPage(): Promise<Page> {
-  context = await h.newContext();
+async function newPage(options?: Parameters<Harness['newContext']>[0]): Promise<Page> {
+  context = await h.newContext(options);
   await context.addInitScript(`
     localStorage.setItem('wps:language', '"EN"');
     sessionStorage.setItem('wps:installSkipped', 'true');
@@ -104,6 +104,34 @@ describe('games', () => {
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.waitForURL(/\/m\/game$/);
     await page.locator('.games-category-title').first().waitFor();
+  });
+
+  it("the catalogue's page is titled with the UI's label in the player's language (UR, CN), whatever title the server sends", async () => {
+    for (const [language, label, dir, vendor] of [
+      ['UR', 'گیمز', 'rtl', 'WPS لاٹری'],
+      ['CN', '游戏', 'ltr', 'WPS 彩票'],
+    ] as const) {
+      const page = await newPage({ serviceWorkers: 'block' });
+      await logIn(page);
+      // From now on the player's language; the catalogue comes with an operator's title in English.
+      await context!.addInitScript(`localStorage.setItem('wps:language', '"${language}"')`);
+      const asked: (string | undefined)[] = [];
+      await page.route('**/wps/relay/GCSGAME_newGameVendor*', async (route) => {
+        asked.push(route.request().headers()['language']);
+        const response = await route.fetch();
+        const json = await response.json();
+        await route.fulfill({ response, json: { ...json, value: { ...json.value, title: 'Games' } } });
+      });
+      await page.goto(`${h.server.url}/m/game`);
+      await page.locator('.games-category-title').first().waitFor();
+      assert.deepEqual(asked, [language], 'the catalogue was asked in the language');
+      assert.equal(await page.locator('html').getAttribute('dir'), dir);
+      assert.equal((await page.getByRole('heading', { level: 1 }).textContent())?.trim(), label, language);
+      // The vendors' names come from the server, in the language too.
+      await page.getByRole('button', { name: vendor, exact: true }).waitFor();
+      await context!.close();
+      context = undefined;
+    }
   });
 
   it('a visitor who follows a launch link, or the home game banner, is asked to log in', async () => {

@@ -14,13 +14,11 @@ type Load = { state: 'loading' } | { state: 'error' } | { state: 'done'; catalog
 export interface GameLobbyProps {
   onPlay: (vendor: VendorEntry) => void;
   onTrial: (vendor: VendorEntry) => void;
-  /** The catalogue's title once it is in (the page's bar). */
-  onTitle?: (title: string) => void;
   /** What the empty state offers instead (a link home). */
   emptyAction?: ReactNode;
 }
 
-export function GameLobby({ onPlay, onTrial, onTitle, emptyAction }: GameLobbyProps) {
+export function GameLobby({ onPlay, onTrial, emptyAction }: GameLobbyProps) {
   const { t } = useT();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [round, setRound] = useState(0);
@@ -32,14 +30,12 @@ export function GameLobby({ onPlay, onTrial, onTitle, emptyAction }: GameLobbyPr
       (catalogue) => {
         if (gone) return;
         setLoad({ state: 'done', catalogue });
-        if (catalogue.title) onTitle?.(catalogue.title);
       },
       () => !gone && setLoad({ state: 'error' }),
     );
     return () => {
       gone = true;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads on mount and retry only
   }, [round]);
 
   if (load.state === 'loading') {

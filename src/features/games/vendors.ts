@@ -58,6 +58,7 @@ export interface CatalogueCategory {
 
 /** The transform's output (the SPEC: a sorting list, a mapping by category, a vendor order, display names, ordinals). */
 export interface Catalogue {
+  /** The operator's title, in one language: kept, not shown (the page's title is the UI's own label). */
   title: string;
   /** Categories in display order. */
   sortingList: string[];
