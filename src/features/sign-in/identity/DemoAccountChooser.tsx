@@ -55,13 +55,15 @@ export function DemoAccountChooser({ onChoose, onCancel }: DemoAccountChooserPro
   const choose = (account: DemoAccount) => onChoose(demoGoogleIdToken(account), account);
 
   const submit = () => {
-    const problem = emailProblem(email);
+    // The field itself: a key pressed right after typing may come before the state's re-render (preact).
+    const typed = emailRef.current?.value ?? email;
+    const problem = emailProblem(typed);
     if (problem) {
       setError(t(problem === 'required' ? 'required.email' : 'two_factor.error.email'));
       emailRef.current?.focus();
       return;
     }
-    choose(accountOf(email));
+    choose(accountOf(typed));
   };
 
   const showList = () => {

@@ -109,9 +109,7 @@ async function authFor(config: IdentityConfig): Promise<{ sdk: Sdk; auth: Auth }
   // Google's scripts (apis.google.com) as soon as Auth starts, which the offline demo must not need
   // (the popup is handed it when it runs). Nothing is kept: the provider session ends at once anyway.
   const auth =
-    !existing && config.authEmulatorUrl
-      ? sdk.initializeAuth(app, { persistence: sdk.inMemoryPersistence })
-      : sdk.getAuth(app);
+    !existing && config.authEmulatorUrl ? sdk.initializeAuth(app, { persistence: sdk.inMemoryPersistence }) : sdk.getAuth(app);
   if (config.authEmulatorUrl) {
     if (!auth.emulatorConfig) sdk.connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
     // The emulator checks no reCAPTCHA; the verifier uses its stand-in.
