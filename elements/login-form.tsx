@@ -2,7 +2,8 @@
  * `<wps-login-form>`: every way in of docs/product.md §3–§5 that runs in the page: username and password
  * (with the captcha when the merchant's setting asks for it, remember me and auto login), and SMS
  * code. When the site status turns the identity provider on (`sms.firebase`), also 'Continue with
- * Google' (popup) and a Phone tab (the provider's SMS code, 60 s resend countdown), with the bind
+ * Google' (popup; with the Auth emulator of demo and test mode, a local chooser of made-up accounts)
+ * and a Phone tab (the provider's SMS code, 60 s resend countdown), with the bind
  * step of bind_customer_required: a confirm offering to log in to an existing account (username and
  * password) or, with FIREBASECREATEACC3, to register a new one; auto-register skips it.
  * A login answered with login_verify_required opens `<wps-two-factor>`; a successful login
@@ -17,7 +18,9 @@
  * @attr {boolean} continue-to-operator - on a merchant's page, go to the operator's /m after a login, with the session token (only to the api-base's origin)
  * @fires wps-login - `{ next, userName }`, cancelable: preventDefault() keeps the element from navigating
  * @part form, tabs, tab, field, input, remember, captcha, send-code, submit, idp, idp-google,
- *   bind-hint, bind-cancel; the bind confirm: backdrop, dialog, title, message, actions, button
+ *   bind-hint, bind-cancel; the bind confirm: backdrop, dialog, title, message, actions, button;
+ *   the demo's account chooser: sheet, sheet-header, close, chooser, chooser-sub, accounts, account,
+ *   email-step, back, next, chooser-note
  */
 import { defineElement } from './define.tsx';
 import { emit } from './emit.ts';

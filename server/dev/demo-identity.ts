@@ -2,7 +2,9 @@
  * `npm start`'s identity provider: the demo runs the Firebase Auth emulator itself and turns the demo
  * merchant's identity-provider sign-in on with it, so social, email and phone sign-in can be tried
  * with nothing set up by hand (docs/server.md, "Identity provider"). Demo mode only: production and
- * an upstream never reach this; AUTH_EMULATOR=0 leaves it off.
+ * an upstream never reach this; AUTH_EMULATOR=0 leaves it off. With `authEmulatorUrl` in the site
+ * status, the page's "Continue with Google" opens its own chooser of made-up accounts and signs in
+ * to the emulator with `signInWithCredential`: no popup, nothing loaded from Google, no internet.
  *
  * The server listens first: the emulator takes 8–25 s to start and nothing waits for it. Once it
  * answers, the settings go through the dev controls (POST /dev/site-settings), the same path as the

@@ -21,11 +21,19 @@ import {
   identityConfig,
   pendingConfirmation,
   setSdkLoader,
+  signInWithEmulatorGoogle,
   signInWithProvider,
   startPhoneSignIn,
   type IdentityConfig,
   type Sdk,
 } from '../../src/features/sign-in/identity/firebase.ts';
+import {
+  DEMO_ACCOUNTS,
+  accountOf,
+  demoGoogleIdToken,
+  demoSubject,
+  emailProblem,
+} from '../../src/features/sign-in/identity/demoAccounts.ts';
 import {
   INCOGNITO_QUOTA_LIMIT,
   chromiumPrivateHeuristic,
@@ -63,12 +71,19 @@ interface FakeLog {
   confirms: string[];
   signOuts: number;
   verifiers: { size?: string; holderInDocument: boolean }[];
+  /** How each Auth started: 'getAuth' (with Google's popup resolver) or 'initializeAuth' (the options given). */
+  starts: unknown[];
+  /** The Google ID tokens handed to signInWithCredential. */
+  credentials: string[];
+  /** The resolver each popup was handed. */
+  popupResolvers: unknown[];
   auth: { emulatorConfig: unknown; settings: { appVerificationDisabledForTesting: boolean } };
 }
 
 interface FakeBehaviour {
   popup?: () => unknown;
   phone?: () => unknown;
+  credential?: () => unknown;
   /** The right SMS code (others: auth/invalid-verification-code). */
   code?: string;
 }
@@ -84,8 +99,13 @@ function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => P
     confirms: [],
     signOuts: 0,
     verifiers: [],
+    starts: [],
+    credentials: [],
+    popupResolvers: [],
     auth,
   };
+  const POPUP_RESOLVER = { name: 'browserPopupRedirectResolver' };
+  const IN_MEMORY = { type: 'NONE' };
   const apps: { name: string }[] = [];
   const user = (token: string) => ({ user: { getIdToken: async () => token } });
   class Provider {
@@ -99,7 +119,19 @@ function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => P
       log.apps.push(name);
       return app;
     },
-    getAuth: () => auth,
+    getAuth: () => {
+      log.starts.push('getAuth');
+      return auth;
+    },
+    initializeAuth: (_app: unknown, deps: { persistence?: unknown; popupRedirectResolver?: unknown }) => {
+      log.starts.push({
+        persistence: deps.persistence === IN_MEMORY ? 'inMemory' : deps.persistence,
+        popupRedirectResolver: deps.popupRedirectResolver,
+      });
+      return auth;
+    },
+    inMemoryPersistence: IN_MEMORY,
+    browserPopupRedirectResolver: POPUP_RESOLVER,
     connectAuthEmulator: (_auth: unknown, url: string, options: unknown) => {
       auth.emulatorConfig = { url };
       log.emulator.push([url, options]);
@@ -107,6 +139,9 @@ function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => P
     GoogleAuthProvider: class extends Provider {
       constructor() {
         super('google.com');
+      }
+      static credential(idToken: string) {
+        return { providerId: 'google.com', idToken };
       }
     },
     FacebookAuthProvider: class extends Provider {
@@ -121,10 +156,16 @@ function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => P
       }
       clear() {}
     },
-    signInWithPopup: async (_auth: unknown, provider: Provider) => {
+    signInWithPopup: async (_auth: unknown, provider: Provider, resolver: unknown) => {
       log.popups.push(provider.providerId);
+      log.popupResolvers.push(resolver === POPUP_RESOLVER ? 'browserPopupRedirectResolver' : resolver);
       if (behaviour.popup) throw behaviour.popup();
       return user(`popup-token-${provider.providerId}`);
+    },
+    signInWithCredential: async (_auth: unknown, credential: { providerId: string; idToken: string }) => {
+      log.credentials.push(credential.idToken);
+      if (behaviour.credential) throw behaviour.credential();
+      return user(`emulator-token-${credential.providerId}`);
     },
     signInWithPhoneNumber: async (_auth: unknown, phone: string) => {
       log.phones.push(phone);
@@ -325,7 +366,26 @@ describe('social sign-in by popup', () => {
     expect(fake.log.apps).to.have.length(1);
     expect(fake.log.emulator).to.deep.equal([['http://127.0.0.1:9099', { disableWarnings: true }]]);
     expect(fake.log.popups).to.deep.equal(['google.com', 'apple.com']);
+    expect(fake.log.popupResolvers, 'the popup is handed its resolver').to.deep.equal([
+      'browserPopupRedirectResolver',
+      'browserPopupRedirectResolver',
+    ]);
+    // With the emulator, Auth starts without the popup resolver (which loads Google's scripts at once on mobile).
+    // (The second sign-in finds its app, and getAuth answers the Auth already started for it.)
+    expect(fake.log.starts).to.deep.equal([{ persistence: 'inMemory', popupRedirectResolver: undefined }, 'getAuth']);
     expect(fake.log.signOuts, 'the provider session is not kept').to.equal(2);
+  });
+
+  it('without the emulator (production), Auth starts as getAuth does, with the popup resolver', async () => {
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    const { authEmulatorUrl: _none, ...production } = CONFIG;
+    expect(await signInWithProvider(production, 'google.com')).to.deep.equal({
+      idToken: 'popup-token-google.com',
+      channel: 'google.com',
+    });
+    expect(fake.log.starts).to.deep.equal(['getAuth']);
+    expect(fake.log.emulator).to.deep.equal([]);
   });
 
   it('a closed popup is silent (socialSignIn)', async () => {
@@ -402,6 +462,125 @@ describe('social sign-in by popup', () => {
         expect(await chromiumPrivateHeuristic(n)).to.equal(expected);
       });
     }
+  });
+});
+
+describe('Google with the Auth emulator: the demo account chooser (docs/server.md)', () => {
+  const claimsOf = (token: string) => {
+    const [header, claims, signature] = token.split('.');
+    const decode = (part: string) =>
+      JSON.parse(
+        new TextDecoder().decode(Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))),
+      );
+    return { header: decode(header!), claims: decode(claims!), signature };
+  };
+
+  it('a made-up account is an unsigned Google ID token with sub, email, name, email_verified', () => {
+    const now = Date.UTC(2026, 10, 27, 12, 0, 0);
+    const { header, claims, signature } = claimsOf(demoGoogleIdToken({ name: 'Mei Lin', email: 'Mei.Lin@Example.com ' }, now));
+    expect(header).to.deep.equal({ alg: 'none', typ: 'JWT' });
+    expect(signature).to.equal('');
+    expect(claims).to.deep.equal({
+      iss: 'https://accounts.google.com',
+      aud: 'wps-demo',
+      sub: demoSubject('mei.lin@example.com'),
+      email: 'mei.lin@example.com',
+      email_verified: true,
+      name: 'Mei Lin',
+      iat: now / 1000,
+      exp: now / 1000 + 3600,
+    });
+    // Non-ASCII names survive the base64url of UTF-8.
+    expect(claimsOf(demoGoogleIdToken({ name: 'علی رضا', email: 'ali@example.com' })).claims.name).to.equal('علی رضا');
+  });
+
+  it('sub: 21 digits, the same for the same email whatever its case, another for another email', () => {
+    expect(demoSubject('alex.rivera@example.com')).to.match(/^\d{21}$/);
+    expect(demoSubject(' Alex.Rivera@Example.COM')).to.equal(demoSubject('alex.rivera@example.com'));
+    const subs = new Set(DEMO_ACCOUNTS.map((a) => demoSubject(a.email)));
+    expect(subs.size).to.equal(3);
+  });
+
+  it('a typed email: required, then a basic shape; its account is named from the part before @', () => {
+    expect(emailProblem('   ')).to.equal('required');
+    for (const bad of ['player', 'player@example', 'a b@example.com', '@example.com', `${'a'.repeat(250)}@x.io`])
+      expect(emailProblem(bad), bad).to.equal('invalid');
+    expect(emailProblem(' player.one@example.com ')).to.equal(undefined);
+    expect(accountOf(' Jo.Smith_1@Example.io ')).to.deep.equal({ name: 'Jo Smith 1', email: 'jo.smith_1@example.io' });
+  });
+
+  it('socialSignIn asks the chooser, then hands its token to signInWithCredential: no popup', async () => {
+    siteStatus.value = identityStatus();
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    let asked = 0;
+    const token = demoGoogleIdToken(DEMO_ACCOUNTS[1]!);
+    const result = await socialSignIn('google.com', {
+      chooseDemoAccount: async () => {
+        asked++;
+        return token;
+      },
+    });
+    expect(result).to.deep.equal({ idToken: 'emulator-token-google.com', channel: 'google.com' });
+    expect(asked).to.equal(1);
+    expect(fake.log.credentials).to.deep.equal([token]);
+    expect(fake.log.popups).to.deep.equal([]);
+    expect(fake.log.emulator).to.deep.equal([['http://127.0.0.1:9099', { disableWarnings: true }]]);
+    expect(fake.log.signOuts, 'the provider session is not kept').to.equal(1);
+    expect(notices.value).to.deep.equal([]);
+  });
+
+  it('a cancelled chooser is silent, and the SDK is not even loaded', async () => {
+    siteStatus.value = identityStatus();
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    expect(await socialSignIn('google.com', { chooseDemoAccount: async () => undefined })).to.equal(undefined);
+    expect(fake.log.loads).to.equal(0);
+    expect(notices.value).to.deep.equal([]);
+  });
+
+  it('without the emulator (production) the popup is used and the chooser never asked', async () => {
+    const status = identityStatus();
+    delete status.info.sms!.authEmulatorUrl;
+    siteStatus.value = status;
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    let asked = 0;
+    const result = await socialSignIn('google.com', { chooseDemoAccount: async () => (asked++, 'x') });
+    expect(result).to.deep.equal({ idToken: 'popup-token-google.com', channel: 'google.com' });
+    expect(asked).to.equal(0);
+    expect(fake.log.popups).to.deep.equal(['google.com']);
+    expect(fake.log.credentials).to.deep.equal([]);
+  });
+
+  it("a chooser whose code does not load is a network error; the emulator's refusal shows Code and Reason", async () => {
+    siteStatus.value = identityStatus();
+    setSdkLoader(fakeSdk().loader);
+    const offline = async (): Promise<string | undefined> => {
+      throw new TypeError('Failed to fetch dynamically imported module: /m/assets/DemoAccountChooser-x.js');
+    };
+    expect(await socialSignIn('google.com', { chooseDemoAccount: offline })).to.equal(undefined);
+    expect(notices.value[0]!.message!.split('\n').slice(0, 2)).to.deep.equal([
+      en['identity.error.auth/network-request-failed'],
+      'Code: auth/network-request-failed',
+    ]);
+    notices.value = [];
+
+    const refusal = { code: 'auth/invalid-credential', message: 'Firebase: Error (auth/invalid-credential).' };
+    setSdkLoader(fakeSdk({ credential: () => refusal }).loader);
+    expect(await socialSignIn('google.com', { chooseDemoAccount: async () => 'bad' })).to.equal(undefined);
+    expect(notices.value[0]!.message).to.equal(
+      `${en['identity.error.auth/unknown']}\nCode: auth/invalid-credential\nReason: Firebase: Error (auth/invalid-credential).`,
+    );
+  });
+
+  it('signInWithEmulatorGoogle refuses a config without the emulator', async () => {
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    const { authEmulatorUrl: _none, ...production } = CONFIG;
+    const error = await signInWithEmulatorGoogle(production, 'x').catch((e: unknown) => e);
+    expect((error as IdentityError).code).to.equal('auth/operation-not-allowed');
+    expect(fake.log.credentials).to.deep.equal([]);
   });
 });
 

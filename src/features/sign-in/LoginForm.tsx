@@ -30,6 +30,7 @@ import {
   type ChannelResult,
   type IdentityOutcome,
 } from './identity/model.ts';
+import { useDemoAccountChooser } from './identity/useDemoAccountChooser.tsx';
 import { useCaptcha, useCountdown } from './hooks.tsx';
 import { CodeField, MobileField, codeInput, mobileInput } from './fields.tsx';
 
@@ -144,11 +145,13 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
     identityDone(r);
   };
 
+  // With the demo's Auth emulator, a local chooser of made-up Google accounts instead of the popup.
+  const demoChooser = useDemoAccountChooser();
   const google = async () => {
     if (idpBusy || loginBusy.value) return;
     setIdpBusy(true);
     try {
-      const result = await socialSignIn('google.com');
+      const result = await socialSignIn('google.com', { chooseDemoAccount: demoChooser.choose });
       if (result) await finishIdentity(result);
     } finally {
       setIdpBusy(false);
@@ -382,6 +385,7 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
           onCancel={() => setBind(undefined)}
         />
       ) : null}
+      {demoChooser.element}
     </form>
   );
 }

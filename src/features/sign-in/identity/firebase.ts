@@ -2,6 +2,9 @@
  * The identity provider (Firebase Auth) at its boundary: social sign-in by popup and phone sign-in
  * by SMS code, each ending in `{ idToken, channel }` for the /wps login (docs/product.md §1, §3, §8).
  *
+ * With the Auth emulator (demo and test mode), Google sign-in skips the popup: a made-up account
+ * from the demo chooser signs in with `signInWithCredential` (signInWithEmulatorGoogle).
+ *
  * The SDK is loaded with one `import('./sdk.ts')` the first time a player uses it, never in the
  * first load (docs/architecture.md, Budgets). Tests inject another loader with `setSdkLoader` (no emulator
  * needed); the e2e tests talk to the Firebase Auth emulator the site status names.
@@ -95,13 +98,18 @@ function loadSdk(): Promise<Sdk> {
 async function authFor(config: IdentityConfig): Promise<{ sdk: Sdk; auth: Auth }> {
   const sdk = await loadSdk();
   const name = `wps:${config.projectId}:${config.appId ?? ''}:${config.authEmulatorUrl ?? ''}`;
+  const existing = sdk.getApps().find((a) => a.name === name);
   const app =
-    sdk.getApps().find((a) => a.name === name) ??
+    existing ??
     sdk.initializeApp(
       { apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId },
       name,
     );
-  const auth = sdk.getAuth(app);
+  // With the emulator, Auth starts without the popup resolver: on mobile browsers that resolver loads
+  // Google's scripts (apis.google.com) as soon as Auth starts, which the offline demo must not need
+  // (the popup is handed it when it runs). Nothing is kept: the provider session ends at once anyway.
+  const auth =
+    !existing && config.authEmulatorUrl ? sdk.initializeAuth(app, { persistence: sdk.inMemoryPersistence }) : sdk.getAuth(app);
   if (config.authEmulatorUrl) {
     if (!auth.emulatorConfig) sdk.connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
     // The emulator checks no reCAPTCHA; the verifier uses its stand-in.
@@ -127,8 +135,26 @@ export async function signInWithProvider(config: IdentityConfig, channel: Social
         : channel === 'facebook.com'
           ? new sdk.FacebookAuthProvider()
           : new sdk.OAuthProvider('apple.com');
-    const credential = await sdk.signInWithPopup(auth, provider);
+    const credential = await sdk.signInWithPopup(auth, provider, sdk.browserPopupRedirectResolver);
     return { idToken: await tokenOf(sdk, auth, credential), channel };
+  } catch (err) {
+    throw toIdentityError(err);
+  }
+}
+
+/**
+ * Demo and test mode only (the config names an Auth emulator): Google sign-in with a made-up Google
+ * ID token (./demoAccounts.ts) handed straight to the emulator with `signInWithCredential`. The popup
+ * would first load Google's own scripts from the internet, which the demo must not need; the
+ * emulator accepts an unsigned token and answers with an ID token of its own, which the /wps login
+ * checks like any other (docs/server.md, "Identity provider").
+ */
+export async function signInWithEmulatorGoogle(config: IdentityConfig, googleIdToken: string): Promise<ChannelResult> {
+  try {
+    if (!config.authEmulatorUrl) throw new IdentityError('auth/operation-not-allowed', 'Made-up accounts need the Auth emulator');
+    const { sdk, auth } = await authFor(config);
+    const credential = await sdk.signInWithCredential(auth, sdk.GoogleAuthProvider.credential(googleIdToken));
+    return { idToken: await tokenOf(sdk, auth, credential), channel: 'google.com' };
   } catch (err) {
     throw toIdentityError(err);
   }

@@ -1,5 +1,6 @@
 /**
- * Identity-provider sign-in (docs/product.md §1, §4, §5, §8): social sign-in by popup and phone sign-in by SMS
+ * Identity-provider sign-in (docs/product.md §1, §4, §5, §8): social sign-in by popup (with the Auth emulator of
+ * the demo: a local chooser of made-up Google accounts, ./useDemoAccountChooser.tsx) and phone sign-in by SMS
  * code through the identity provider (./firebase.ts), then the /wps login with the provider's token,
  * and the bind flow when no member is bound to that account yet (bind_customer_required):
  *
@@ -26,6 +27,7 @@ import {
   UNKNOWN_CODE,
   confirmPhoneCode,
   identityConfig,
+  signInWithEmulatorGoogle,
   signInWithProvider,
   startPhoneSignIn,
   toIdentityError,
@@ -34,6 +36,7 @@ import {
   type SocialChannel,
 } from './firebase.ts';
 import { refusedAsPrivate } from './incognito.ts';
+import type { ChooseDemoAccount } from './useDemoAccountChooser.tsx';
 
 export { identityConfig, pendingConfirmation, type ChannelResult, type IdentityConfig } from './firebase.ts';
 
@@ -149,17 +152,35 @@ function currentConfig(): IdentityConfig {
   return config;
 }
 
+export interface SocialSignInOptions {
+  /**
+   * The demo's account chooser (useDemoAccountChooser). Used for Google when the Auth emulator is on
+   * (demo and test mode): the popup would load Google's scripts from the internet first, so a
+   * made-up account signs in to the emulator directly. Production (no emulator) keeps the popup.
+   */
+  chooseDemoAccount?: ChooseDemoAccount;
+}
+
 /**
  * Social sign-in: refused in private browsing outside the app before any popup (docs/product.md §5), then the
- * popup; errors are reported here. Resolves with the provider result, or undefined.
+ * popup (or, with the Auth emulator, the demo's account chooser); errors are reported here. Resolves
+ * with the provider result, or undefined (also when the player cancelled: silent, like a closed popup).
  */
-export async function socialSignIn(channel: SocialChannel): Promise<ChannelResult | undefined> {
+export async function socialSignIn(
+  channel: SocialChannel,
+  options: SocialSignInOptions = {},
+): Promise<ChannelResult | undefined> {
   if (await refusedAsPrivate()) {
     showNotice({ id: IDENTITY_ERROR_NOTICE, messageKey: NOT_SUPPORT_INCOGNITO });
     return undefined;
   }
   try {
-    return await signInWithProvider(currentConfig(), channel);
+    const config = currentConfig();
+    if (config.authEmulatorUrl && channel === 'google.com' && options.chooseDemoAccount) {
+      const googleIdToken = await options.chooseDemoAccount();
+      return googleIdToken ? await signInWithEmulatorGoogle(config, googleIdToken) : undefined;
+    }
+    return await signInWithProvider(config, channel);
   } catch (err) {
     reportIdentityError(err);
     return undefined;
