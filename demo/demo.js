@@ -155,7 +155,6 @@
   /** The app upgrade's "Later" and the image popups' "Save image" for the session; the image popups' saved pictures. */
   const APP_UPGRADE_HIDDEN_KEY = 'wps:appUpgradeHidden';
   const IMAGE_POPUP_KEY = /^wps:imagePopup/;
-  const ANSWERED_KEY = 'wps:overlaysAnswered';
   const DOWNLOAD_BAR_HIDDEN_KEY = 'wps:downloadBarHidden';
   /** Where the announcement popups keep a close or a tick: SHELL_PU_B (a visitor), SHELL_PU_A_<member id>. */
   const ANNOUNCEMENT_KEY = /^SHELL_PU_(?:B$|A_)/;
@@ -372,10 +371,8 @@
     $('open-image-popup').addEventListener('click', () => {
       images?.remove();
       forgetKeys(IMAGE_POPUP_KEY);
-      // Each image is answered once per session (docs/product.md §2): the demo replays them.
-      const answered = JSON.parse(sessionStorage.getItem(ANSWERED_KEY) || '[]');
-      sessionStorage.setItem(ANSWERED_KEY, JSON.stringify(answered.filter((k) => !String(k).startsWith('image-popup:'))));
-      images = addElement('wps-image-popup', { groups: 'm_popup1,m_popup2' });
+      // Opened by the player's tap: outside the attention budget, and again on the next press.
+      images = addElement('wps-image-popup', { groups: 'm_popup1,m_popup2', open: '' });
       imageStatus.textContent = 'They show in about half a second.';
     });
     document.addEventListener('wps-image-ready', (e) => {

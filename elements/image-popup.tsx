@@ -14,6 +14,8 @@
  * @attr {string} merchant - merchant code sent as the Merchant header
  * @attr {string} api-base - origin of the operator's /wps API (default: this page's origin)
  * @attr {string} groups - comma-separated banner groups, in order (default m_popup1,m_popup2)
+ * @attr {boolean} open - the page shows them on purpose (a player's tap): they wait only for the overlay
+ *   on screen, outside the attention budget, even when already seen this session (docs/product.md §2)
  * @fires wps-image-ready - `{ count }`: the list is known; 0 when none will show (a page may then show its own overlays)
  * @fires wps-image-shown - `{ id, image }`: a popup is on screen
  * @fires wps-image-saved - `{ id, image }`: the player saved the image
@@ -30,6 +32,7 @@ import { currentIsNativeApp, currentStandalone } from '../src/core/env/env.ts';
 
 export interface ImagePopupElementProps {
   groups?: string;
+  open?: boolean;
 }
 
 export interface ImageDetail {
@@ -40,7 +43,7 @@ export interface ImageDetail {
 const detail = (p: ImagePopup): ImageDetail => ({ id: p.banner.id, image: p.image });
 
 export const WpsImagePopup = defineElement<ImagePopupElementProps>('wps-image-popup', {
-  props: { groups: 'string' },
+  props: { groups: 'string', open: 'boolean' },
   css: [css],
   strings: [installStrings],
   render: (props, host) => {
@@ -52,6 +55,7 @@ export const WpsImagePopup = defineElement<ImagePopupElementProps>('wps-image-po
     return (
       <ImagePopups
         groups={groups?.length ? groups : IMAGE_POPUP_GROUPS}
+        opened={props.open}
         onShown={(p) => emit<ImageDetail>(host, 'wps-image-shown', detail(p))}
         onSaved={(p) => emit<ImageDetail>(host, 'wps-image-saved', detail(p))}
         onClosed={(p, reason) => emit(host, 'wps-close', { ...detail(p), reason })}

@@ -15,7 +15,7 @@ import {
   watchFormsInUse,
 } from '../../src/core/overlay/queue.ts';
 import { newOverlayVisit } from '../../src/core/overlay/visit.ts';
-import { clearSession } from '../../src/core/session/sessionInfo.ts';
+import { clearSession, session } from '../../src/core/session/sessionInfo.ts';
 
 const reset = () => {
   sessionStorage.clear();
@@ -161,6 +161,19 @@ describe('attention budget', () => {
     expect(activeOverlay.value, 'the budget of 3 is spent').to.equal(undefined);
     newOverlayVisit();
     expect(activeOverlay.value).to.equal('announcement');
+  });
+
+  it('a sign-in is a new visit (a merchant page does not navigate): the budget starts again', () => {
+    for (const id of ['a', 'b', 'c']) {
+      requestOverlay(id, 30);
+      overlayShown(id);
+      releaseOverlay(id);
+    }
+    requestOverlay('member-announcement', 40);
+    expect(activeOverlay.value).to.equal(undefined);
+    session.value = { token: 'tok-1', id: 1, username: 'demo' } as never;
+    expect(activeOverlay.value).to.equal('member-announcement');
+    session.value = undefined;
   });
 
   it('what the page or the player opens is no part of the budget', () => {

@@ -10,8 +10,8 @@
  * - each is answered at most once per browser session, whatever the answer: once it was on screen
  *   (`overlayShown`) and gave its turn back (closed, followed, timed out, or left with the page), its key does not
  *   take a turn again until the tab is closed;
- * - at most MAX_AUTO_PER_VISIT of them per visit of a page (a new route is a new visit); the rest
- *   wait for a later visit;
+ * - at most MAX_AUTO_PER_VISIT of them per visit of a page (a new route, a sign-in or a sign-out is a
+ *   new visit); the rest wait for a later visit;
  * - none takes a turn while a game runs, a form is being filled or a dialog the player asked for is
  *   open (`blockOverlays`), nor while a blocking status screen is up (`pauseOverlays`), which also
  *   hides the one on screen until it goes.
@@ -22,6 +22,7 @@
  */
 import { computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-core';
 import { sessionStore } from '../storage/storage.ts';
+import { session } from '../session/sessionInfo.ts';
 import { overlayVisit } from './visit.ts';
 
 /** Lower goes first. */
@@ -210,10 +211,15 @@ export function overlayShown(id: string): void {
   if (current?.id === id && pauses.value === 0) current.shown = true;
 }
 
-// A new visit (core/overlay/visit.ts; the route changed): the per-visit budget starts again.
+// A new visit: the route changed (core/overlay/visit.ts), or the player signed in or out (on a
+// merchant page, where nothing navigates, the member's own content comes then). The per-visit budget
+// starts again.
+let signedAs: string | undefined = session.peek()?.token;
 effect(() => {
-  if (overlayVisit.value === visit) return;
+  const token = session.value?.token;
+  if (overlayVisit.value === visit && token === signedAs) return;
   visit = overlayVisit.value;
+  signedAs = token;
   shownThisVisit = 0;
   untracked(advance); // the effect follows the visit only, not the queue's own signals
 });

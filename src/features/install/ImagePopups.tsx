@@ -16,6 +16,8 @@ export const POPUP_LOAD_DELAY_MS = 500;
 
 export interface ImagePopupsProps {
   groups: readonly string[];
+  /** The page opened them (a player's tap): outside the attention budget, seen ones too. */
+  opened?: boolean;
   onShown?: (popup: ImagePopup) => void;
   onSaved?: (popup: ImagePopup) => void;
   /** `timeout`: its waiting time ran out. */
@@ -24,7 +26,7 @@ export interface ImagePopupsProps {
   onReady?: (count: number) => void;
 }
 
-export function ImagePopups({ groups, onShown, onSaved, onClosed, onReady }: ImagePopupsProps) {
+export function ImagePopups({ groups, opened, onShown, onSaved, onClosed, onReady }: ImagePopupsProps) {
   useSignals();
   const { t, dir } = useT();
   const titleId = useId();
@@ -41,7 +43,7 @@ export function ImagePopups({ groups, onShown, onSaved, onClosed, onReady }: Ima
       loadImagePopups(groupKey.split(',')).then(
         (list) => {
           if (gone) return;
-          list = list.filter((p) => !overlayAnswered(popupKey(p)));
+          if (!opened) list = list.filter((p) => !overlayAnswered(popupKey(p)));
           setPopups(list);
           setIndex(0);
           onReady?.(list.length);
@@ -60,6 +62,7 @@ export function ImagePopups({ groups, onShown, onSaved, onClosed, onReady }: Ima
   // Each image is its own answer: one seen this session (closed, followed or timed out) is not shown again.
   const turn = useOverlayTurn('image-popup', OVERLAY_PRIORITY.imagePopup, current !== undefined, {
     key: current && popupKey(current),
+    auto: !opened,
   });
 
   // A new popup on screen: told once, its own countdown.
