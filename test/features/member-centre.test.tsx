@@ -1212,10 +1212,22 @@ describe('Benefits', () => {
     levelsBackend();
     await show(null);
     expect($$('li.mc-level > p.mc-note:first-of-type').map((p) => p.textContent)).to.deep.equal([
-      mc('mc.vip.needs', { count: 0 }),
-      mc('mc.vip.needs', { count: 100 }),
-      mc('mc.vip.needs', { count: 500 }),
+      mc('mc.vip.needs_other', { count: 0 }),
+      mc('mc.vip.needs_other', { count: 100 }),
+      mc('mc.vip.needs_other', { count: 500 }),
       mc('mc.vip.manual'),
+    ]);
+  });
+
+  it('one point is singular ("Qualify with 1 point", issue 32), two are plural', async () => {
+    levelsBackend([
+      { ...LEVELS[0]!, expectedConditions: 1 },
+      { ...LEVELS[1]!, expectedConditions: 2 },
+    ]);
+    await show(null);
+    expect($$('li.mc-level > p.mc-note:first-of-type').map((p) => p.textContent)).to.deep.equal([
+      'Qualify with 1 point',
+      'Qualify with 2 points',
     ]);
   });
 
