@@ -40,7 +40,10 @@ export function AgentRegisterPage() {
           >
             {t('agent_register.copy')}
           </button>
-          {copied ? <p role="status">{t('agent_register.copied')}</p> : null}
+          {/* A success, in green: the card's text colour or the brand red would not say so. */}
+          <p role="status" className="status-ok">
+            {copied ? t('agent_register.copied') : ''}
+          </p>
         </Card>
       </PageShell>
     );

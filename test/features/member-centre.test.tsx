@@ -54,6 +54,9 @@ import { day, failureText, money, timeZone } from '../../src/features/member-cen
 import { mcStrings } from '../../src/features/member-centre/locales/index.ts';
 import EN from '../../src/core/i18n/locales/EN.json';
 import MC_EN from '../../src/features/member-centre/locales/EN.json';
+import mcCss from '../../src/features/member-centre/member-centre.css';
+import hostCss from '../../host/host.css';
+import { adoptStyles } from '../../src/ui/styles.ts';
 import {
   expectAccessible,
   hang,
@@ -1583,6 +1586,24 @@ describe('InviteFriends', () => {
     await waitFor(() => expect(buttons(mc('mc.inv.copied'))).to.have.length(2));
     expect(written).to.deep.equal([link, 'ABC123']);
     expect(texts('.mc-copy [role="status"]')).to.deep.equal(['', '']);
+  });
+
+  it('“Copied” is said in the success green with a tick, not the brand red of an error (issue 32)', async () => {
+    const sheets = document.adoptedStyleSheets;
+    undo.push(() => (document.adoptedStyleSheets = sheets));
+    adoptStyles(document, hostCss, mcCss);
+    clipboard(async () => {});
+    inviteBackend();
+    await showMember();
+    const copy = button(mc('mc.inv.copy_link'))!;
+    const red = getComputedStyle(copy).color;
+    copy.click();
+    await waitFor(() => expect(button(mc('mc.inv.copied'))).to.not.equal(undefined));
+    const copied = button(mc('mc.inv.copied'))!;
+    expect(getComputedStyle(copied).color).to.equal('rgb(23, 117, 58)');
+    expect(getComputedStyle(copied).color).to.not.equal(red);
+    expect(copied.querySelector('svg[aria-hidden="true"]'), 'the tick').to.not.equal(null);
+    expect(copied.getBoundingClientRect().height).to.be.at.least(44);
   });
 
   it('a refused clipboard: the copy-failed text, the button unchanged', async () => {
