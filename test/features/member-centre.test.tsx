@@ -1417,7 +1417,8 @@ describe('Feedback', () => {
     await show();
     pick(fileInput(), new File(['hello'], 'x.txt', { type: 'text/plain' }));
     await waitFor(() => expect(alerts()).to.deep.equal([mc('mc.fb.image_bad')]));
-    expect(fileInput().getAttribute('aria-describedby')).to.equal($('.mc-field-error')!.id);
+    expect(fileInput().getAttribute('aria-describedby')!.split(' ')).to.include($('.mc-field-error')!.id);
+    expect($('.mc-file-name')!.textContent).to.equal(mc('mc.fb.image_none'));
     expect(fileInput().value).to.equal('');
     expect($('.mc-preview')).to.equal(null);
   });
@@ -1448,6 +1449,41 @@ describe('Feedback', () => {
     expect(sent.image).to.equal(img.getAttribute('src'));
     await waitFor(() => expect($('.mc-preview')).to.equal(null));
     expect(fileInput().value).to.equal('');
+  });
+
+  it('the picker (issue 32: a bare native input): a 44 px button in the app’s words, the file’s name, keyboard and screen reader', async () => {
+    const sheets = document.adoptedStyleSheets;
+    undo.push(() => (document.adoptedStyleSheets = sheets));
+    adoptStyles(document, hostCss, mcCss);
+    feedbackBackend();
+    await show();
+    const face = $<HTMLLabelElement>('label.mc-file-button')!;
+    expect(face.htmlFor).to.equal(fileInput().id);
+    expect(face.textContent).to.equal('Choose a picture');
+    const box = face.getBoundingClientRect();
+    expect([box.width >= 44, box.height >= 44], `${box.width}x${box.height}`).to.deep.equal([true, true]);
+    expect($('.mc-file-name')!.textContent).to.equal('No picture chosen');
+    // Out of sight, still in the tab order and named by the field's label and the button's words.
+    expect(fileInput().tabIndex).to.equal(0);
+    expect(getComputedStyle(fileInput()).display).to.not.equal('none');
+    const named = fileInput()
+      .getAttribute('aria-labelledby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)!.textContent)
+      .join(' ');
+    expect(named).to.equal(`${mc('mc.fb.image')} Choose a picture`);
+    expect(fileInput().getAttribute('aria-describedby')).to.equal($('.mc-file-name')!.id);
+    fileInput().focus();
+    expect(document.activeElement).to.equal(fileInput());
+    await expectAccessible($('form')!);
+    const picture = await png();
+    pick(fileInput(), picture);
+    await waitFor(() => expect($('.mc-preview img')).to.not.equal(null));
+    expect($('.mc-file-name')!.textContent).to.equal(picture.name);
+    expect(face.textContent).to.equal(mc('mc.fb.image_change'));
+    button(mc('mc.fb.image_remove'))!.click();
+    await waitFor(() => expect($('.mc-file-name')!.textContent).to.equal('No picture chosen'));
+    expect(document.activeElement, 'focus back on the picker').to.equal(fileInput());
   });
 
   it('Remove the screenshot: no preview, nothing sent with the message', async () => {
