@@ -1301,9 +1301,11 @@ const entry = (patch: Partial<FeedbackEntry> = {}): FeedbackEntry => ({
   ...patch,
 });
 
-function typeInto(el: HTMLTextAreaElement, value: string) {
+/** Types into the message field and waits for the form to have it (preact renders after the event, not in it). */
+async function typeInto(el: HTMLTextAreaElement, value: string) {
   Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(el, value);
   el.dispatchEvent(new Event('input', { bubbles: true }));
+  await waitFor(() => expect($('.mc-count')!.textContent).to.equal(mc('mc.fb.count', { count: value.trim().length, max: 1000 })));
 }
 function pick(input: HTMLInputElement, file: File) {
   const transfer = new DataTransfer();
@@ -1343,7 +1345,7 @@ describe('Feedback', () => {
   it('too short after trimming: the error, the field marked and focused, nothing sent', async () => {
     feedbackBackend();
     await show();
-    typeInto(textarea(), '   short one   '); // 9 characters once trimmed
+    await typeInto(textarea(), '   short one   '); // 9 characters once trimmed
     send().click();
     await waitFor(() => expect(alerts()).to.deep.equal([mc('mc.fb.too_short', { min: 10 })]));
     expect(textarea().getAttribute('aria-invalid')).to.equal('true');
@@ -1358,7 +1360,7 @@ describe('Feedback', () => {
     await show();
     send().click();
     await waitFor(() => expect(alerts()).to.have.length(1));
-    typeInto(textarea(), '  0123456789  ');
+    await typeInto(textarea(), '  0123456789  ');
     await waitFor(() => expect(alerts()).to.have.length(0));
     expect(textarea().hasAttribute('aria-invalid')).to.equal(false);
     expect($('.mc-count')!.textContent).to.equal(mc('mc.fb.count', { count: 10, max: 1000 }));
@@ -1371,7 +1373,7 @@ describe('Feedback', () => {
     $$<HTMLInputElement>('input[type="radio"]')
       .find((r) => r.value === 'bug')!
       .click();
-    typeInto(textarea(), '  The page froze twice  ');
+    await typeInto(textarea(), '  The page froze twice  ');
     send().click();
     await waitFor(() => expect(send().textContent).to.equal(mc('mc.fb.sending')));
     expect(send().getAttribute('aria-disabled')).to.equal('true');
@@ -1391,7 +1393,7 @@ describe('Feedback', () => {
     const held = deferred<Response>();
     feedbackBackend(() => held.promise);
     await show();
-    typeInto(textarea(), 'Something is not right here');
+    await typeInto(textarea(), 'Something is not right here');
     send().click();
     await waitFor(() => expect(send().textContent).to.equal(mc('mc.fb.sending')));
     send().click();
@@ -1404,7 +1406,7 @@ describe('Feedback', () => {
   it('sending fails: the text stays, the failure is said', async () => {
     feedbackBackend(() => fail('TOO_MANY_REQUEST_feedback', 429));
     await show();
-    typeInto(textarea(), 'Something is not right here');
+    await typeInto(textarea(), 'Something is not right here');
     send().click();
     await waitFor(() => expect(statusLine().textContent).to.equal(mc('mc.err.too_many')));
     expect(textarea().value).to.equal('Something is not right here');
@@ -1439,7 +1441,7 @@ describe('Feedback', () => {
     expect(img.alt).to.equal(mc('mc.fb.image_preview'));
     expect(img.getAttribute('src')).to.match(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/);
     expect(alerts()).to.deep.equal([]);
-    typeInto(textarea(), 'Look at this screenshot');
+    await typeInto(textarea(), 'Look at this screenshot');
     send().click();
     await waitFor(() => expect(posts('/wps/mc/feedback')).to.have.length(1));
     const sent = body(posts('/wps/mc/feedback')[0]!) as { category: string; content: string; image: string };
@@ -1493,7 +1495,7 @@ describe('Feedback', () => {
     await waitFor(() => expect($('.mc-preview')).to.not.equal(null));
     button(mc('mc.fb.image_remove'))!.click();
     await waitFor(() => expect($('.mc-preview')).to.equal(null));
-    typeInto(textarea(), 'Look at this screenshot');
+    await typeInto(textarea(), 'Look at this screenshot');
     send().click();
     await waitFor(() => expect(posts('/wps/mc/feedback')).to.have.length(1));
     expect(body(posts('/wps/mc/feedback')[0]!)).to.deep.equal({ category: 'suggestion', content: 'Look at this screenshot' });
