@@ -28,7 +28,7 @@ declare module 'react' {
       'wps-push-prompt': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; }>;
       'wps-register-form': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'referral-code'?: string; 'continue-to-operator'?: boolean; }>;
       'wps-spinner': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'label'?: string; 'timeout'?: number; }>;
-      'wps-trial-game': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'game-id'?: string; 'node-id'?: string; 'name'?: string; }>;
+      'wps-trial-game': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'game-id'?: string; 'node-id'?: string; 'name'?: string; 'vendor'?: string; }>;
       'wps-two-factor': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'auto'?: boolean; }>;
       'wps-update-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-vip-badge': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-benefits'?: boolean; }>;
@@ -60,7 +60,7 @@ declare global {
     'wps-push-prompt': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; };
     'wps-register-form': HTMLElement & { merchant?: string; apiBase?: string; referralCode?: string; continueToOperator?: boolean; };
     'wps-spinner': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; label?: string; timeout?: number; };
-    'wps-trial-game': HTMLElement & { merchant?: string; apiBase?: string; gameId?: string; nodeId?: string; name?: string; };
+    'wps-trial-game': HTMLElement & { merchant?: string; apiBase?: string; gameId?: string; nodeId?: string; name?: string; vendor?: string; };
     'wps-two-factor': HTMLElement & { merchant?: string; apiBase?: string; auto?: boolean; };
     'wps-update-notice': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-vip-badge': HTMLElement & { merchant?: string; apiBase?: string; noBenefits?: boolean; };

@@ -11,10 +11,12 @@
  * @attr {string} game-id - the trial game's id (required)
  * @attr {string} node-id - the game's node, when the operator gave one
  * @attr {string} name - the game's name in the bar (default: 'Free demo')
+ * @attr {string} vendor - the game's vendor (accountTypeName): the bar then offers the real game, "Play for real" to a member, "Log in to play for real" to a visitor
  * @fires wps-game-back - cancelable: preventDefault() keeps the page where it is (else history back, or /m/game)
+ * @fires wps-game-play - `{ vendor }`, cancelable: preventDefault() keeps the page where it is (else /m/launchGame opens the vendor's lobby)
  * @fires wps-game-load - `{ url }`: the game's page has loaded in the frame
  * @fires wps-game-error - `{ reason }` ('timeout', 'failed', 'bad-url'): the game could not be opened
- * @part frame - the whole viewer; also bar, back, title, fullscreen, hide-bar, show-bar, stage, iframe, status, failed, retry
+ * @part frame - the whole viewer; also bar, back, title, fullscreen, hide-bar, show-bar, action, stage, iframe, status, failed, retry
  */
 import { defineElement } from './define.tsx';
 import { emit } from './emit.ts';
@@ -22,19 +24,28 @@ import { TrialGame } from '../src/features/games/TrialGame.tsx';
 import { gamesStrings } from '../src/features/games/locales/index.ts';
 import css from '../src/features/games/games.css';
 import { navigate } from '../src/core/session/navigation.ts';
+import { vendorGamePath } from '../src/features/games/launch.ts';
 
 export interface TrialGameProps {
   gameId?: string;
   nodeId?: string;
   name?: string;
+  vendor?: string;
 }
 
-function TrialGameElement({ host, gameId, nodeId, name }: TrialGameProps & { host: HTMLElement }) {
+function TrialGameElement({ host, gameId, nodeId, name, vendor }: TrialGameProps & { host: HTMLElement }) {
   return (
     <TrialGame
       gameId={gameId}
       nodeId={nodeId}
       name={name}
+      onPlay={
+        vendor
+          ? () => {
+              if (emit(host, 'wps-game-play', { vendor }, true)) navigate(vendorGamePath(vendor, name));
+            }
+          : undefined
+      }
       onBack={() => {
         if (!emit(host, 'wps-game-back', undefined, true)) return;
         if (history.length > 1) history.back();
@@ -47,7 +58,7 @@ function TrialGameElement({ host, gameId, nodeId, name }: TrialGameProps & { hos
 }
 
 export const WpsTrialGame = defineElement<TrialGameProps>('wps-trial-game', {
-  props: { gameId: 'string', nodeId: 'string', name: 'string' },
+  props: { gameId: 'string', nodeId: 'string', name: 'string', vendor: 'string' },
   css: [css],
   strings: [gamesStrings],
   render: (props, host) => <TrialGameElement host={host} {...props} />,

@@ -3,6 +3,7 @@
  * or 2) sees the link to share; a visitor who came through such a link (?r=CODE) registers under
  * that agent.
  */
+import '../pageStyles.ts';
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useSearch } from 'wouter';
@@ -40,7 +41,10 @@ export function AgentRegisterPage() {
           >
             {t('agent_register.copy')}
           </button>
-          {copied ? <p role="status">{t('agent_register.copied')}</p> : null}
+          {/* A success, in green: the card's text colour or the brand red would not say so. */}
+          <p role="status" className="status-ok">
+            {copied ? t('agent_register.copied') : ''}
+          </p>
         </Card>
       </PageShell>
     );

@@ -6,10 +6,10 @@
  * label in the player's language, never the catalogue's `title` (an operator's text in one language).
  */
 import '../pageStyles.ts';
-import { launchPath } from '../../src/core/html/banners.ts';
 import { navigate } from '../../src/core/session/navigation.ts';
 import gamesCss from '../../src/features/games/games.css';
 import { GameLobby } from '../../src/features/games/GameLobby.tsx';
+import { vendorGamePath } from '../../src/features/games/launch.ts';
 import { gamesStrings } from '../../src/features/games/locales/index.ts';
 import type { VendorEntry } from '../../src/features/games/vendors.ts';
 import { adoptStyles } from '../../src/ui/styles.ts';
@@ -23,7 +23,8 @@ adoptStyles(document, gamesCss);
 /** Where a vendor's demo game opens. */
 export function trialPath(vendor: VendorEntry): string | undefined {
   if (!vendor.trial) return undefined;
-  const q = new URLSearchParams({ gameId: vendor.trial.gameId, name: vendor.displayName });
+  // The vendor too: the trial's bar offers its real game.
+  const q = new URLSearchParams({ gameId: vendor.trial.gameId, name: vendor.displayName, vendor: vendor.accountTypeName });
   if (vendor.trial.nodeId) q.set('nodeId', vendor.trial.nodeId);
   return `/m/game/trial?${q.toString()}`;
 }
@@ -36,11 +37,7 @@ export function GamePage() {
     <PageShell nav title={t('nav.games')}>
       {ready ? (
         <GameLobby
-          onPlay={(v) =>
-            navigate(
-              `${launchPath({ vendor: v.accountTypeName, lottoView: 'lobby', backUrl: '/m/game' })}&title=${encodeURIComponent(v.displayName)}`,
-            )
-          }
+          onPlay={(v) => navigate(vendorGamePath(v.accountTypeName, v.displayName))}
           onTrial={(v) => {
             const path = trialPath(v);
             if (path) navigate(path);

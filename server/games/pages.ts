@@ -77,9 +77,15 @@ function pageHeaders(c: Context, merchant: Merchant | undefined) {
   return { ...PAGE_HEADERS, 'Content-Security-Policy': `${CSP}; frame-ancestors 'self' ${ancestors.join(' ')}` };
 }
 
+/**
+ * Opened in a frame (the app's game frame, a merchant's <wps-trial-game>): the frame's bar is the one
+ * way back, so the page drops its own link, which led elsewhere (issue 32). Opened on its own, it keeps it.
+ */
+const framed = (c: Context) => /^i?frame$/.test(c.req.header('Sec-Fetch-Dest') ?? '');
+
 type Status = 200 | 400 | 403 | 413 | 503;
 const page = (c: Context, f: Frame, status: Status = 200, merchant?: Merchant) =>
-  c.html(frame(f), status, pageHeaders(c, merchant));
+  c.html(frame(framed(c) ? { ...f, back: undefined } : f), status, { ...pageHeaders(c, merchant), Vary: 'Sec-Fetch-Dest' });
 const refused = (c: Context, status: Status, message: string, language?: string, merchant?: Merchant) =>
   page(c, { heading: 'Game', back: HOME, main: messageMain(message), tone: 'error', language }, status, merchant);
 
@@ -184,7 +190,7 @@ export function mountGames(app: Hono, deps: Deps): void {
       heading: 'Free demo',
       back: HOME,
       tone: 'slot',
-      main: slotMain('Free demo', name, 'For fun only: no money, no prizes. Log in to play for real.', again),
+      main: slotMain('Free demo', name, 'For fun only: no money, no prizes.', again),
     };
     return page(c, f, 200, merchant);
   });

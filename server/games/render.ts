@@ -20,8 +20,8 @@ export interface Frame {
   /** The vendor's name, above the heading. */
   vendor?: string;
   heading: string;
-  /** Where the back link goes (the whole app, not the frame). */
-  back: string;
+  /** Where the back link goes (the whole app, not the frame); none in a frame, whose own bar has the back. */
+  back?: string;
   main: string;
   tone?: 'lottery' | 'slot' | 'error';
 }
@@ -39,8 +39,7 @@ export function frame(f: Frame): string {
 </head>
 <body class="theme-${f.tone ?? 'lottery'}">
 <header class="bar">
-<a class="back" href="${esc(f.back)}" target="_top">‹ Back</a>
-<div class="titles">${f.vendor ? `<p class="vendor">${esc(f.vendor)}</p>` : ''}<h1>${esc(f.heading)}</h1></div>
+${f.back ? `<a class="back" href="${esc(f.back)}" target="_top">‹ Back</a>\n` : ''}<div class="titles">${f.vendor ? `<p class="vendor">${esc(f.vendor)}</p>` : ''}<h1>${esc(f.heading)}</h1></div>
 <span class="tag">Demo</span>
 </header>
 <main>

@@ -199,6 +199,17 @@ describe('setLanguage and the catalogues', () => {
     await waitFor(() => expect(t('login')).to.equal(UR.login));
   });
 
+  it('every language shows its own text, PT-BR too (i18next reads it as pt-BR: its keys once showed)', async () => {
+    for (const code of LANGUAGES) {
+      const { default: own } = await catalogues[code]!();
+      setLanguage(code);
+      await waitFor(() => {
+        expect(t('login'), code).to.equal(own['login']);
+        expect(t('login.no_account'), code).to.equal(own['login.no_account']);
+      });
+    }
+  });
+
   it('a change of language bumps i18nRevision so views re-render', async () => {
     setLanguage('CN');
     await waitFor(() => expect(t('login')).to.equal('登录'));

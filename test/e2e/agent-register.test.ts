@@ -103,5 +103,12 @@ describe('/m/agentRegister', () => {
     await page.locator('code', { hasText: link }).waitFor();
     assert.equal(await page.locator('wps-register-form').count(), 0, 'an agent gets no registration form');
     await page.getByRole('button', { name: 'Copy link' }).waitFor();
+    // Copying is a success, said in green (issue 32: it showed like an error).
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const said = page.getByRole('status').filter({ hasText: 'Link copied' });
+    await said.waitFor();
+    assert.equal(await said.evaluate((el) => getComputedStyle(el).color), 'rgb(23, 117, 58)');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
   });
 });

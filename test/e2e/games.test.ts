@@ -93,6 +93,10 @@ describe('games', () => {
       'a same-origin game gets no allow-same-origin',
     );
 
+    // One back (issue 32): the framed game page has no back link of its own, only the bar's.
+    assert.equal(await lobby.locator('a.back').count(), 0, 'no second back inside the frame');
+    assert.equal(await page.getByRole('button', { name: 'Back', exact: true }).count(), 1);
+
     // A game of the lobby: its betting page.
     await lobby.locator('a.game').first().click();
     await lobby.getByRole('button', { name: 'Place a demo bet' }).waitFor();
@@ -188,7 +192,14 @@ describe('games', () => {
     await page.getByRole('button', { name: 'Try free: PG Soft' }).click();
     await page.waitForURL(/\/m\/game\/trial\?gameId=PG_FORTUNE_OX/);
     await page.locator('wps-trial-game').getByRole('heading', { name: 'PG Soft' }).waitFor();
-    await page.locator('wps-trial-game').frameLocator('iframe').getByRole('heading').first().waitFor();
+    const game = page.locator('wps-trial-game').frameLocator('iframe');
+    await game.getByRole('heading').first().waitFor();
+    // Issue 32: the page told a member to "Log in to play for real"; the bar offers the real game instead.
+    assert.equal(await game.getByText(/Log in/).count(), 0);
+    assert.equal(await game.locator('a.back').count(), 0, 'one back: the bar');
+    await page.locator('wps-trial-game').getByRole('button', { name: 'Play for real' }).click();
+    await page.waitForURL(/\/m\/launchGame\?vendor=PG&lottoView=lobby&backUrl=%2Fm%2Fgame&title=PG%20Soft$/);
+    await gameFrame(page).getByRole('heading').first().waitFor();
   });
 
   it('with LOTTMINIGAME3 on, /m shows the mini-game button on home and the catalogue, hidden over a game; off, it never loads', async () => {

@@ -41,6 +41,7 @@ import {
   unmountAll,
   type FetchStub,
 } from '../browser-helpers/helpers.ts';
+import { tapMisses } from '../browser-helpers/tapTarget.ts';
 
 const item = (id: string, execution: PopupItem['execution'], extra: Partial<PopupItem> = {}): PopupItem => ({
   id,
@@ -519,5 +520,42 @@ describe('<wps-announcement> accessibility', () => {
     clock = undefined;
     await new Promise((r) => setTimeout(r, SLIDE_TRANSITION_MS + 50));
     await expectAccessible(el);
+  });
+});
+
+describe('<wps-announcement> tap targets (issue 32)', () => {
+  it('an inline link of the operator’s text is hit across 44 x 44 without leaving its line; each dot is 44 x 44', async () => {
+    member();
+    items = [
+      item('a1', 'A', {
+        content:
+          '<p>Read the <a href="/m/activity">rules</a> before you play.</p>' +
+          '<p>A longer sentence that wraps onto a second line, to show that the <a href="/m/home">link</a> keeps its place.</p>',
+      }),
+      item('a2', 'A'),
+      item('a3', 'A'),
+    ];
+    const el = await shown('<wps-announcement autoplay="0"></wps-announcement>');
+    clock!.uninstall();
+    clock = undefined;
+    await new Promise((r) => setTimeout(r, SLIDE_TRANSITION_MS + 50));
+    const root = el.shadowRoot!;
+    const links = Array.from(root.querySelectorAll<HTMLAnchorElement>('.announcement-content a')).filter(
+      (a) => a.getBoundingClientRect().width > 0 && a.getBoundingClientRect().left >= 0,
+    );
+    expect(links.map((a) => a.textContent)).to.deep.equal(['rules', 'link']);
+    for (const a of links) {
+      const box = a.getBoundingClientRect();
+      expect(box.height, `${a.textContent}: still a line of text (18-23 px), not a block`).to.be.below(28);
+      expect(a.getClientRects(), 'one line').to.have.length(1);
+      expect(tapMisses(a), a.textContent!).to.deep.equal([]);
+    }
+    const dots = parts(el, 'dot');
+    expect(dots).to.have.length(3);
+    for (const dot of dots) {
+      const box = dot.getBoundingClientRect();
+      expect([box.width, box.height]).to.deep.equal([44, 44]);
+      expect(tapMisses(dot)).to.deep.equal([]);
+    }
   });
 });

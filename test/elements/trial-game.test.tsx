@@ -460,3 +460,56 @@ describe('<wps-trial-game>: back', () => {
     expect(backs()).to.equal(1);
   });
 });
+
+describe('<wps-trial-game>: the real game (issue 32: a member was told "Log in to play for real")', () => {
+  const withVendor = '<wps-trial-game game-id="PG_OX" name="Fortune Ox" vendor="PG"></wps-trial-game>';
+  const REAL = '/m/launchGame?vendor=PG&lottoView=lobby&backUrl=%2Fm%2Fgame&title=Fortune%20Ox';
+
+  it('a member: "Play for real" in the bar, 44 px tall at least; it opens the vendor lobby through /m/launchGame', async () => {
+    saveSession({ token: 'tok-member', merchantCode: 'DEMO01', userName: 'player1', type: 0 });
+    backend(hang);
+    const el = await mountTrial(withVendor);
+    const action = part(el, 'action') as HTMLButtonElement;
+    expect(action.textContent).to.equal(GAMES_EN['games.play_real']);
+    expect(GAMES_EN['games.play_real']).to.equal('Play for real');
+    const box = action.getBoundingClientRect();
+    expect(box.height, 'tap height').to.be.at.least(44);
+    expect(box.width, 'tap width').to.be.at.least(44);
+    const log = recordEvents(document, ['wps-game-play']);
+    action.click();
+    expect(log.events.map((e) => [e.type, e.detail, e.cancelable])).to.deep.equal([['wps-game-play', { vendor: 'PG' }, true]]);
+    expect(navigations).to.deep.equal([REAL]);
+    await expectAccessible(el);
+  });
+
+  it('a visitor: "Log in to play for real" (the launch page asks for the login first)', async () => {
+    backend(hang);
+    const el = await mountTrial(withVendor);
+    expect(part(el, 'action')!.textContent).to.equal('Log in to play for real');
+    part(el, 'action')!.click();
+    expect(navigations).to.deep.equal([REAL]);
+  });
+
+  it('the label follows the session: signing in turns it into "Play for real"', async () => {
+    backend(hang);
+    const el = await mountTrial(withVendor);
+    saveSession({ token: 'tok-member', merchantCode: 'DEMO01', userName: 'player1', type: 0 });
+    await waitFor(() => expect(part(el, 'action')!.textContent).to.equal('Play for real'));
+  });
+
+  it('wps-game-play cancelled: the page stays', async () => {
+    backend(hang);
+    const el = await mountTrial(withVendor);
+    const cancel = (e: Event) => e.preventDefault();
+    document.addEventListener('wps-game-play', cancel);
+    undo.push(() => document.removeEventListener('wps-game-play', cancel));
+    part(el, 'action')!.click();
+    expect(navigations).to.deep.equal([]);
+  });
+
+  it('without a vendor: no such action', async () => {
+    backend(hang);
+    const el = await mountTrial();
+    expect(has(el, 'action')).to.equal(false);
+  });
+});

@@ -54,6 +54,9 @@ import { day, failureText, money, timeZone } from '../../src/features/member-cen
 import { mcStrings } from '../../src/features/member-centre/locales/index.ts';
 import EN from '../../src/core/i18n/locales/EN.json';
 import MC_EN from '../../src/features/member-centre/locales/EN.json';
+import mcCss from '../../src/features/member-centre/member-centre.css';
+import hostCss from '../../host/host.css';
+import { adoptStyles } from '../../src/ui/styles.ts';
 import {
   expectAccessible,
   hang,
@@ -1212,10 +1215,22 @@ describe('Benefits', () => {
     levelsBackend();
     await show(null);
     expect($$('li.mc-level > p.mc-note:first-of-type').map((p) => p.textContent)).to.deep.equal([
-      mc('mc.vip.needs', { count: 0 }),
-      mc('mc.vip.needs', { count: 100 }),
-      mc('mc.vip.needs', { count: 500 }),
+      mc('mc.vip.needs_other', { count: 0 }),
+      mc('mc.vip.needs_other', { count: 100 }),
+      mc('mc.vip.needs_other', { count: 500 }),
       mc('mc.vip.manual'),
+    ]);
+  });
+
+  it('one point is singular ("Qualify with 1 point", issue 32), two are plural', async () => {
+    levelsBackend([
+      { ...LEVELS[0]!, expectedConditions: 1 },
+      { ...LEVELS[1]!, expectedConditions: 2 },
+    ]);
+    await show(null);
+    expect($$('li.mc-level > p.mc-note:first-of-type').map((p) => p.textContent)).to.deep.equal([
+      'Qualify with 1 point',
+      'Qualify with 2 points',
     ]);
   });
 
@@ -1286,9 +1301,11 @@ const entry = (patch: Partial<FeedbackEntry> = {}): FeedbackEntry => ({
   ...patch,
 });
 
-function typeInto(el: HTMLTextAreaElement, value: string) {
+/** Types into the message field and waits for the form to have it (preact renders after the event, not in it). */
+async function typeInto(el: HTMLTextAreaElement, value: string) {
   Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(el, value);
   el.dispatchEvent(new Event('input', { bubbles: true }));
+  await waitFor(() => expect($('.mc-count')!.textContent).to.equal(mc('mc.fb.count', { count: value.trim().length, max: 1000 })));
 }
 function pick(input: HTMLInputElement, file: File) {
   const transfer = new DataTransfer();
@@ -1328,7 +1345,7 @@ describe('Feedback', () => {
   it('too short after trimming: the error, the field marked and focused, nothing sent', async () => {
     feedbackBackend();
     await show();
-    typeInto(textarea(), '   short one   '); // 9 characters once trimmed
+    await typeInto(textarea(), '   short one   '); // 9 characters once trimmed
     send().click();
     await waitFor(() => expect(alerts()).to.deep.equal([mc('mc.fb.too_short', { min: 10 })]));
     expect(textarea().getAttribute('aria-invalid')).to.equal('true');
@@ -1343,7 +1360,7 @@ describe('Feedback', () => {
     await show();
     send().click();
     await waitFor(() => expect(alerts()).to.have.length(1));
-    typeInto(textarea(), '  0123456789  ');
+    await typeInto(textarea(), '  0123456789  ');
     await waitFor(() => expect(alerts()).to.have.length(0));
     expect(textarea().hasAttribute('aria-invalid')).to.equal(false);
     expect($('.mc-count')!.textContent).to.equal(mc('mc.fb.count', { count: 10, max: 1000 }));
@@ -1356,7 +1373,7 @@ describe('Feedback', () => {
     $$<HTMLInputElement>('input[type="radio"]')
       .find((r) => r.value === 'bug')!
       .click();
-    typeInto(textarea(), '  The page froze twice  ');
+    await typeInto(textarea(), '  The page froze twice  ');
     send().click();
     await waitFor(() => expect(send().textContent).to.equal(mc('mc.fb.sending')));
     expect(send().getAttribute('aria-disabled')).to.equal('true');
@@ -1376,7 +1393,7 @@ describe('Feedback', () => {
     const held = deferred<Response>();
     feedbackBackend(() => held.promise);
     await show();
-    typeInto(textarea(), 'Something is not right here');
+    await typeInto(textarea(), 'Something is not right here');
     send().click();
     await waitFor(() => expect(send().textContent).to.equal(mc('mc.fb.sending')));
     send().click();
@@ -1389,7 +1406,7 @@ describe('Feedback', () => {
   it('sending fails: the text stays, the failure is said', async () => {
     feedbackBackend(() => fail('TOO_MANY_REQUEST_feedback', 429));
     await show();
-    typeInto(textarea(), 'Something is not right here');
+    await typeInto(textarea(), 'Something is not right here');
     send().click();
     await waitFor(() => expect(statusLine().textContent).to.equal(mc('mc.err.too_many')));
     expect(textarea().value).to.equal('Something is not right here');
@@ -1402,7 +1419,8 @@ describe('Feedback', () => {
     await show();
     pick(fileInput(), new File(['hello'], 'x.txt', { type: 'text/plain' }));
     await waitFor(() => expect(alerts()).to.deep.equal([mc('mc.fb.image_bad')]));
-    expect(fileInput().getAttribute('aria-describedby')).to.equal($('.mc-field-error')!.id);
+    expect(fileInput().getAttribute('aria-describedby')!.split(' ')).to.include($('.mc-field-error')!.id);
+    expect($('.mc-file-name')!.textContent).to.equal(mc('mc.fb.image_none'));
     expect(fileInput().value).to.equal('');
     expect($('.mc-preview')).to.equal(null);
   });
@@ -1423,7 +1441,7 @@ describe('Feedback', () => {
     expect(img.alt).to.equal(mc('mc.fb.image_preview'));
     expect(img.getAttribute('src')).to.match(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/);
     expect(alerts()).to.deep.equal([]);
-    typeInto(textarea(), 'Look at this screenshot');
+    await typeInto(textarea(), 'Look at this screenshot');
     send().click();
     await waitFor(() => expect(posts('/wps/mc/feedback')).to.have.length(1));
     const sent = body(posts('/wps/mc/feedback')[0]!) as { category: string; content: string; image: string };
@@ -1435,6 +1453,41 @@ describe('Feedback', () => {
     expect(fileInput().value).to.equal('');
   });
 
+  it('the picker (issue 32: a bare native input): a 44 px button in the app’s words, the file’s name, keyboard and screen reader', async () => {
+    const sheets = document.adoptedStyleSheets;
+    undo.push(() => (document.adoptedStyleSheets = sheets));
+    adoptStyles(document, hostCss, mcCss);
+    feedbackBackend();
+    await show();
+    const face = $<HTMLLabelElement>('label.mc-file-button')!;
+    expect(face.htmlFor).to.equal(fileInput().id);
+    expect(face.textContent).to.equal('Choose a picture');
+    const box = face.getBoundingClientRect();
+    expect([box.width >= 44, box.height >= 44], `${box.width}x${box.height}`).to.deep.equal([true, true]);
+    expect($('.mc-file-name')!.textContent).to.equal('No picture chosen');
+    // Out of sight, still in the tab order and named by the field's label and the button's words.
+    expect(fileInput().tabIndex).to.equal(0);
+    expect(getComputedStyle(fileInput()).display).to.not.equal('none');
+    const named = fileInput()
+      .getAttribute('aria-labelledby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)!.textContent)
+      .join(' ');
+    expect(named).to.equal(`${mc('mc.fb.image')} Choose a picture`);
+    expect(fileInput().getAttribute('aria-describedby')).to.equal($('.mc-file-name')!.id);
+    fileInput().focus();
+    expect(document.activeElement).to.equal(fileInput());
+    await expectAccessible($('form')!);
+    const picture = await png();
+    pick(fileInput(), picture);
+    await waitFor(() => expect($('.mc-preview img')).to.not.equal(null));
+    expect($('.mc-file-name')!.textContent).to.equal(picture.name);
+    expect(face.textContent).to.equal(mc('mc.fb.image_change'));
+    button(mc('mc.fb.image_remove'))!.click();
+    await waitFor(() => expect($('.mc-file-name')!.textContent).to.equal('No picture chosen'));
+    expect(document.activeElement, 'focus back on the picker').to.equal(fileInput());
+  });
+
   it('Remove the screenshot: no preview, nothing sent with the message', async () => {
     feedbackBackend();
     await show();
@@ -1442,7 +1495,7 @@ describe('Feedback', () => {
     await waitFor(() => expect($('.mc-preview')).to.not.equal(null));
     button(mc('mc.fb.image_remove'))!.click();
     await waitFor(() => expect($('.mc-preview')).to.equal(null));
-    typeInto(textarea(), 'Look at this screenshot');
+    await typeInto(textarea(), 'Look at this screenshot');
     send().click();
     await waitFor(() => expect(posts('/wps/mc/feedback')).to.have.length(1));
     expect(body(posts('/wps/mc/feedback')[0]!)).to.deep.equal({ category: 'suggestion', content: 'Look at this screenshot' });
@@ -1571,6 +1624,24 @@ describe('InviteFriends', () => {
     await waitFor(() => expect(buttons(mc('mc.inv.copied'))).to.have.length(2));
     expect(written).to.deep.equal([link, 'ABC123']);
     expect(texts('.mc-copy [role="status"]')).to.deep.equal(['', '']);
+  });
+
+  it('“Copied” is said in the success green with a tick, not the brand red of an error (issue 32)', async () => {
+    const sheets = document.adoptedStyleSheets;
+    undo.push(() => (document.adoptedStyleSheets = sheets));
+    adoptStyles(document, hostCss, mcCss);
+    clipboard(async () => {});
+    inviteBackend();
+    await showMember();
+    const copy = button(mc('mc.inv.copy_link'))!;
+    const red = getComputedStyle(copy).color;
+    copy.click();
+    await waitFor(() => expect(button(mc('mc.inv.copied'))).to.not.equal(undefined));
+    const copied = button(mc('mc.inv.copied'))!;
+    expect(getComputedStyle(copied).color).to.equal('rgb(23, 117, 58)');
+    expect(getComputedStyle(copied).color).to.not.equal(red);
+    expect(copied.querySelector('svg[aria-hidden="true"]'), 'the tick').to.not.equal(null);
+    expect(copied.getBoundingClientRect().height).to.be.at.least(44);
   });
 
   it('a refused clipboard: the copy-failed text, the button unchanged', async () => {

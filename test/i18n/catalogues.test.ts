@@ -99,6 +99,14 @@ describe('i18n catalogues', () => {
           assert.deepEqual(differ, []);
         });
 
+        test(`${lang}: every plural of EN (key_other) has its key_one and key_other, with {{count}} in both`, () => {
+          const strings = read(lang, catalogue.dir);
+          const bad = EN_PART_KEYS.filter((k) => k.endsWith('_other'))
+            .map((k) => k.slice(0, -'_other'.length))
+            .filter((base) => !['_one', '_other'].every((form) => String(strings[base + form] ?? '').includes('{{count}}')));
+          assert.deepEqual(bad, []);
+        });
+
         if (catalogue.name === 'core') {
           test(`${lang} keeps url_is_null as the literal text "url is null"`, () => {
             assert.equal(read(lang)['url_is_null'], 'url is null');

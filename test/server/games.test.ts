@@ -289,6 +289,19 @@ describe('POST /wps/game/launchGame', () => {
     assert.ok((await pageOf(await open(plain.body.value.gameUrl))).includes('<h1>Lobby</h1>'));
   });
 
+  test('in a frame (Sec-Fetch-Dest: iframe) the page has no back link of its own: the frame bar is the one way back', async () => {
+    const a = await launch({ ...LOTT, lottoView: 'lobby', backUrl: '/m/game' });
+    const top = await pageOf(await open(a.body.value.gameUrl, { headers: { 'Sec-Fetch-Dest': 'document' } }));
+    assert.ok(top.includes('<a class="back" href="/m/game" target="_top">'), 'opened on its own: the back link stays');
+    const res = await open(a.body.value.gameUrl, { headers: { 'Sec-Fetch-Dest': 'iframe' } });
+    assert.equal(res.headers.get('Vary'), 'Sec-Fetch-Dest');
+    const framed = await pageOf(res);
+    assert.ok(!framed.includes('class="back"'), 'framed: no second back');
+    assert.ok(framed.includes('<h1>Lobby</h1>'));
+    const t = (await trial('gameId=PG_FORTUNE_OX')).body.value.gameUrl;
+    assert.ok(!(await pageOf(await open(t, { headers: { 'Sec-Fetch-Dest': 'iframe' } }))).includes('class="back"'));
+  });
+
   test('a non-lottery vendor by our `vendor` field: its demo game page', async () => {
     const a = await launch({ vendor: 'PG', lottoGameCode: 'FORTUNE_OX', playType: 'SLOT' });
     assert.equal(a.status, 200, JSON.stringify(a.body));
@@ -530,6 +543,8 @@ describe('GET /wps/relay/GCS_gameTrialLaunch', () => {
     assert.match(html, /<h2>Fortune Ox<\/h2>/);
     assert.match(html, /<p class="vendor">PG Soft<\/p>/);
     assert.match(html, /For fun only/);
+    // The page cannot know whether the player is signed in: the frame's bar offers "Play for real".
+    assert.doesNotMatch(html, /Log in/);
     const cn = await trial('gameId=JILI_SUPER_ACE', { headers: { Language: 'CN' } });
     assert.match(await (await open(cn.body.value.gameUrl)).text(), /<html lang="zh-CN">/);
     assert.equal((await trial('gameId=PG_FORTUNE_OX', { merchant: 'demo2' })).status, 200);

@@ -45,7 +45,10 @@ function loadPart(part: CataloguePart, lang: Language): Promise<void> {
     const loader = part.loaders[lang];
     pending = (loader ? loader() : Promise.resolve(undefined)).then(
       (module) => {
-        if (module) i18n.addResourceBundle(lang, 'translation', module.default, true, true);
+        // Stored under the code i18next looks up: it reads 'PT-BR' as 'pt-BR', and a bundle filed as
+        // 'PT-BR' was never found (Brazilian Portuguese showed the keys).
+        const code = i18n.services?.languageUtils?.formatLanguageCode(lang) ?? lang;
+        if (module) i18n.addResourceBundle(code, 'translation', module.default, true, true);
         loaded.add(key);
       },
       (error: unknown) => {

@@ -18,6 +18,8 @@ export interface GameFrameProps {
   /** Asks for the game's URL; asked again on retry. */
   open: (signal: AbortSignal) => Promise<OpenResult>;
   onBack: () => void;
+  /** An action in the bar next to the title (a trial's "Play for real"). */
+  action?: { label: string; onClick: () => void };
   onLoad?: (url: string) => void;
   onFailure?: (failure: LaunchFailure) => void;
 }
@@ -44,7 +46,7 @@ export function sandboxFor(url: string): string {
 const failureKey = (f: LaunchFailure) =>
   f.kind === 'timeout' ? 'timeout_retry_please' : f.kind === 'bad-url' ? 'games.bad_url' : 'games.failed';
 
-export function GameFrame({ name, open, onBack, onLoad, onFailure }: GameFrameProps) {
+export function GameFrame({ name, open, onBack, action, onLoad, onFailure }: GameFrameProps) {
   const { t, dir } = useT();
   // Nothing opens by itself over a game, running, loading or failed with its Retry (docs/product.md §2).
   useOverlayBlock('game', true);
@@ -136,6 +138,11 @@ export function GameFrame({ name, open, onBack, onLoad, onFailure }: GameFramePr
           <h1 className="game-bar-title" part="title" dir="auto">
             {name}
           </h1>
+          {action ? (
+            <button type="button" className="game-bar-action" part="action" onClick={action.onClick}>
+              {action.label}
+            </button>
+          ) : null}
           {canFullscreen ? (
             <button
               type="button"

@@ -10,7 +10,8 @@ import type { GameLaunch } from '../../core/api/endpoints.ts';
 import type { LaunchGamePayload } from '../../core/api/schemas.ts';
 import { safeUrl } from '../../core/config/config.ts';
 import { isOwnHost, resolveLink } from '../../core/html/links.ts';
-export { launchPath } from '../../core/html/banners.ts';
+import { launchPath } from '../../core/html/banners.ts';
+export { launchPath };
 import { language } from '../../core/i18n/i18n.ts';
 import { LANGUAGE_KEY, normaliseLanguage, type Language } from '../../core/i18n/languages.ts';
 import { localStore } from '../../core/storage/storage.ts';
@@ -38,6 +39,12 @@ export interface LaunchRequest {
   lottoView: LottoView;
   /** A checked /m path or own-domain URL the game's back link returns to. */
   backUrl?: string;
+}
+
+/** A vendor's real game, its lobby, as the catalogue's card opens it; back leads to the catalogue. */
+export function vendorGamePath(vendor: string, name?: string): string {
+  const path = launchPath({ vendor, lottoView: 'lobby', backUrl: '/m/game' });
+  return name ? `${path}&title=${encodeURIComponent(name)}` : path;
 }
 
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;

@@ -37,6 +37,7 @@ export function Feedback() {
   const [category, setCategory] = useState<FeedbackCategory>('suggestion');
   const [content, setContent] = useState('');
   const [image, setImage] = useState<string | undefined>(undefined);
+  const [fileName, setFileName] = useState<string | undefined>(undefined);
   const [imageError, setImageError] = useState(false);
   const [tooShort, setTooShort] = useState(false);
   const [sending, setSending] = useState(false);
@@ -59,6 +60,7 @@ export function Feedback() {
       setStatus({ ok: true, text: t('mc.fb.sent', { id: entry.id }) });
       setContent('');
       setImage(undefined);
+      setFileName(undefined);
       if (file.current) file.current.value = '';
       if (history.state === 'done') history.set((list) => [entry, ...list]);
     } catch (err) {
@@ -114,27 +116,54 @@ export function Feedback() {
             {t('mc.fb.too_short', { min: FEEDBACK_MIN })}
           </p>
         ) : null}
-        <label className="mc-field-label" htmlFor={`${id}-image`}>
+        <p className="mc-field-label" id={`${id}-image-label`}>
           {t('mc.fb.image')}
-        </label>
-        <input
-          id={`${id}-image`}
-          ref={file}
-          className="mc-file"
-          type="file"
-          accept={IMAGE_TYPES.join(',')}
-          aria-describedby={imageError ? `${id}-image-bad` : undefined}
-          onChange={(e) => {
-            const picked = e.target.files?.[0];
-            setImageError(false);
-            setImage(undefined);
-            if (!picked) return;
-            shrinkImage(picked).then(setImage, () => {
-              setImageError(true);
-              e.target.value = '';
-            });
-          }}
-        />
+        </p>
+        {/* The native input stays (keyboard, screen readers, the phone's picker) but out of sight: its
+            browser-language "Choose File / No file chosen" becomes a 44 px button and the file's name. */}
+        <div className="mc-file">
+          <input
+            id={`${id}-image`}
+            ref={file}
+            className="mc-file-input"
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            aria-labelledby={`${id}-image-label ${id}-image-button`}
+            aria-describedby={`${id}-image-name${imageError ? ` ${id}-image-bad` : ''}`}
+            onChange={(e) => {
+              const picked = e.target.files?.[0];
+              setImageError(false);
+              setImage(undefined);
+              setFileName(undefined);
+              if (!picked) return;
+              shrinkImage(picked).then(
+                (data) => {
+                  setImage(data);
+                  setFileName(picked.name);
+                },
+                () => {
+                  setImageError(true);
+                  e.target.value = '';
+                },
+              );
+            }}
+          />
+          <label className="btn btn-secondary mc-file-button" htmlFor={`${id}-image`} id={`${id}-image-button`}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                d="M4 7h3l2-3h6l2 3h3v12H4zM12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+              />
+            </svg>
+            {t(image ? 'mc.fb.image_change' : 'mc.fb.image_choose')}
+          </label>
+          <span className="mc-file-name mc-note" id={`${id}-image-name`} dir="auto">
+            {fileName ?? t('mc.fb.image_none')}
+          </span>
+        </div>
         {imageError ? (
           <p className="mc-field-error" id={`${id}-image-bad`} role="alert">
             {t('mc.fb.image_bad')}
@@ -148,7 +177,11 @@ export function Feedback() {
               className="btn btn-secondary"
               onClick={() => {
                 setImage(undefined);
-                if (file.current) file.current.value = '';
+                setFileName(undefined);
+                if (file.current) {
+                  file.current.value = '';
+                  file.current.focus();
+                }
               }}
             >
               {t('mc.fb.image_remove')}

@@ -43,6 +43,21 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+function CheckIcon() {
+  return (
+    <svg className="mc-check" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M5 12.5l4.5 4.5L19 7.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 function CopyRow({ id, label, value, copyLabel }: { id: string; label: string; value: string; copyLabel: string }) {
   const { t } = useT();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -55,10 +70,18 @@ function CopyRow({ id, label, value, copyLabel }: { id: string; label: string; v
         <input id={id} className="mc-copy-value" readOnly value={value} dir="ltr" onFocus={(e) => e.target.select()} />
         <button
           type="button"
-          className="btn btn-secondary"
+          // Copied is a success: green with a tick, not the brand red that reads as an error.
+          className={`btn btn-secondary${state === 'copied' ? ' mc-copied' : ''}`}
           onClick={() => void copyText(value).then((ok) => setState(ok ? 'copied' : 'failed'))}
         >
-          {state === 'copied' ? t('mc.inv.copied') : copyLabel}
+          {state === 'copied' ? (
+            <>
+              <CheckIcon />
+              {t('mc.inv.copied')}
+            </>
+          ) : (
+            copyLabel
+          )}
         </button>
       </div>
       <p className="mc-note" role="status">
