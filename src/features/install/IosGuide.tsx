@@ -6,12 +6,13 @@
  * web push only to an installed app).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { siteStatus } from '../../core/config/siteStatus.ts';
 import { currentUA } from '../../core/env/env.ts';
 import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
+import { deepActiveElement } from '../../ui/focus.ts';
 import { useT } from '../../ui/useT.ts';
 import { currentOffer, forcedOffer, platformOf, type IosMode } from './model.ts';
 import { IOS_CHROME_STEPS, IOS_MENU_STEPS, IOS_SAFARI_STEPS, Steps, CopyLink } from './guideParts.tsx';
@@ -79,12 +80,9 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
   if (mode === 'footer') {
     if (!turn.shown) return null;
     return (
-      <aside className="footer" part="footer" aria-label={t('install.footer_label', { app })} dir={dir}>
-        <p part="message">{t('install.footer_text', { app })}</p>
-        <button type="button" className="footer-close" part="close" aria-label={t('install.close')} onClick={dismiss}>
-          <span aria-hidden="true">×</span>
-        </button>
-      </aside>
+      <FooterGuide label={t('install.footer_label', { app })} closeLabel={t('install.close')} dir={dir} onClose={dismiss}>
+        {t('install.footer_text', { app })}
+      </FooterGuide>
     );
   }
 
@@ -118,5 +116,58 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
         </div>
       </div>
     </Sheet>
+  );
+}
+
+interface FooterGuideProps {
+  label: string;
+  closeLabel: string;
+  dir: 'ltr' | 'rtl';
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The footer guide: not a dialog (it takes no focus and traps nothing), yet Escape closes it as its ×
+ * does, wherever focus is, like the modal guides (docs/install.md, "One offer, at a good moment, once"). An Escape something
+ * else already answered (a dialog, a field) is left alone. Closing from inside it sends focus back to
+ * where it came from, not to <body>.
+ */
+function FooterGuide({ label, closeLabel, dir, onClose, children }: FooterGuideProps) {
+  const ref = useRef<HTMLElement>(null);
+  const cameFrom = useRef<HTMLElement | null>(null);
+  const close = () => {
+    const back = cameFrom.current;
+    if (ref.current?.contains(deepActiveElement()) && back?.isConnected) back.focus();
+    onClose();
+  };
+  const latest = useRef(close);
+  latest.current = close;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      latest.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <aside
+      ref={ref}
+      className="footer"
+      part="footer"
+      aria-label={label}
+      dir={dir}
+      onFocus={(e) => {
+        const from = e.relatedTarget as HTMLElement | null;
+        if (from && !e.currentTarget.contains(from)) cameFrom.current = from;
+      }}
+    >
+      <p part="message">{children}</p>
+      <button type="button" className="footer-close" part="close" aria-label={closeLabel} onClick={close}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </aside>
   );
 }
