@@ -1,9 +1,11 @@
 /**
  * `<wps-download-popup>`: the download popup (docs/install.md, "Downloads"; docs/product.md §2, §5).
  *
- * Lists the merchant's Android app, iOS app and iOS profile (home-screen configuration) downloads
- * and the home-screen install, this phone's first. Links ending in ipa, apk or mobileconfig open in
- * the same tab, others in a new tab; only http(s) links and same-origin paths are opened. On iOS
+ * Lists the merchant's app downloads and the home-screen install, by device: Android the Android
+ * app, iOS the iOS app and the iOS profile (home-screen configuration), any other device all three,
+ * each named with its platform; each row with its drawn icon. Links ending in ipa, apk or
+ * mobileconfig open in the same tab, others in a new tab; only http(s) links and same-origin paths
+ * are opened. On iOS
  * outside Safari the iOS app and profile say 'Please use Safari for download App.' instead. The
  * home-screen install opens the install overlay for this phone (`<wps-install-prompt>`,
  * `<wps-ios-guide>` or `<wps-inapp-guide>`).
@@ -15,8 +17,8 @@
  * @attr {boolean} inline - the list as part of the page, without the sheet (the /m/appDownload page)
  * @fires wps-download - `{ kind, url }` (kind: android, ios, profile, home-screen; no url for home-screen), cancelable: preventDefault() keeps the default from happening
  * @fires wps-close - the popup closed
- * @part sheet - the sheet; also backdrop, title, close, body, downloads, download, download-android, download-ios, download-profile, download-home-screen, status
- * @cssprop --wps-color-primary - the rows' marks
+ * @part sheet - the sheet; also backdrop, title, close, body, downloads, download, download-android, download-ios, download-profile, download-home-screen, icon, empty, status
+ * @cssprop --wps-color-primary - the tile behind each row's icon
  */
 import { useEffect } from 'react';
 import { defineElement } from './define.tsx';
