@@ -12,7 +12,7 @@ import type { DownloadLink, SiteStatus } from '../../src/core/api/endpoints.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
 import { resetOverlays } from '../../src/core/overlay/queue.ts';
-import { downloadEntries } from '../../src/features/install/downloads.ts';
+import { downloadEntries } from '../../src/features/downloads/downloads.ts';
 import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
 import {
   expectAccessible,
@@ -159,18 +159,13 @@ describe('<wps-download-popup> by platform', () => {
     expect(log.events[0]!.detail).to.deep.equal({ kind: 'android', url: 'https://dl.example.test/lucky.apk' });
   });
 
-  it("a phone without its platform's file, in the installed app: says there is nothing to download here", async () => {
+  it("a phone without its platform's file is not offered the other platform's instead", async () => {
     fakeUA(UA.android);
-    const restore = fakeProperty(navigator, 'standalone', () => true);
-    try {
-      backend(status(LINKS.filter((l) => l.resourceType !== 'Android')));
-      const el = mount('<wps-download-popup inline></wps-download-popup>');
-      await waitFor(() => expect(part(el, 'empty')?.textContent).to.equal('There is no app to download for this device yet.'));
-      expect(rows(el)).to.deep.equal([]);
-      await expectAccessible(el);
-    } finally {
-      restore();
-    }
+    backend(status(LINKS.filter((l) => l.resourceType !== 'Android')));
+    const el = mount('<wps-download-popup inline></wps-download-popup>');
+    await waitFor(() => expect(has(el, 'download-home-screen')).to.equal(true));
+    await sleep(100);
+    expect(rows(el)).to.deep.equal(['download-home-screen']);
   });
 });
 

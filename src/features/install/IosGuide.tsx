@@ -6,13 +6,12 @@
  * web push only to an installed app).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { siteStatus } from '../../core/config/siteStatus.ts';
 import { currentUA } from '../../core/env/env.ts';
 import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import { deepActiveElement } from '../../ui/focus.ts';
 import { useT } from '../../ui/useT.ts';
 import { currentOffer, forcedOffer, platformOf, type IosMode } from './model.ts';
 import { IOS_CHROME_STEPS, IOS_MENU_STEPS, IOS_SAFARI_STEPS, Steps, CopyLink } from './guideParts.tsx';
@@ -47,10 +46,24 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
     ...funnel,
   });
   const app = siteStatus.value?.info.appName ?? '';
+  // Where focus came into the footer guide from (null: focus is not in it).
+  const cameFrom = useRef<HTMLElement | null>(null);
   const dismiss = () => {
+    cameFrom.current?.focus();
     turn.dismiss();
     onClosed?.();
   };
+  // The footer guide is no dialog (it takes no focus), so Escape anywhere closes it, as the modal
+  // guides close, unless something on the page answered that Escape first.
+  const footer = mode === 'footer' && turn.shown;
+  useEffect(() => {
+    if (!footer) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) dismiss();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
   const accept = () => {
     turn.accept();
     onClosed?.();
@@ -80,9 +93,24 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
   if (mode === 'footer') {
     if (!turn.shown) return null;
     return (
-      <FooterGuide label={t('install.footer_label', { app })} closeLabel={t('install.close')} dir={dir} onClose={dismiss}>
-        {t('install.footer_text', { app })}
-      </FooterGuide>
+      <aside
+        className="footer"
+        part="footer"
+        aria-label={t('install.footer_label', { app })}
+        dir={dir}
+        // Its one focusable is the ×: focus arriving comes from outside, focus leaving goes out.
+        onFocus={(e) => {
+          cameFrom.current = e.relatedTarget as HTMLElement | null;
+        }}
+        onBlur={() => {
+          cameFrom.current = null;
+        }}
+      >
+        <p part="message">{t('install.footer_text', { app })}</p>
+        <button type="button" className="footer-close" part="close" aria-label={t('install.close')} onClick={dismiss}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </aside>
     );
   }
 
@@ -116,58 +144,5 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
         </div>
       </div>
     </Sheet>
-  );
-}
-
-interface FooterGuideProps {
-  label: string;
-  closeLabel: string;
-  dir: 'ltr' | 'rtl';
-  onClose: () => void;
-  children: ReactNode;
-}
-
-/**
- * The footer guide: not a dialog (it takes no focus and traps nothing), yet Escape closes it as its ×
- * does, wherever focus is, like the modal guides (docs/install.md, "One offer, at a good moment, once"). An Escape something
- * else already answered (a dialog, a field) is left alone. Closing from inside it sends focus back to
- * where it came from, not to <body>.
- */
-function FooterGuide({ label, closeLabel, dir, onClose, children }: FooterGuideProps) {
-  const ref = useRef<HTMLElement>(null);
-  const cameFrom = useRef<HTMLElement | null>(null);
-  const close = () => {
-    const back = cameFrom.current;
-    if (ref.current?.contains(deepActiveElement()) && back?.isConnected) back.focus();
-    onClose();
-  };
-  const latest = useRef(close);
-  latest.current = close;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      e.preventDefault();
-      latest.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
-  return (
-    <aside
-      ref={ref}
-      className="footer"
-      part="footer"
-      aria-label={label}
-      dir={dir}
-      onFocus={(e) => {
-        const from = e.relatedTarget as HTMLElement | null;
-        if (from && !e.currentTarget.contains(from)) cameFrom.current = from;
-      }}
-    >
-      <p part="message">{children}</p>
-      <button type="button" className="footer-close" part="close" aria-label={closeLabel} onClick={close}>
-        <span aria-hidden="true">×</span>
-      </button>
-    </aside>
   );
 }

@@ -10,7 +10,7 @@ import { safeUrl } from '../../core/config/config.ts';
 import { isIosSafari } from '../../core/env/browsers.ts';
 import { isAndroid, isIOS } from '../../core/env/env.ts';
 import { openDownload } from '../download-bar/index.ts';
-import { forcedOffer } from './model.ts';
+import { forcedOffer } from '../install/index.ts';
 
 export type DownloadKind = 'android' | 'ios' | 'profile' | 'home-screen';
 
