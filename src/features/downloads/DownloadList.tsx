@@ -19,7 +19,7 @@ export const ROW: Record<DownloadKind, [label: string, icon: string]> = {
     'M12 7.5C10 6 5 6 5 12c0 4 3 9 5 9 1 0 1.3-.6 2-.6s1 .6 2 .6c2 0 4-3 5-6-3-1.5-3.5-6-.5-8-2-2.5-5-2-6.5-.5zm0 0c0-2 1-4 3-4.5',
   ],
   profile: ['download_popup.profile', 'M4 7h16M4 17h16M9 4v6m6 4v6'],
-  'home-screen': ['download_popup.home_screen', 'M7 2h10v20H7zm5 6v6m-3-3h6'],
+  'home-screen': ['download_popup.home_screen', 'M6 2h12v20H6zm6 6v6m-3-3h6'],
 };
 
 export interface DownloadListProps {
