@@ -5,7 +5,8 @@
  * iOS 17: the download tip alert; other Safari versions: the footer guide pointing at Share;
  * Chrome, Edge, Firefox and Opera on iOS 16.4+: their own share steps; other iOS browsers: "open in
  * Safari" with copy-link. Each tells that the installed app can also send notifications. Same rules
- * and timing as `<wps-install-prompt>`; closing keeps it away for the session.
+ * and timing as `<wps-install-prompt>`; closing (its button, or Escape, in every mode) keeps it away
+ * for the session.
  *
  * @element wps-ios-guide
  * @attr {string} merchant - merchant code sent as the Merchant header

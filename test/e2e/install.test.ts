@@ -160,19 +160,29 @@ describe('install offers', () => {
     );
   });
 
-  it("/m/appDownload: public, in the asked language, the phone's downloads first; tokens=1 is no session", async () => {
+  it('/m/appDownload on iPhone 13: public, in the asked language, only the iOS app and profile; tokens=1 is no session', async () => {
     const page = await newPage(devices['iPhone 13']);
     await page.goto(`${h.server.url}/m/appDownload?language=EN&tokens=1`);
     const rows = page.locator('wps-download-popup').getByRole('button');
     await rows.first().waitFor({ timeout: 8000 });
-    assert.deepEqual(await rows.allInnerTexts(), [
-      'iOS\niOS app',
-      'P\niOS profile (installs the home-screen app)',
-      'A\nAndroid app',
-      '+\nAdd to home screen',
-    ]);
+    assert.deepEqual(await rows.allInnerTexts(), ['iOS app', 'iOS profile (installs the home-screen app)', 'Add to home screen']);
+    assert.equal(await page.locator('wps-download-popup [part~="icon"] svg path').count(), 3, 'an icon on every row');
     assert.equal(new URL(page.url()).pathname, '/m/appDownload', 'not sent to /m/login');
     assert.equal(await page.evaluate(() => sessionStorage.getItem('wps:session')), null);
+  });
+
+  it('/m/appDownload on Pixel 7: only the Android app, and tapping it downloads the .apk, never the .ipa', async () => {
+    const page = await newPage(devices['Pixel 7']);
+    await page.goto(`${h.server.url}/m/appDownload?language=EN`);
+    const rows = page.locator('wps-download-popup').getByRole('button');
+    await rows.first().waitFor({ timeout: 8000 });
+    assert.deepEqual(await rows.allInnerTexts(), ['Android app', 'Add to home screen']);
+    assert.equal(await page.locator('wps-download-popup [part~="icon"] svg path').count(), 2, 'an icon on every row');
+    const asked = page.waitForRequest((r) => /\.(apk|ipa|mobileconfig)(?:[?#]|$)/.test(new URL(r.url()).pathname), {
+      timeout: 8000,
+    });
+    await rows.first().click();
+    assert.match(new URL((await asked).url()).pathname, /\.apk$/);
   });
 
   it('inside an older native app: the upgrade modal, forced when the update is mandatory; no install offer', async () => {

@@ -1,7 +1,8 @@
 /**
  * `<wps-download-popup>` (docs/install.md, "Downloads"; docs/product.md §2, §5) through attributes
- * and events: the merchant's links listed this phone's first, unsafe links left out, the same-tab
- * rule, 'Please use Safari for download App.' on iOS outside Safari, the home-screen install opening
+ * and events: a phone offered only its own platform's files (Android the APK, iOS the app and the
+ * profile), a desktop all three, each row with its drawn icon (no letter marks), unsafe links left
+ * out, the same-tab rule, 'Please use Safari for download App.' on iOS outside Safari, the home-screen install opening
  * the phone's install overlay, the inline list of /m/appDownload, close, and axe-core.
  */
 import { expect } from 'chai';
@@ -11,7 +12,7 @@ import type { DownloadLink, SiteStatus } from '../../src/core/api/endpoints.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
 import { resetOverlays } from '../../src/core/overlay/queue.ts';
-import { downloadEntries } from '../../src/features/install/downloads.ts';
+import { downloadEntries } from '../../src/features/downloads/downloads.ts';
 import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
 import {
   expectAccessible,
@@ -34,6 +35,7 @@ const UA = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1.2 Mobile/15E148 Safari/604.1',
   crios:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1',
+  desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
 };
 const LINKS: DownloadLink[] = [
   { resourceType: 'Android', url: 'https://dl.example.test/lucky.apk' },
@@ -87,40 +89,95 @@ afterEach(reset);
 const rows = (el: Element) => parts(el, 'download').map((b) => b.getAttribute('part')!.split(' ')[1]);
 
 describe('downloadEntries', () => {
-  it("this phone's platform first; a link that is no http(s) or same-origin path is left out", () => {
-    expect(downloadEntries(LINKS, UA.safari, true).map((e) => e.kind)).to.deep.equal([
-      'ios',
-      'profile',
-      'android',
-      'home-screen',
-    ]);
-    expect(downloadEntries(LINKS, UA.android, false).map((e) => e.kind)).to.deep.equal(['android', 'ios', 'profile']);
+  it("a phone gets only its own platform's files; a desktop all three; unsafe links are left out", () => {
+    const kinds = (ua: string, homeScreen: boolean) => downloadEntries(LINKS, ua, homeScreen).map((e) => e.kind);
+    expect(kinds(UA.safari, true)).to.deep.equal(['ios', 'profile', 'home-screen']);
+    expect(kinds(UA.crios, false)).to.deep.equal(['ios', 'profile']);
+    expect(kinds(UA.android, true)).to.deep.equal(['android', 'home-screen']);
+    expect(kinds(UA.android, false)).to.deep.equal(['android']);
+    expect(kinds(UA.desktop, false)).to.deep.equal(['android', 'ios', 'profile']);
     const unsafe: DownloadLink[] = [
       { resourceType: 'Android', url: 'javascript:alert(1)' },
       { resourceType: 'IOS', url: ' data:text/html,x' },
     ];
-    expect(downloadEntries(unsafe, UA.android, false)).to.deep.equal([]);
+    expect(downloadEntries(unsafe, UA.desktop, false)).to.deep.equal([]);
+  });
+});
+
+/** Each row's icon: an inline SVG path, the same for a kind wherever it shows; no text in it. */
+function icons(el: Element) {
+  return parts(el, 'download').map((b) => {
+    const icon = b.querySelector('[part~="icon"]')!;
+    expect(icon, 'every row has its icon').to.not.equal(null);
+    expect(icon.textContent, 'no letter mark').to.equal('');
+    expect(icon.getAttribute('aria-hidden')).to.equal('true');
+    return icon.querySelector('svg path')!.getAttribute('d');
+  });
+}
+
+describe('<wps-download-popup> by platform', () => {
+  const cases: [string, string, string[], string[]][] = [
+    ['Android', UA.android, ['download-android', 'download-home-screen'], ['Android app', 'Add to home screen']],
+    [
+      'iOS Safari',
+      UA.safari,
+      ['download-ios', 'download-profile', 'download-home-screen'],
+      ['iOS app', 'iOS profile (installs the home-screen app)', 'Add to home screen'],
+    ],
+    [
+      'a desktop',
+      UA.desktop,
+      ['download-android', 'download-ios', 'download-profile', 'download-home-screen'],
+      ['Android app', 'iOS app', 'iOS profile (installs the home-screen app)', 'Add to home screen'],
+    ],
+  ];
+  for (const [name, ua, expected, labels] of cases) {
+    it(`${name}: ${expected.join(', ')}, each with its icon; axe-core`, async () => {
+      fakeUA(ua);
+      backend();
+      const el = mount('<wps-download-popup open></wps-download-popup>');
+      await waitFor(() => expect(rows(el)).to.deep.equal(expected));
+      expect(parts(el, 'download').map((b) => b.textContent)).to.deep.equal(labels);
+      const drawn = icons(el);
+      expect(drawn.every((d) => d && d.length > 20)).to.equal(true);
+      expect(new Set(drawn).size, 'a different icon per row').to.equal(drawn.length);
+      await sleep(SHEET_TRANSITION_MS + 50);
+      await expectAccessible(el);
+    });
+  }
+
+  it('Android: tapping its only file downloads the APK, never the .ipa', async () => {
+    fakeUA(UA.android);
+    backend();
+    const el = mount('<wps-download-popup inline></wps-download-popup>');
+    const log = recordEvents(el, ['wps-download']);
+    await waitFor(() => expect(has(el, 'download-android')).to.equal(true));
+    expect(has(el, 'download-ios')).to.equal(false);
+    expect(has(el, 'download-profile')).to.equal(false);
+    el.addEventListener('wps-download', (e) => e.preventDefault());
+    part<HTMLButtonElement>(el, 'download-android')!.click();
+    expect(log.events[0]!.detail).to.deep.equal({ kind: 'android', url: 'https://dl.example.test/lucky.apk' });
+  });
+
+  it("a phone without its platform's file is not offered the other platform's instead", async () => {
+    fakeUA(UA.android);
+    backend(status(LINKS.filter((l) => l.resourceType !== 'Android')));
+    const el = mount('<wps-download-popup inline></wps-download-popup>');
+    await waitFor(() => expect(has(el, 'download-home-screen')).to.equal(true));
+    await sleep(100);
+    expect(rows(el)).to.deep.equal(['download-home-screen']);
   });
 });
 
 describe('<wps-download-popup>', () => {
-  it('open: a sheet with the Android app, iOS app, profile and home-screen install; closing tells and removes open', async () => {
+  it('open: a sheet titled "Get the app"; closing tells and removes open', async () => {
     fakeUA(UA.android);
     backend();
     const el = mount('<wps-download-popup open></wps-download-popup>');
     const log = recordEvents(el, ['wps-close', 'wps-download']);
-    await waitFor(() =>
-      expect(rows(el)).to.deep.equal(['download-android', 'download-ios', 'download-profile', 'download-home-screen']),
-    );
+    await waitFor(() => expect(rows(el)).to.deep.equal(['download-android', 'download-home-screen']));
     expect(part(el, 'title')!.textContent).to.equal('Get the app');
-    expect(parts(el, 'download').map((b) => b.textContent)).to.deep.equal([
-      'AAndroid app',
-      'iOSiOS app',
-      'PiOS profile (installs the home-screen app)',
-      '+Add to home screen',
-    ]);
     await sleep(SHEET_TRANSITION_MS + 50);
-    await expectAccessible(el);
     part<HTMLButtonElement>(el, 'close')!.click();
     await waitFor(() => expect(el.hasAttribute('open')).to.equal(false));
     expect(log.types()).to.deep.equal(['wps-close']);
@@ -166,7 +223,7 @@ describe('<wps-download-popup>', () => {
     fakeUA(UA.android);
     backend();
     const el = mount('<wps-download-popup inline></wps-download-popup>');
-    await waitFor(() => expect(rows(el)).to.have.length(4));
+    await waitFor(() => expect(rows(el)).to.deep.equal(['download-android', 'download-home-screen']));
     expect(has(el, 'sheet')).to.equal(false);
     await expectAccessible(el);
   });

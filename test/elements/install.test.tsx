@@ -6,6 +6,7 @@
  * one overlay at a time, and axe-core on each.
  */
 import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/install-prompt.tsx';
 import '../../elements/ios-guide.tsx';
 import '../../elements/inapp-guide.tsx';
@@ -312,6 +313,50 @@ describe('<wps-ios-guide>', () => {
     await waitFor(() => expect(has(el, 'footer')).to.equal(false));
     expect(log.events.at(-1)!.type).to.equal('wps-install-dismissed');
     expect(sessionStorage.getItem(SKIP_KEY)).to.equal('true');
+  });
+
+  it('iOS 16 Safari: Escape closes the footer guide as its × does (dismissed for the session); focus stays where the player is', async () => {
+    fakeUA(UA.ios('16_6'));
+    backend();
+    const outside = mount<HTMLButtonElement>('<button type="button">page button</button>');
+    const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(has(el, 'footer')).to.equal(true));
+    outside.focus();
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => expect(has(el, 'footer')).to.equal(false));
+    expect(log.types()).to.deep.equal(['wps-install-shown', 'wps-install-dismissed']);
+    expect(log.events[1]!.detail).to.deep.equal({ platform: 'ios', path: 'ios-footer' });
+    expect(sessionStorage.getItem(SKIP_KEY)).to.equal('true');
+    expect(document.activeElement).to.equal(outside);
+  });
+
+  it('the footer guide: Escape on its × closes it and focus goes back to where it came from', async () => {
+    fakeUA(UA.ios('16_6'));
+    backend();
+    const outside = mount<HTMLButtonElement>('<button type="button">page button</button>');
+    const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    await waitFor(() => expect(has(el, 'footer')).to.equal(true));
+    outside.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement, 'Tab reaches the ×').to.equal(part(el, 'close'));
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => expect(has(el, 'footer')).to.equal(false));
+    expect(document.activeElement, 'not lost to <body>').to.equal(outside);
+  });
+
+  it('the footer guide leaves an Escape alone that something else already answered', async () => {
+    fakeUA(UA.ios('16_6'));
+    backend();
+    const field = mount<HTMLInputElement>('<input aria-label="search">');
+    field.addEventListener('keydown', (e) => e.key === 'Escape' && e.preventDefault());
+    const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    await waitFor(() => expect(has(el, 'footer')).to.equal(true));
+    field.focus();
+    await sendKeys({ press: 'Escape' });
+    await sleep(100);
+    expect(has(el, 'footer')).to.equal(true);
+    expect(sessionStorage.getItem(SKIP_KEY)).to.equal(null);
   });
 
   it('an Android phone gets no iOS guide', async () => {

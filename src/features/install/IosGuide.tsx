@@ -6,7 +6,7 @@
  * web push only to an installed app).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { siteStatus } from '../../core/config/siteStatus.ts';
 import { currentUA } from '../../core/env/env.ts';
 import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
@@ -46,10 +46,24 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
     ...funnel,
   });
   const app = siteStatus.value?.info.appName ?? '';
+  // Where focus came into the footer guide from (null: focus is not in it).
+  const cameFrom = useRef<HTMLElement | null>(null);
   const dismiss = () => {
+    cameFrom.current?.focus();
     turn.dismiss();
     onClosed?.();
   };
+  // The footer guide is no dialog (it takes no focus), so Escape anywhere closes it, as the modal
+  // guides close, unless something on the page answered that Escape first.
+  const footer = mode === 'footer' && turn.shown;
+  useEffect(() => {
+    if (!footer) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) dismiss();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
   const accept = () => {
     turn.accept();
     onClosed?.();
@@ -79,7 +93,19 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
   if (mode === 'footer') {
     if (!turn.shown) return null;
     return (
-      <aside className="footer" part="footer" aria-label={t('install.footer_label', { app })} dir={dir}>
+      <aside
+        className="footer"
+        part="footer"
+        aria-label={t('install.footer_label', { app })}
+        dir={dir}
+        // Its one focusable is the ×: focus arriving comes from outside, focus leaving goes out.
+        onFocus={(e) => {
+          cameFrom.current = e.relatedTarget as HTMLElement | null;
+        }}
+        onBlur={() => {
+          cameFrom.current = null;
+        }}
+      >
         <p part="message">{t('install.footer_text', { app })}</p>
         <button type="button" className="footer-close" part="close" aria-label={t('install.close')} onClick={dismiss}>
           <span aria-hidden="true">×</span>

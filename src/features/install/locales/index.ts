@@ -1,7 +1,8 @@
 /**
- * The install and download texts (the install prompt, the iOS guides, the in-app browser screen,
- * the download and image popups, the app-upgrade modal), loaded only by those elements
- * (CataloguePart, src/core/i18n/i18n.ts). One file per language, the same keys as EN.json.
+ * The install texts (the install prompt, the iOS guides, the in-app browser screen, the image
+ * popups, the app-upgrade modal; the download popup has its own, src/features/downloads), loaded
+ * only by those elements (CataloguePart, src/core/i18n/i18n.ts). One file per language, the same
+ * keys as EN.json.
  */
 import type { CataloguePart } from '../../../core/i18n/i18n.ts';
 

@@ -1,15 +1,16 @@
 /**
  * What the download popup and /m/appDownload list (docs/install.md, "Downloads"; docs/product.md §2,
  * §3, §5): the merchant's Android app, iOS app and iOS profile (resourceType Android, IOS,
- * MOBILECONFIG), and the home-screen install; the current phone's first. Links are checked (http(s)
- * or a same-origin path); the same-tab rule is the download bar's.
+ * MOBILECONFIG), and the home-screen install. A phone sees only its own platform's files (an APK is
+ * no use on an iPhone, nor an .ipa on Android); any other device sees all three, each named with its
+ * platform. Links are checked (http(s) or a same-origin path); the same-tab rule is the download bar's.
  */
 import type { DownloadLink } from '../../core/api/endpoints.ts';
 import { safeUrl } from '../../core/config/config.ts';
 import { isIosSafari } from '../../core/env/browsers.ts';
 import { isAndroid, isIOS } from '../../core/env/env.ts';
 import { openDownload } from '../download-bar/index.ts';
-import { forcedOffer } from './model.ts';
+import { forcedOffer } from '../install/index.ts';
 
 export type DownloadKind = 'android' | 'ios' | 'profile' | 'home-screen';
 
@@ -25,16 +26,18 @@ const RESOURCE: Record<Exclude<DownloadKind, 'home-screen'>, DownloadLink['resou
   profile: 'MOBILECONFIG',
 };
 
-/** The entries to list, this phone's platform first; `homeScreen`: the web app can still be installed here. */
+/** The files this device is offered: iOS its app and profile, Android its app, anything else all three. */
+export function platformKinds(ua: string): Exclude<DownloadKind, 'home-screen'>[] {
+  if (isIOS(ua)) return ['ios', 'profile'];
+  if (isAndroid(ua)) return ['android'];
+  return ['android', 'ios', 'profile'];
+}
+
+/** The entries to list; `homeScreen`: the web app can still be installed here. */
 export function downloadEntries(resources: readonly DownloadLink[], ua: string, homeScreen: boolean): DownloadEntry[] {
-  const order: DownloadKind[] = isIOS(ua)
-    ? ['ios', 'profile', 'android']
-    : isAndroid(ua)
-      ? ['android', 'ios', 'profile']
-      : ['android', 'ios', 'profile'];
   const entries: DownloadEntry[] = [];
-  for (const kind of order) {
-    const url = safeUrl(resources.find((r) => r.resourceType === RESOURCE[kind as keyof typeof RESOURCE] && r.url)?.url);
+  for (const kind of platformKinds(ua)) {
+    const url = safeUrl(resources.find((r) => r.resourceType === RESOURCE[kind] && r.url)?.url);
     if (url) entries.push({ kind, url });
   }
   if (homeScreen) entries.push({ kind: 'home-screen' });
