@@ -38,8 +38,8 @@ export const LOGIN_LOCK_MS = 500;
 export const FIRST_TIME_KEY = `${KEY_PREFIX}firstTimeLogin`;
 export { PASSWORD_CHANGE_KEY };
 
-/** The username format (docs/product.md §5): 4–16 of A-Z a-z 0-9 _; the server checks the same. */
-export const USERNAME_PATTERN = /^[A-Za-z0-9_]{4,16}$/;
+/** The username format (docs/product.md §5), the one the server checks (src/core/api/credentials.ts). */
+export { USERNAME_PATTERN } from '../../core/api/credentials.ts';
 
 export const loginBusy = signal(false);
 export const registerBusy = signal(false);
