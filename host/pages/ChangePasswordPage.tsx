@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { changePassword } from '../../src/features/sign-in/model.ts';
+import { PasswordRule, RULE_VARS, passwordValid } from '../../src/features/sign-in/PasswordRule.tsx';
 import { passwordChangeState } from '../../src/core/session/passwordChange.ts';
 import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
 import { logout } from '../../src/core/session/logout.ts';
@@ -23,7 +24,7 @@ export function ChangePasswordPage() {
   // so it is not asked (the server takes the change without it, docs/server.md).
   const askCurrent = change?.defaultPassword !== true;
   const [values, setValues] = useState<Record<Name, string>>({ current: '', next: '', again: '' });
-  const { errors, check, input, focus } = useRequiredFields('cp');
+  const { errors, setErrors, check, input, focus } = useRequiredFields('cp');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const labels: Record<Name, string> = {
@@ -42,6 +43,11 @@ export function ChangePasswordPage() {
       again: t('required.confirm_password'),
     };
     if (!check(required.map((name) => [name, values[name], messages[name]]))) return;
+    // The server's password rule (docs/product.md §5), before anything is sent.
+    if (!passwordValid(values.next)) {
+      setErrors({ next: t('password_rule.invalid', RULE_VARS) });
+      return focus('next');
+    }
     if (values.next !== values.again) {
       setError(t('change_password.mismatch'));
       return focus('again');
@@ -62,8 +68,11 @@ export function ChangePasswordPage() {
         type: 'password',
         autoComplete,
         value: values[name],
+        // The new password's rule is described beside any error (which only says it is not met yet).
+        ...(name === 'next' ? { 'aria-describedby': errors.next ? 'cp-next-error cp-next-rule' : 'cp-next-rule' } : undefined),
         onChange: (e) => setValues((v) => ({ ...v, [name]: e.target.value })),
       })}
+      {name === 'next' ? <PasswordRule id="cp-next-rule" password={values.next} /> : null}
     </Field>
   );
 
