@@ -141,7 +141,8 @@ async function loginFailed(req: LoginRequest, err: unknown): Promise<LoginValue 
       password: req.type === 'username' || req.type === 'firebase' ? req.password : undefined,
       firebaseIdToken: req.type === 'firebase' ? req.firebaseIdToken : undefined,
       flags,
-      title: err.serverMessage,
+      // Not the title: the answer speaks of IP addresses, the modal to the player (docs/product.md §2).
+      message: err.serverMessage,
       route: req.type === 'firebase' ? 'identityProvider' : 'password',
     });
   }
