@@ -33,7 +33,7 @@ import {
   type FetchStub,
 } from '../browser-helpers/helpers.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
-import { statusFixture } from '../browser-helpers/status.ts';
+import { CS_URL, encodeCsPath, statusFixture } from '../browser-helpers/status.ts';
 
 const navigations: string[] = [];
 setNavigator((path) => navigations.push(path)); // nothing here may navigate the test page away
@@ -460,6 +460,89 @@ describe('<wps-login-form> SMS tab (docs/product.md §5)', () => {
     expect(focused()).to.equal(describeNode(field(el, 'code')));
     await sleep(50);
     expect(logins().length).to.equal(0);
+  });
+});
+
+describe('<wps-login-form> Forgot password (docs/product.md §4, issue 32)', () => {
+  const forgot = (el: Element) => part<HTMLAnchorElement>(el, 'forgot-password');
+  let opened: unknown[][] = [];
+  const realOpen = window.open;
+  beforeEach(() => {
+    opened = [];
+    window.open = (...args: unknown[]) => (opened.push(args), null);
+  });
+  afterEach(() => {
+    window.open = realOpen;
+  });
+
+  it('under the password: says what happens, leads to customer service, a tap target of at least 44 x 44 px', async () => {
+    const el = await open();
+    const link = forgot(el)!;
+    expect(link.textContent).to.equal('Forgot password? Our support team will help you reset it.');
+    expect(link.href).to.equal(CS_URL);
+    expect([link.target, link.rel]).to.deep.equal(['_blank', 'noopener']);
+    // Right under the password field, before the remember-me box.
+    expect(field(el, 'password').closest('.field')!.nextElementSibling).to.equal(link);
+    const box = link.getBoundingClientRect();
+    expect(box.height).to.be.at.least(44);
+    expect(box.width).to.be.at.least(44);
+    await expectAccessible(el);
+  });
+
+  it('a tap announces wps-contact { url, csType, reason }, then opens customer service in a new tab; nothing is sent or navigated', async () => {
+    const el = await open();
+    const events = recordEvents(el, ['wps-contact']);
+    forgot(el)!.click();
+    expect(events.types()).to.deep.equal(['wps-contact']);
+    const event = events.events[0]!;
+    expect(event.cancelable && event.bubbles && event.composed).to.equal(true);
+    expect(event.detail).to.deep.equal({ url: CS_URL, csType: 'LIVECHAT', reason: 'forgot-password' });
+    expect(opened).to.deep.equal([[CS_URL, '_blank', 'noopener']]);
+    expect(logins().length).to.equal(0);
+    expect(navigations).to.deep.equal([]);
+  });
+
+  it('preventDefault() on wps-contact: the page handles it, nothing opens', async () => {
+    const el = await open();
+    el.addEventListener('wps-contact', (e) => e.preventDefault());
+    forgot(el)!.click();
+    await sleep(20);
+    expect(opened).to.deep.equal([]);
+  });
+
+  it('the entry placed at LOGIN wins; a VIP-only entry and a path that is not a web URL are never offered to a visitor', async () => {
+    info = {
+      customerService: [
+        { title: 'VIP', csType: 'COMM100VIP', path: encodeCsPath('https://vip.example.test/') },
+        { title: 'Bad', csType: 'LIVECHAT', path: encodeCsPath('javascript:alert(1)') },
+        { title: 'Home', csType: 'LIVECHAT', csPosition: 'HOME', path: encodeCsPath('https://home.example.test/') },
+        { title: 'Login', csType: 'AICAN', csPosition: 'LOGIN', path: encodeCsPath('https://login.example.test/help') },
+      ],
+    };
+    const el = await open();
+    expect(forgot(el)!.href).to.equal('https://login.example.test/help');
+    unmountAll();
+    resetSiteData();
+    info = { customerService: (info.customerService ?? []).slice(0, 3) };
+    const other = await open();
+    expect(forgot(other)!.href).to.equal('https://home.example.test/');
+  });
+
+  it('no usable customer-service link: no Forgot-password link (never one that ends in "url is null")', async () => {
+    info = { customerService: [{ title: 'Bad', csType: 'LIVECHAT', path: encodeCsPath('data:text/html,hi') }] };
+    const el = await open();
+    expect(has(el, 'form')).to.equal(true);
+    expect(forgot(el)).to.equal(null);
+  });
+
+  it('UR: the link in Urdu', async () => {
+    setLanguage('UR');
+    await ensureI18n();
+    const el = await open();
+    await waitFor(() =>
+      expect(forgot(el)!.textContent).to.equal('پاس ورڈ بھول گئے؟ ہماری سپورٹ ٹیم اسے ری سیٹ کرنے میں آپ کی مدد کرے گی۔'),
+    );
+    await expectAccessible(el);
   });
 });
 

@@ -8,11 +8,12 @@ import { pixelTrack, storedAttribution } from '../../core/tracking/attribution.t
 import { signal } from '@preact/signals-core';
 import { call, isApiError } from '../../core/api/client.ts';
 import { DEFAULT_PASSWORD } from '../../core/api/constants.ts';
-import type { LoginErrorValue, LoginValue } from '../../core/api/endpoints.ts';
+import type { LoginErrorValue, LoginValue, SiteInfo } from '../../core/api/endpoints.ts';
 import type { CaptchaFields, LoginPayload, RegisterPayload } from '../../core/api/schemas.ts';
 import { perform, reactionFor } from '../../core/api/errors.ts';
 import { captchaRequired } from '../captcha/index.ts';
-import { merchantCode } from '../../core/config/config.ts';
+import { merchantCode, safeUrl } from '../../core/config/config.ts';
+import { entriesFor, entryUrl } from '../customer-service/index.ts';
 import { isFlagOn, siteStatus } from '../../core/config/siteStatus.ts';
 import { currentInAppParam, currentStandalone, currentUA, nativeAppVersion, registerMethod } from '../../core/env/env.ts';
 import { showNotice } from '../../core/notice/notices.ts';
@@ -314,6 +315,28 @@ export async function changePassword(oldPassword: string | undefined, newPasswor
 }
 
 export { logout } from '../../core/session/logout.ts';
+
+/** What "Forgot password?" opens: a customer-service entry's URL and kind. */
+export interface ForgotPasswordLink {
+  url: string;
+  csType: string;
+}
+
+/**
+ * Where "Forgot password?" leads (docs/product.md §4, "Forgotten password"): the merchant's customer
+ * service, as a visitor is offered it (no VIP-only entry, no user name in the link): the entry placed
+ * at LOGIN when there is one, else the first whose path gives a web URL. The operator's contract has
+ * no reset call, so none is made up. Undefined when no entry gives a usable URL: no link then, rather
+ * than one that ends in 'url is null'.
+ */
+export function forgotPasswordLink(info: SiteInfo | undefined): ForgotPasswordLink | undefined {
+  const usable = entriesFor(info?.customerService, undefined, {}).flatMap((entry) => {
+    const url = safeUrl(entryUrl(entry, {}));
+    return url ? [{ url, csType: entry.csType, position: entry.csPosition }] : [];
+  });
+  const pick = usable.find((e) => e.position === 'LOGIN') ?? usable[0];
+  return pick && { url: pick.url, csType: pick.csType };
+}
 
 /**
  * Where a sign-in goes once its event was not cancelled (docs/elements.md, "Sessions on a merchant
