@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { rsaPair, unsealBody } from '../browser-helpers/sealed.ts';
 import '../../elements/login-form.tsx';
+import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
 import { endpoints, type LoginValue, type SiteInfo } from '../../src/core/api/endpoints.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
 import { loadSiteStatus, resetSiteData } from '../../src/core/config/siteStatus.ts';
@@ -280,6 +281,56 @@ describe('<wps-login-form> the login request (docs/product.md §3)', () => {
     await waitFor(() => expect(sessionStorage.getItem(FIRST_TIME_KEY)).to.not.equal(null));
     expect(FIRST_TIME_KEY).to.equal('wps:firstTimeLogin');
     expect(JSON.parse(sessionStorage.getItem('wps:firstTimeLogin')!)).to.equal(true);
+  });
+});
+
+describe('<wps-login-form> back to the page that asked for the login (docs/product.md §4, issue 32)', () => {
+  const testPage = location.pathname + location.search;
+  afterEach(() => history.replaceState(history.state, '', testPage));
+  /** The login page as the route guard or the please-login notice opens it. */
+  const onLoginPage = (query: string) => history.replaceState(null, '', `/m/login${query}`);
+
+  async function logIn(password = 'Secret123') {
+    const el = await open();
+    const events = recordEvents(el, ['wps-login']);
+    await fillPassword(el, 'player1', password);
+    form(el).requestSubmit();
+    await waitFor(() => expect(navigations.length).to.equal(1));
+    return { next: (events.events[0]!.detail as { next: string }).next, went: navigations[0] };
+  }
+
+  it('returnTo=/m/rewardCenter: the login goes there, and wps-login says so', async () => {
+    onLoginPage('?returnTo=%2Fm%2FrewardCenter%3Ftab%3D2&r=ref9');
+    expect(await logIn()).to.deep.equal({ next: '/m/rewardCenter?tab=2', went: '/m/rewardCenter?tab=2' });
+  });
+
+  it('a forced password change still wins over the page to return to', async () => {
+    onLoginPage('?returnTo=%2Fm%2FrewardCenter');
+    expect(await logIn(DEFAULT_PASSWORD)).to.deep.equal({ next: '/m/changePsw', went: '/m/changePsw' });
+  });
+
+  for (const [label, query] of [
+    ['another origin', '?returnTo=https%3A%2F%2Fevil.example%2Fm%2Fhome'],
+    ['a protocol-relative URL', '?returnTo=%2F%2Fevil.example'],
+    ['a javascript: URL', '?returnTo=javascript%3Aalert(1)'],
+    ['the login page itself', '?returnTo=%2Fm%2Flogin%3FreturnTo%3D%252Fm%252FrewardCenter'],
+  ] as const) {
+    it(`${label}: ignored, the login goes to /m/home`, async () => {
+      onLoginPage(query);
+      expect(await logIn()).to.deep.equal({ next: '/m/home', went: '/m/home' });
+    });
+  }
+
+  it('an SMS login returns too', async () => {
+    onLoginPage('?returnTo=%2Fm%2FvoucherCenter');
+    const el = await open();
+    tabNamed(el, 'SMS login').click();
+    await waitFor(() => expect(byId(el, 'login-mobile')).to.not.equal(null));
+    type(field(el, 'mobile'), '9171234567');
+    type(field(el, 'code'), '123456');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(navigations).to.deep.equal(['/m/voucherCenter']));
   });
 });
 

@@ -20,6 +20,7 @@ import { useRequiredFields } from '../../ui/useRequiredFields.tsx';
 import {
   forgotPasswordLink,
   goAfterSignIn,
+  signInTarget,
   login,
   loginBusy,
   sendLoginCode,
@@ -128,8 +129,8 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
 
   const done = (outcome: LoginOutcome) => {
     if (!outcome.ok) return;
-    const detail: LoginDetail = { next: outcome.next, userName: outcome.value.userName };
-    if (onLogin(detail)) goAfterSignIn(outcome.next, continueToOperator);
+    const detail: LoginDetail = { next: signInTarget(outcome.next), userName: outcome.value.userName };
+    if (onLogin(detail)) goAfterSignIn(detail.next, continueToOperator);
   };
 
   // If the provider is switched off meanwhile, the Phone tab goes.

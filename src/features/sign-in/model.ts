@@ -29,7 +29,7 @@ import {
   turnAutoLoginOff,
 } from '../../core/session/rememberedLogin.ts';
 import { continueToOperator, navigate, onOperatorPage } from '../../core/session/navigation.ts';
-import { tokenFromQuery } from '../../core/session/routeRules.ts';
+import { returnPathFrom, tokenFromQuery } from '../../core/session/routeRules.ts';
 import { saveSession, session } from '../../core/session/sessionInfo.ts';
 import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 import { PASSWORD_CHANGE_KEY } from '../../core/session/passwordChange.ts';
@@ -336,6 +336,17 @@ export function forgotPasswordLink(info: SiteInfo | undefined): ForgotPasswordLi
   });
   const pick = usable.find((e) => e.position === 'LOGIN') ?? usable[0];
   return pick && { url: pick.url, csType: pick.csType };
+}
+
+/**
+ * Where a login on the operator's /m goes (docs/product.md §4, "Where a successful login goes"): back
+ * to the page that sent the player to log in (the login URL's `returnTo`, checked again: a path of
+ * this site under /m only), unless the password must change first. On a merchant's page the URL is
+ * the merchant's: `next` as it is.
+ */
+export function signInTarget(next: string, search: string = location.search): string {
+  if (next !== '/m/home' || !onOperatorPage()) return next;
+  return returnPathFrom(search) ?? next;
 }
 
 /**
