@@ -22,6 +22,7 @@ import { emit } from './emit.ts';
 import { RegisterForm, type RegisterDetail } from '../src/features/sign-in/RegisterForm.tsx';
 import css from '../src/features/sign-in/forms.css';
 import fieldsCss from '../src/ui/fields.css';
+import passwordRuleCss from '../src/features/sign-in/password-rule.css';
 
 export type { RegisterDetail } from '../src/features/sign-in/RegisterForm.tsx';
 
@@ -32,7 +33,7 @@ export interface RegisterFormProps {
 
 export const WpsRegisterForm = defineElement<RegisterFormProps>('wps-register-form', {
   props: { referralCode: 'string', continueToOperator: 'boolean' },
-  css: [fieldsCss, css],
+  css: [fieldsCss, css, passwordRuleCss],
   render: (props, host) => (
     <RegisterForm
       referralCode={props.referralCode}

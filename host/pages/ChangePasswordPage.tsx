@@ -12,7 +12,12 @@ import { navigate } from '../../src/core/session/navigation.ts';
 import { Field } from '../../src/ui/Field.tsx';
 import { useRequiredFields } from '../../src/ui/useRequiredFields.tsx';
 import { useT } from '../../src/ui/useT.ts';
+import { adoptStyles } from '../../src/ui/styles.ts';
+import passwordRuleCss from '../../src/features/sign-in/password-rule.css';
 import { PageShell } from '../PageShell.tsx';
+
+// The rule's lines are styled only where a new password is asked (not in /m's first-load stylesheet).
+adoptStyles(document, passwordRuleCss);
 
 type Name = 'current' | 'next' | 'again';
 

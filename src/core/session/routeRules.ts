@@ -65,8 +65,6 @@ export function withoutToken(search: string, path = ''): string {
  */
 export const RETURN_PARAM = 'returnTo';
 
-/** Never a return target: the sign-in pages (a loop) and home (where a login goes anyway). */
-const NO_RETURN = new Set(['/m/login', '/m/register', '/m/register.html', '/m/home', '/m/index', '/m/index.html']);
 /** A throw-away origin to resolve a return path against: anything that resolves elsewhere is not ours. */
 const RETURN_BASE = 'http://return.invalid';
 
@@ -77,16 +75,18 @@ const RETURN_BASE = 'http://return.invalid';
  * parameters are dropped (every in-app navigation adds the carried ones again). Undefined when unsafe.
  */
 export function safeReturnPath(raw: string | null | undefined): string | undefined {
-  if (typeof raw !== 'string' || !raw.startsWith('/m/') || raw.includes('\\')) return undefined;
+  if (!raw?.startsWith('/m/')) return undefined;
   let url: URL;
   try {
     url = new URL(raw, RETURN_BASE);
   } catch {
     return undefined;
   }
+  // A backslash reads as a slash here: `/m/\\evil.com` becomes `/m//evil.com`, refused like `/m//evil.com`.
   if (url.origin !== RETURN_BASE || !url.pathname.startsWith('/m/') || url.pathname.includes('//')) return undefined;
   const path = trimSlash(url.pathname);
-  if (NO_RETURN.has(path)) return undefined;
+  // Never home (where a login goes anyway) nor a sign-in page (a loop): the reload paths, exactly.
+  if (RELOAD_PATHS.has(path)) return undefined;
   const q = new URLSearchParams(withoutToken(url.search, path));
   for (const name of [...CARRIED_PARAMS, RETURN_PARAM]) q.delete(name);
   const rest = q.toString();
