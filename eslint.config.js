@@ -50,7 +50,8 @@ const layers = [
     target: './mini-game',
     from: './src',
     except: ['./core/i18n/languages.ts', './core/layers.json'],
-    message: 'the mini-game script runs on pages that are not ours: only the tiny language helpers and the layer table, no app code.',
+    message:
+      'the mini-game script runs on pages that are not ours: only the tiny language helpers and the layer table, no app code.',
   },
   {
     target: './redirect',

@@ -6,6 +6,8 @@
  * wps-register; then, unless the event was cancelled, it goes to /m/home on the operator's /m page,
  * and on a merchant's page stays there (or, with continue-to-operator, goes to the operator's
  * /m/home carrying the token). A failure shows the server message and the captcha starts over.
+ * Under a password, the password rule (the server's own) turns met or unmet as the player types; a
+ * password that breaks it is not sent.
  *
  * @element wps-register-form
  * @attr {string} merchant - merchant code (Merchant header)
@@ -13,13 +15,14 @@
  * @attr {string} referral-code - a referral code to register under (e.g. an agent's), else the stored one
  * @attr {boolean} continue-to-operator - on a merchant's page, go to the operator's /m/home after registering, with the session token (only to the api-base's origin)
  * @fires wps-register - `{ userName }`, cancelable: preventDefault() keeps the element from navigating
- * @part form, tabs, tab, field, input, captcha, suggest, submit
+ * @part form, tabs, tab, field, input, captcha, suggest, submit, password-rule, rule, rule-met, rule-unmet
  */
 import { defineElement } from './define.tsx';
 import { emit } from './emit.ts';
 import { RegisterForm, type RegisterDetail } from '../src/features/sign-in/RegisterForm.tsx';
 import css from '../src/features/sign-in/forms.css';
 import fieldsCss from '../src/ui/fields.css';
+import passwordRuleCss from '../src/features/sign-in/password-rule.css';
 
 export type { RegisterDetail } from '../src/features/sign-in/RegisterForm.tsx';
 
@@ -30,7 +33,7 @@ export interface RegisterFormProps {
 
 export const WpsRegisterForm = defineElement<RegisterFormProps>('wps-register-form', {
   props: { referralCode: 'string', continueToOperator: 'boolean' },
-  css: [fieldsCss, css],
+  css: [fieldsCss, css, passwordRuleCss],
   render: (props, host) => (
     <RegisterForm
       referralCode={props.referralCode}

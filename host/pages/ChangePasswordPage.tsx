@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { changePassword } from '../../src/features/sign-in/model.ts';
+import { PasswordRule, RULE_VARS, passwordValid } from '../../src/features/sign-in/PasswordRule.tsx';
 import { passwordChangeState } from '../../src/core/session/passwordChange.ts';
 import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
 import { logout } from '../../src/core/session/logout.ts';
@@ -11,7 +12,12 @@ import { navigate } from '../../src/core/session/navigation.ts';
 import { Field } from '../../src/ui/Field.tsx';
 import { useRequiredFields } from '../../src/ui/useRequiredFields.tsx';
 import { useT } from '../../src/ui/useT.ts';
+import { adoptStyles } from '../../src/ui/styles.ts';
+import passwordRuleCss from '../../src/features/sign-in/password-rule.css';
 import { PageShell } from '../PageShell.tsx';
+
+// The rule's lines are styled only where a new password is asked (not in /m's first-load stylesheet).
+adoptStyles(document, passwordRuleCss);
 
 type Name = 'current' | 'next' | 'again';
 
@@ -23,7 +29,7 @@ export function ChangePasswordPage() {
   // so it is not asked (the server takes the change without it, docs/server.md).
   const askCurrent = change?.defaultPassword !== true;
   const [values, setValues] = useState<Record<Name, string>>({ current: '', next: '', again: '' });
-  const { errors, check, input, focus } = useRequiredFields('cp');
+  const { errors, setErrors, check, input, focus } = useRequiredFields('cp');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const labels: Record<Name, string> = {
@@ -42,6 +48,11 @@ export function ChangePasswordPage() {
       again: t('required.confirm_password'),
     };
     if (!check(required.map((name) => [name, values[name], messages[name]]))) return;
+    // The server's password rule (docs/product.md §5), before anything is sent.
+    if (!passwordValid(values.next)) {
+      setErrors({ next: t('password_rule.invalid', RULE_VARS) });
+      return focus('next');
+    }
     if (values.next !== values.again) {
       setError(t('change_password.mismatch'));
       return focus('again');
@@ -62,8 +73,11 @@ export function ChangePasswordPage() {
         type: 'password',
         autoComplete,
         value: values[name],
+        // The new password's rule is described beside any error (which only says it is not met yet).
+        ...(name === 'next' ? { 'aria-describedby': errors.next ? 'cp-next-error cp-next-rule' : 'cp-next-rule' } : undefined),
         onChange: (e) => setValues((v) => ({ ...v, [name]: e.target.value })),
       })}
+      {name === 'next' ? <PasswordRule id="cp-next-rule" password={values.next} /> : null}
     </Field>
   );
 

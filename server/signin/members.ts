@@ -10,8 +10,10 @@ import { clock } from '../infra/limits.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 import type { Secrets } from '../infra/secrets.ts';
 import { createSession, type MemberRow } from '../db/sessions.ts';
+import { USERNAME_PATTERN, passwordValid } from '../../src/core/api/credentials.ts';
 
-export const USERNAME = /^[A-Za-z0-9_]{4,16}$/;
+/** The formats the forms check too (src/core/api/credentials.ts): one rule, read by both. */
+export const USERNAME = USERNAME_PATTERN;
 /** Purpose of the sealed authenticator secrets (server/infra/secrets.ts). */
 export const GA_PURPOSE = 'member ga secret';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,9 +32,7 @@ export interface AuthMember extends MemberRow {
 const COLUMNS = `id, merchant_code, username, type, language, password_hash, email, payee_name,
   country_dialing_code, mobile_num, ga_secret, password_changed_at`;
 
-export function validPassword(password: string): boolean {
-  return password.length >= 6 && password.length <= 32 && /[A-Za-z]/.test(password) && /[0-9]/.test(password);
-}
+export const validPassword: (password: string) => boolean = passwordValid;
 
 export async function memberByUsername(db: Db, merchantCode: string, username: string): Promise<AuthMember | undefined> {
   const { rows } = await db.query<AuthMember>(

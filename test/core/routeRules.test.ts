@@ -4,19 +4,87 @@ import {
   disablesAutoLogin,
   guardRoute,
   isSiteRoot,
+  loginPath,
   reloadAction,
+  returnPathFrom,
+  safeReturnPath,
   tokenFromQuery,
   withoutToken,
   withCarriedParams,
 } from '../../src/core/session/routeRules.ts';
 
+describe('the page a login returns to (docs/product.md §4, issue 32)', () => {
+  const safe: [raw: string, expected: string][] = [
+    ['/m/rewardCenter', '/m/rewardCenter'],
+    ['/m/rewardCenter/', '/m/rewardCenter'],
+    ['/m/activity?id=42#rules', '/m/activity?id=42#rules'],
+    // The token never rides along; the carried parameters come back with the navigation itself.
+    ['/m/voucherCenter?token=abc&tab=used&affiliateCode=A1&fbclid=f', '/m/voucherCenter?tab=used'],
+    ['/m/game?tokens=abc', '/m/game'],
+    ['/m/appDownload?tokens=1', '/m/appDownload?tokens=1'], // there `tokens` is the page's flag
+    ['/m/nope', '/m/nope'], // unknown: the not-found page says so, still ours
+  ];
+  for (const [raw, expected] of safe) it(`${raw} → ${expected}`, () => expect(safeReturnPath(raw)).to.equal(expected));
+
+  const refused = [
+    '//evil.com',
+    '//evil.com/m/home',
+    'https://evil.example/m/rewardCenter',
+    'https:evil.example',
+    'javascript:alert(1)',
+    ' javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    'data:text/html,hi',
+    '/\\evil.com',
+    '/m/\\evil.com',
+    '/m/..//evil.com',
+    '/m/../../evil',
+    '/m//evil.com',
+    '/m',
+    '/',
+    'm/rewardCenter',
+    '/mobile/mc/redirect.html',
+    '/m/login',
+    '/m/login?returnTo=%2Fm%2Flogin',
+    '/m/login/',
+    '/m/register',
+    '/m/register.html',
+    '/m/home',
+    '/m/index.html',
+    '',
+  ];
+  for (const raw of refused) it(`refuses ${JSON.stringify(raw)}`, () => expect(safeReturnPath(raw)).to.equal(undefined));
+  it('refuses a missing value', () => {
+    expect(safeReturnPath(undefined)).to.equal(undefined);
+    expect(safeReturnPath(null)).to.equal(undefined);
+  });
+
+  it('loginPath names a safe page, else it is plain /m/login', () => {
+    expect(loginPath('/m/rewardCenter?tab=2')).to.equal('/m/login?returnTo=%2Fm%2FrewardCenter%3Ftab%3D2');
+    expect(loginPath('//evil.com')).to.equal('/m/login');
+    expect(loginPath('/m/login?returnTo=%2Fm%2FrewardCenter')).to.equal('/m/login');
+    expect(loginPath(undefined)).to.equal('/m/login');
+  });
+
+  it('returnPathFrom reads returnTo from the login URL and checks it again', () => {
+    expect(returnPathFrom('?returnTo=%2Fm%2FrewardCenter&r=ref9')).to.equal('/m/rewardCenter');
+    expect(returnPathFrom('returnTo=%2Fm%2FrewardCenter')).to.equal('/m/rewardCenter');
+    expect(returnPathFrom('?returnTo=%2F%2Fevil.com')).to.equal(undefined);
+    expect(returnPathFrom('?returnTo=javascript%3Aalert(1)')).to.equal(undefined);
+    expect(returnPathFrom('?returnTo=%2Fm%2Flogin')).to.equal(undefined);
+    expect(returnPathFrom('?r=ref9')).to.equal(undefined);
+  });
+});
+
 describe('route guard (docs/product.md §2)', () => {
   const rows: [path: string, search: string, session: boolean, expected: string | true][] = [
-    ['/m/member/home', '', false, '/m/login'],
+    ['/m/member/home', '', false, '/m/login?returnTo=%2Fm%2Fmember%2Fhome'],
+    // The router's query comes without '?'; the carried parameters are left to the navigation.
+    ['/m/rewardCenter', 'tab=2&r=ref9', false, '/m/login?returnTo=%2Fm%2FrewardCenter%3Ftab%3D2'],
     ['/m/member/home', '', true, true],
     ['/m/member/home', '?token=abc', false, true],
     ['/m/member/home', '?tokens=abc', false, true],
-    ['/m/game', '?token=', false, '/m/login'],
+    ['/m/game', '?token=', false, '/m/login?returnTo=%2Fm%2Fgame'],
     ['/m/inviteFriends', '', false, true],
     ['/m/feedback', '', false, '/m/home'],
     ['/m/feedback', '', true, true],
@@ -151,8 +219,11 @@ describe('route rules: every public page, trailing slashes, the tokens flag, emp
     });
   }
   for (const path of ['/m/member/home', '/m/changePsw', '/m/game', '/m/home.html']) {
-    it(`${path} sends a visitor to /m/login`, () => {
-      expect(guardRoute(path, '', false)).to.deep.equal({ allow: false, redirect: '/m/login' });
+    it(`${path} sends a visitor to /m/login, which comes back to it`, () => {
+      expect(guardRoute(path, '', false)).to.deep.equal({
+        allow: false,
+        redirect: `/m/login?returnTo=${encodeURIComponent(path)}`,
+      });
     });
   }
 

@@ -245,6 +245,55 @@ describe('the please-login notice survives a reload', () => {
   });
 });
 
+describe('the login after a session loss goes back to the page (docs/product.md §4, issue 32)', () => {
+  const testPage = location.pathname + location.search;
+  afterEach(() => history.replaceState(history.state, '', testPage));
+  const tapLogin = () => closeNotice(PLEASE_LOGIN_NOTICE, notices.value.find((n) => n.id === PLEASE_LOGIN_NOTICE)!.buttons[0]);
+
+  it('the notice’s Log in names the page the session ended on (its query kept, the token and carried parameters not)', () => {
+    history.replaceState(null, '', '/m/rewardCenter?tab=2&affiliateCode=A1');
+    saveSession(OLD);
+    sessionGone();
+    tapLogin();
+    expect(navigations.map((n) => n.path)).to.deep.equal(['/m/login?returnTo=%2Fm%2FrewardCenter%3Ftab%3D2']);
+  });
+
+  it('a reload before the tap (the reload rule moves to /m/home) still returns to that page', () => {
+    history.replaceState(null, '', '/m/voucherCenter');
+    saveSession(OLD);
+    sessionGone();
+    expect(JSON.parse(sessionStorage.getItem(SESSION_ENDED_KEY)!)).to.equal('/m/voucherCenter');
+    // The reload: home, an empty notice queue.
+    history.replaceState(null, '', '/m/home');
+    notices.value = [];
+    resumePleaseLogin();
+    tapLogin();
+    expect(navigations.map((n) => n.path)).to.deep.equal(['/m/login?returnTo=%2Fm%2FvoucherCenter']);
+    expect(sessionStorage.getItem(SESSION_ENDED_KEY)).to.equal(null);
+  });
+
+  it('a late 401 on /m/login (the route guard got there first) keeps the page the login names', () => {
+    history.replaceState(null, '', '/m/login?returnTo=%2Fm%2FleaderBoard');
+    saveSession(OLD);
+    sessionGone();
+    tapLogin();
+    expect(navigations.map((n) => n.path)).to.deep.equal(['/m/login?returnTo=%2Fm%2FleaderBoard']);
+  });
+
+  it('home, or a stored value that is not a page of ours, gives a plain /m/login', () => {
+    history.replaceState(null, '', '/m/home');
+    saveSession(OLD);
+    sessionGone();
+    expect(sessionStorage.getItem(SESSION_ENDED_KEY)).to.equal('true');
+    notices.value = [];
+    sessionStorage.setItem(SESSION_ENDED_KEY, JSON.stringify('//evil.example/m/x'));
+    clearSession();
+    resumePleaseLogin();
+    tapLogin();
+    expect(navigations.map((n) => n.path)).to.deep.equal(['/m/login']);
+  });
+});
+
 describe('session loss through the client (docs/product.md §8)', () => {
   const answers: [label: string, answer: () => Response][] = [
     ['HTTP 401', () => json({ success: false }, 401)],

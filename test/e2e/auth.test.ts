@@ -82,15 +82,46 @@ describe('sign-up, logout, login and the session', () => {
     await context.close();
   });
 
-  it('logs in with the demo account and sends protected pages without a session to /m/login', async () => {
+  it('sends protected pages without a session to /m/login, which comes back to the page after the login', async () => {
     const context = await h.newContext();
     const page = await context.newPage();
     await page.goto(`${h.server.url}/m/member/home?r=ref9`);
-    await page.waitForURL(/\/m\/login\?r=ref9$/);
+    await page.waitForURL(/\/m\/login\?returnTo=%2Fm%2Fmember%2Fhome&r=ref9$/);
+    await page.getByLabel('Username', { exact: true }).fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('Demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // Back on the page that asked for the login (docs/product.md §4), the carried parameter kept.
+    await page.waitForURL(/\/m\/member\/home\?r=ref9$/);
+    await page.getByRole('heading', { name: 'Hi, demo' }).waitFor();
+    await context.close();
+  });
+
+  it('after the session expires on the way to a member page, logging in again lands back on that page', async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await page.goto(`${h.server.url}/m/login`);
     await page.getByLabel('Username', { exact: true }).fill('demo');
     await page.getByLabel('Password', { exact: true }).fill('Demo1234');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
+    await page.goto(`${h.server.url}/m/member/home`);
+    const rewards = page.getByRole('link', { name: /Reward centre/ });
+    await rewards.waitFor();
+
+    const expired = await fetch(`${h.server.url}/dev/members/demo/expire-session`, { method: 'POST' });
+    assert.equal(expired.status, 200);
+
+    // The player opens the reward centre: its calls meet the ended session.
+    await rewards.click();
+    const notice = page.getByRole('alertdialog');
+    await notice.getByText('Your session has ended').waitFor();
+    await notice.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/m\/login\?returnTo=%2Fm%2FrewardCenter$/);
+    await page.getByLabel('Username', { exact: true }).fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('Demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/m\/rewardCenter$/);
+    await page.getByRole('button', { name: 'Claim' }).first().waitFor();
     await context.close();
   });
 

@@ -121,6 +121,24 @@ async function outboxCode(mobileNum: string): Promise<string> {
   return value[0]!.code;
 }
 
+describe('Forgot password', () => {
+  it('/m/login offers the merchant’s customer service, saying support resets the password; it opens in a new tab', async () => {
+    const page = await newPage();
+    await page.goto(`${h.server.url}/m/login`);
+    const link = form(page).getByRole('link', { name: 'Forgot password? Our support team will help you reset it.' });
+    const href = await link.getAttribute('href');
+    assert.match(href ?? '', /^https?:\/\//);
+    const box = (await link.boundingBox())!;
+    assert.ok(box.height >= 44 && box.width >= 44, `tap target ${box.width} x ${box.height}`);
+    // The demo's support address may be off line here: answer it, only the tab's address matters.
+    await page.context().route(href!, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Support</title>' }));
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await popup.waitForLoadState();
+    assert.equal(popup.url(), href);
+    assert.match(page.url(), /\/m\/login$/, 'the login page stays');
+  });
+});
+
 describe('SMS login', () => {
   it('sends a code to the mobile number and logs in with it', async () => {
     const page = await newPage();
@@ -150,6 +168,10 @@ describe('two-factor when the IP is not recorded', () => {
     const tabs = await modal(page).getByRole('tab').allTextContents();
     assert.deepEqual(tabs, ['SMS', 'Authenticator', 'Email', 'Real name']);
     assert.equal(await modal(page).getByRole('tab', { selected: true }).textContent(), 'SMS');
+    // It speaks to the player, not of IP addresses (issue 32).
+    assert.equal(await modal(page).getByRole('heading').textContent(), 'Security verification');
+    await modal(page).getByText("We don't recognise this device. Confirm it's you with one of these:").waitFor();
+    assert.doesNotMatch((await modal(page).textContent()) ?? '', /\bIP\b/);
   }
 
   async function finish(page: Page) {
@@ -239,7 +261,18 @@ describe('forced password change', () => {
     await page.getByText('Enter the new password again').waitFor();
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete')), 'current-password');
     await page.getByLabel('Current password').fill('Demo1234');
+    // The server's password rule shows under the new password and is checked before sending (issue 32).
+    const rule = page.locator('#cp-next-rule');
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm new password').fill('short');
+    assert.deepEqual(await rule.locator('li').evaluateAll((lis) => lis.map((li) => li.className)), ['unmet', 'met', 'unmet']);
+    const net = trackNetwork(page);
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByText('Choose a password of 6–32 characters with at least one letter and one digit').waitFor();
+    await net.quiet();
+    assert.equal(net.to('/wps/member/password').length, 0, 'nothing sent while the rule is unmet');
     await page.getByLabel('New password', { exact: true }).fill('Newpass123');
+    assert.deepEqual(await rule.locator('li').evaluateAll((lis) => lis.map((li) => li.className)), ['met', 'met', 'met']);
     await page.getByLabel('Confirm new password').fill('Newpass123');
     await page.getByRole('button', { name: 'Save password' }).click();
     await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();

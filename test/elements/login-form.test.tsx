@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { rsaPair, unsealBody } from '../browser-helpers/sealed.ts';
 import '../../elements/login-form.tsx';
+import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
 import { endpoints, type LoginValue, type SiteInfo } from '../../src/core/api/endpoints.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
 import { loadSiteStatus, resetSiteData } from '../../src/core/config/siteStatus.ts';
@@ -33,7 +34,7 @@ import {
   type FetchStub,
 } from '../browser-helpers/helpers.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
-import { statusFixture } from '../browser-helpers/status.ts';
+import { CS_URL, encodeCsPath, statusFixture } from '../browser-helpers/status.ts';
 
 const navigations: string[] = [];
 setNavigator((path) => navigations.push(path)); // nothing here may navigate the test page away
@@ -283,6 +284,56 @@ describe('<wps-login-form> the login request (docs/product.md §3)', () => {
   });
 });
 
+describe('<wps-login-form> back to the page that asked for the login (docs/product.md §4, issue 32)', () => {
+  const testPage = location.pathname + location.search;
+  afterEach(() => history.replaceState(history.state, '', testPage));
+  /** The login page as the route guard or the please-login notice opens it. */
+  const onLoginPage = (query: string) => history.replaceState(null, '', `/m/login${query}`);
+
+  async function logIn(password = 'Secret123') {
+    const el = await open();
+    const events = recordEvents(el, ['wps-login']);
+    await fillPassword(el, 'player1', password);
+    form(el).requestSubmit();
+    await waitFor(() => expect(navigations.length).to.equal(1));
+    return { next: (events.events[0]!.detail as { next: string }).next, went: navigations[0] };
+  }
+
+  it('returnTo=/m/rewardCenter: the login goes there, and wps-login says so', async () => {
+    onLoginPage('?returnTo=%2Fm%2FrewardCenter%3Ftab%3D2&r=ref9');
+    expect(await logIn()).to.deep.equal({ next: '/m/rewardCenter?tab=2', went: '/m/rewardCenter?tab=2' });
+  });
+
+  it('a forced password change still wins over the page to return to', async () => {
+    onLoginPage('?returnTo=%2Fm%2FrewardCenter');
+    expect(await logIn(DEFAULT_PASSWORD)).to.deep.equal({ next: '/m/changePsw', went: '/m/changePsw' });
+  });
+
+  for (const [label, query] of [
+    ['another origin', '?returnTo=https%3A%2F%2Fevil.example%2Fm%2Fhome'],
+    ['a protocol-relative URL', '?returnTo=%2F%2Fevil.example'],
+    ['a javascript: URL', '?returnTo=javascript%3Aalert(1)'],
+    ['the login page itself', '?returnTo=%2Fm%2Flogin%3FreturnTo%3D%252Fm%252FrewardCenter'],
+  ] as const) {
+    it(`${label}: ignored, the login goes to /m/home`, async () => {
+      onLoginPage(query);
+      expect(await logIn()).to.deep.equal({ next: '/m/home', went: '/m/home' });
+    });
+  }
+
+  it('an SMS login returns too', async () => {
+    onLoginPage('?returnTo=%2Fm%2FvoucherCenter');
+    const el = await open();
+    tabNamed(el, 'SMS login').click();
+    await waitFor(() => expect(byId(el, 'login-mobile')).to.not.equal(null));
+    type(field(el, 'mobile'), '9171234567');
+    type(field(el, 'code'), '123456');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(navigations).to.deep.equal(['/m/voucherCenter']));
+  });
+});
+
 describe('<wps-login-form> the processing lock (docs/product.md §4, §9)', () => {
   it('a second submit while one runs sends nothing; the lock clears 500 ms after the end (not at 499)', async () => {
     expect(LOGIN_LOCK_MS).to.equal(500);
@@ -460,6 +511,89 @@ describe('<wps-login-form> SMS tab (docs/product.md §5)', () => {
     expect(focused()).to.equal(describeNode(field(el, 'code')));
     await sleep(50);
     expect(logins().length).to.equal(0);
+  });
+});
+
+describe('<wps-login-form> Forgot password (docs/product.md §4, issue 32)', () => {
+  const forgot = (el: Element) => part<HTMLAnchorElement>(el, 'forgot-password');
+  let opened: unknown[][] = [];
+  const realOpen = window.open;
+  beforeEach(() => {
+    opened = [];
+    window.open = (...args: unknown[]) => (opened.push(args), null);
+  });
+  afterEach(() => {
+    window.open = realOpen;
+  });
+
+  it('under the password: says what happens, leads to customer service, a tap target of at least 44 x 44 px', async () => {
+    const el = await open();
+    const link = forgot(el)!;
+    expect(link.textContent).to.equal('Forgot password? Our support team will help you reset it.');
+    expect(link.href).to.equal(CS_URL);
+    expect([link.target, link.rel]).to.deep.equal(['_blank', 'noopener']);
+    // Right under the password field, before the remember-me box.
+    expect(field(el, 'password').closest('.field')!.nextElementSibling).to.equal(link);
+    const box = link.getBoundingClientRect();
+    expect(box.height).to.be.at.least(44);
+    expect(box.width).to.be.at.least(44);
+    await expectAccessible(el);
+  });
+
+  it('a tap announces wps-contact { url, csType, reason }, then opens customer service in a new tab; nothing is sent or navigated', async () => {
+    const el = await open();
+    const events = recordEvents(el, ['wps-contact']);
+    forgot(el)!.click();
+    expect(events.types()).to.deep.equal(['wps-contact']);
+    const event = events.events[0]!;
+    expect(event.cancelable && event.bubbles && event.composed).to.equal(true);
+    expect(event.detail).to.deep.equal({ url: CS_URL, csType: 'LIVECHAT', reason: 'forgot-password' });
+    expect(opened).to.deep.equal([[CS_URL, '_blank', 'noopener']]);
+    expect(logins().length).to.equal(0);
+    expect(navigations).to.deep.equal([]);
+  });
+
+  it('preventDefault() on wps-contact: the page handles it, nothing opens', async () => {
+    const el = await open();
+    el.addEventListener('wps-contact', (e) => e.preventDefault());
+    forgot(el)!.click();
+    await sleep(20);
+    expect(opened).to.deep.equal([]);
+  });
+
+  it('the entry placed at LOGIN wins; a VIP-only entry and a path that is not a web URL are never offered to a visitor', async () => {
+    info = {
+      customerService: [
+        { title: 'VIP', csType: 'COMM100VIP', path: encodeCsPath('https://vip.example.test/') },
+        { title: 'Bad', csType: 'LIVECHAT', path: encodeCsPath('javascript:alert(1)') },
+        { title: 'Home', csType: 'LIVECHAT', csPosition: 'HOME', path: encodeCsPath('https://home.example.test/') },
+        { title: 'Login', csType: 'AICAN', csPosition: 'LOGIN', path: encodeCsPath('https://login.example.test/help') },
+      ],
+    };
+    const el = await open();
+    expect(forgot(el)!.href).to.equal('https://login.example.test/help');
+    unmountAll();
+    resetSiteData();
+    info = { customerService: (info.customerService ?? []).slice(0, 3) };
+    const other = await open();
+    expect(forgot(other)!.href).to.equal('https://home.example.test/');
+  });
+
+  it('no usable customer-service link: no Forgot-password link (never one that ends in "url is null")', async () => {
+    info = { customerService: [{ title: 'Bad', csType: 'LIVECHAT', path: encodeCsPath('data:text/html,hi') }] };
+    const el = await open();
+    expect(has(el, 'form')).to.equal(true);
+    expect(forgot(el)).to.equal(null);
+  });
+
+  it('UR: the link in Urdu', async () => {
+    setLanguage('UR');
+    await ensureI18n();
+    const el = await open();
+    await waitFor(() =>
+      expect(forgot(el)!.textContent).to.equal('پاس ورڈ بھول گئے؟ ہماری سپورٹ ٹیم اسے ری سیٹ کرنے میں آپ کی مدد کرے گی۔'),
+    );
+    await expectAccessible(el);
   });
 });
 

@@ -338,6 +338,86 @@ describe('<wps-register-form> the request (docs/product.md §3, §4)', () => {
   });
 });
 
+describe('<wps-register-form> the password rule as the player types (docs/product.md §5, issue 32)', () => {
+  const rule = (el: Element) => byId(el, 'register-password-rule')!;
+  /** Each line of the rule: its name and whether it shows as met (class, part and the words a screen reader gets). */
+  const lines = (el: Element) =>
+    [...rule(el).querySelectorAll('li')].map((li) => {
+      const met = li.classList.contains('met');
+      expect(li.getAttribute('part')).to.equal(met ? 'rule rule-met' : 'rule rule-unmet');
+      expect(li.querySelector('.wps-visually-hidden')!.textContent!.trim()).to.equal(met ? '(done)' : '(not yet)');
+      return `${li.getAttribute('data-rule')}:${met ? 'met' : 'unmet'}`;
+    });
+
+  it('shows the rule under the field, described by the input, and turns each line met or unmet as the player types', async () => {
+    const el = await open();
+    expect(field(el, 'password').getAttribute('aria-describedby')).to.equal('register-password-rule');
+    expect([...rule(el).querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal([
+      '6–32 characters (not yet)',
+      'At least one letter (A–Z) (not yet)',
+      'At least one digit (not yet)',
+    ]);
+    type(field(el, 'password'), 'ab1');
+    await waitFor(() => expect(lines(el)).to.deep.equal(['length:unmet', 'letter:met', 'digit:met']));
+    type(field(el, 'password'), 'abcdef');
+    await waitFor(() => expect(lines(el)).to.deep.equal(['length:met', 'letter:met', 'digit:unmet']));
+    type(field(el, 'password'), 'abc123');
+    await waitFor(() => expect(lines(el)).to.deep.equal(['length:met', 'letter:met', 'digit:met']));
+    type(field(el, 'password'), 'a1'.repeat(16) + 'b'); // 33 characters
+    await waitFor(() => expect(lines(el)).to.deep.equal(['length:unmet', 'letter:met', 'digit:met']));
+    await expectAccessible(el);
+  });
+
+  it('a password that breaks the rule is not sent: the field says why and keeps the focus; a good one is sent', async () => {
+    const el = await open();
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    type(field(el, 'username'), 'newbie1');
+    type(field(el, 'password'), 'abc12');
+    await sleep(10);
+    form(el).requestSubmit();
+    const password = field(el, 'password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).to.equal('true'));
+    expect(byId(el, 'register-password-error')!.textContent).to.equal(
+      'Choose a password of 6–32 characters with at least one letter and one digit',
+    );
+    expect(password.getAttribute('aria-describedby')).to.equal('register-password-error register-password-rule');
+    expect(focused()).to.equal(describeNode(password));
+    await sleep(50);
+    expect(registrations().length).to.equal(0);
+    expect(notices.value).to.deep.equal([]);
+
+    type(password, 'abc123');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).to.equal('false'));
+    form(el).requestSubmit();
+    await waitFor(() => expect(registrations().length).to.equal(1));
+    expect(unsealBody(registrations()[0]!.headers, registrations()[0]!.body).password).to.equal('abc123');
+  });
+
+  it('by mobile number with a password: the same rule, nothing sent while it is unmet', async () => {
+    register = { mobilePassword: true };
+    const el = await open();
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    await mobileTab(el);
+    await waitFor(() => expect(byId(el, 'register-password')).to.not.equal(null));
+    type(field(el, 'mobile'), '9171230000');
+    type(field(el, 'password'), '12345678');
+    await waitFor(() => expect(lines(el)).to.deep.equal(['length:met', 'letter:unmet', 'digit:met']));
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('true'));
+    await sleep(50);
+    expect(registrations().length).to.equal(0);
+  });
+
+  it('UR: the rule in Urdu, right to left', async () => {
+    setLanguage('UR');
+    await ensureI18n();
+    const el = await open();
+    await waitFor(() => expect(rule(el).textContent).to.include('کم از کم ایک ہندسہ'));
+    expect(form(el).getAttribute('dir')).to.equal('rtl');
+    await expectAccessible(el);
+  });
+});
+
 describe('<wps-register-form> suggested username', () => {
   it("'Suggest a free username' fills the field from /wps/member/register/autoUsername", async () => {
     const el = await open();

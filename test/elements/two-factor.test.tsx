@@ -225,24 +225,22 @@ describe('<wps-two-factor> tabs (docs/product.md §2, §4)', () => {
     });
   }
 
-  it('the title is the notice label, followed by the explanation; without a label a translated title', async () => {
+  it("a caller's title, else a translated one; the explanation speaks to the player either way (issue 32)", async () => {
     const { el } = await openWith({ ga: true });
     const dialog = part(el, 'dialog')!;
     expect(dialog.getAttribute('role')).to.equal('dialog');
     expect(dialog.getAttribute('aria-modal')).to.equal('true');
     expect(el.shadowRoot!.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).to.equal(TITLE);
-    // The server's label already says the IP is not recorded: the explanation does not say it again.
     expect(el.shadowRoot!.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).to.equal(
-      'Choose one of the methods below.',
+      "We don't recognise this device. Confirm it's you with one of these:",
     );
     el.close();
     await closed(el);
     void el.open(detail({ ga: true }, { title: undefined }));
     await opened(el);
     expect(text(el, 'title')).to.equal('Security verification');
-    expect(text(el, 'explain')).to.equal(
-      'Your current IP address is not recorded. Enter any one of the verifications below to continue.',
-    );
+    expect(text(el, 'explain')).to.equal("We don't recognise this device. Confirm it's you with one of these:");
+    expect(part(el, 'content')!.textContent).not.to.match(/\bIP\b/);
   });
 
   it('every field has a visible label', async () => {
@@ -571,7 +569,9 @@ describe('<wps-two-factor auto> (docs/product.md §4: login_verify_required open
     answers.login = verifyRequired({ ga: true, email: true, sms: false });
     const outcome = playerLogin();
     await opened(el);
-    expect(text(el, 'title')).to.equal(TITLE);
+    // The answer's message speaks of IP addresses: the modal opens with words for the player instead.
+    expect(text(el, 'title')).to.equal('Security verification');
+    expect(text(el, 'explain')).to.equal("We don't recognise this device. Confirm it's you with one of these:");
     expect(tabNames(el)).to.deep.equal(['Authenticator', 'Email']);
     expect(activeTab(el)).to.equal('Authenticator');
     expect(notices.value).to.deep.equal([]);
@@ -739,6 +739,7 @@ describe('<wps-two-factor> languages and accessibility', () => {
     setLanguage('CN');
     const { el } = await openWith({ sms: true, ga: true, email: true, payeeName: true }, { title: undefined });
     await waitFor(() => expect(text(el, 'title')).to.equal('安全验证'));
+    expect(text(el, 'explain')).to.equal('我们无法识别这台设备。请通过以下任一方式确认是您本人：');
     expect(tabNames(el)).to.deep.equal(['短信验证', '谷歌验证', '邮箱验证', '真实姓名']);
     expect(text(el, 'confirm')).to.equal('确认');
     expect(text(el, 'send')).to.equal('发送验证码');

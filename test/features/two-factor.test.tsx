@@ -242,8 +242,9 @@ describe('openTwoFactor: the shared verification (docs/product.md §4, §8)', ()
 
   it('without any required method there is nothing to verify: notice, and the outcome is undefined', async () => {
     detaches.push(attachAuto({}));
-    expect(await openTwoFactor({ username: 'p', flags: {}, title: 'Odd answer' })).to.equal(undefined);
-    expect(notices.value.map((n) => n.message)).to.deep.equal(['Odd answer']);
+    expect(await openTwoFactor({ username: 'p', flags: {}, message: 'Odd answer' })).to.equal(undefined);
+    expect(await openTwoFactor({ username: 'p', flags: {}, title: 'Old caller' })).to.equal(undefined);
+    expect(notices.value.map((n) => n.message)).to.deep.equal(['Odd answer', 'Old caller']);
   });
 
   it('when the last auto owner leaves, an open verification closes', async () => {

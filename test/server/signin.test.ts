@@ -7,6 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordValid } from '../../src/core/api/credentials.ts';
+import { validPassword } from '../../server/signin/members.ts';
 import { clock } from '../../server/infra/limits.ts';
 import { base32Decode, stepAt, totpAt } from '../../server/signin/totp.ts';
 import {
@@ -642,6 +644,48 @@ describe('registration by mobile number', () => {
       domain: 'x.example',
       mobile_num: null,
     });
+  });
+});
+
+describe('the password rule is the one the forms check (src/core/api/credentials.ts)', () => {
+  // Each sample against the shared rule and the server's three checks: a rule changed in one place
+  // changes both, and the product's numbers (6 to 32, a letter and a digit) are pinned here.
+  const samples: [password: string, valid: boolean][] = [
+    ['abc12', false], // 5 characters
+    ['abc123', true], // 6
+    ['a1'.repeat(16), true], // 32
+    ['a1'.repeat(16) + 'b', false], // 33
+    ['abcdefgh', false], // no digit
+    ['12345678', false], // no letter
+    ['pass word 1', true], // a space is a character like any other
+  ];
+
+  test('the server checks with the shared function, whose numbers are 6 and 32', () => {
+    assert.equal(validPassword, passwordValid);
+    assert.deepEqual([PASSWORD_MIN, PASSWORD_MAX], [6, 32]);
+    for (const [password, valid] of samples) assert.equal(passwordValid(password), valid, password);
+  });
+
+  test('registration by username and by mobile number, and the password change, refuse what the rule refuses', async () => {
+    const change = (token: string, payload: Record<string, unknown>) =>
+      sealedCall(wps, '/wps/member/password', payload, rsaKey, { token });
+    const token = ok(await passwordLogin(await plainMember('start1'), 'start1')).token;
+    let n = 0;
+    for (const [password, valid] of samples) {
+      const byName = await register(registerBody(`rule_${process.pid % 1000}_${n}`, password, { login: false }), freshIp());
+      const byMobile = await registerMobile(`91755509${String(n++).padStart(2, '0')}`, { password }, freshIp());
+      const changed = await change(token, { oldPassword: 'start1', newPassword: password });
+      if (valid) {
+        ok(byName);
+        ok(byMobile);
+        ok(changed);
+        ok(await change(token, { oldPassword: password, newPassword: 'start1' }));
+      } else {
+        await refused(byName, 400, 'register.password.invalid');
+        await refused(byMobile, 400, 'register.password.invalid');
+        await refused(changed, 400, 'password.invalid');
+      }
+    }
   });
 });
 

@@ -6,7 +6,8 @@
  */
 import { showNotice } from '../notice/notices.ts';
 import { clearSession, session, SESSION_ENDED_KEY } from '../session/sessionInfo.ts';
-import { navigate } from '../session/navigation.ts';
+import { navigate, onOperatorPage } from '../session/navigation.ts';
+import { loginPath, returnPathFrom, safeReturnPath } from '../session/routeRules.ts';
 import { cancelRequests } from './abort.ts';
 import { sessionStore } from '../storage/storage.ts';
 
@@ -150,9 +151,10 @@ function clearRepeatedly() {
 
 // SESSION_ENDED_KEY is kept in session storage while the please-login notice waits for its tap: a
 // reload in that moment (the player's, or one racing the answer that found the session gone) shows
-// it again instead of a page that is silently signed out (resumePleaseLogin).
-function showPleaseLogin() {
-  sessionStore.set(SESSION_ENDED_KEY, true);
+// it again instead of a page that is silently signed out (resumePleaseLogin). It holds the page the
+// session ended on (or true), so the login goes back there even after the reload rule moved home.
+function showPleaseLogin(returnTo: string | undefined) {
+  sessionStore.set(SESSION_ENDED_KEY, returnTo ?? true);
   showNotice({
     id: PLEASE_LOGIN_NOTICE,
     messageKey: 'please_login',
@@ -162,25 +164,43 @@ function showPleaseLogin() {
         labelKey: 'login',
         action: () => {
           sessionStore.remove(SESSION_ENDED_KEY);
-          navigate('/m/login');
+          navigate(loginPath(returnTo));
         },
       },
     ],
   });
 }
 
+/**
+ * The page a login after this session loss goes back to (docs/product.md §4): this /m page; on
+ * /m/login (the route guard may have moved there already) the page it names; else the one a
+ * waiting notice already holds. Only on the operator's /m: a merchant's page is not ours to name.
+ */
+function pageToReturnTo(): string | undefined {
+  if (!onOperatorPage()) return undefined;
+  const waiting = sessionStore.get<unknown>(SESSION_ENDED_KEY);
+  return (
+    safeReturnPath(location.pathname + location.search) ??
+    returnPathFrom(location.search) ??
+    (typeof waiting === 'string' ? safeReturnPath(waiting) : undefined)
+  );
+}
+
 /** Log out, clear session storage, cancel requests, and ask to log in again. */
 export function sessionGone(notice = true) {
+  // Before the clear: the route guard may move the page to /m/login as soon as the session goes.
+  const returnTo = notice ? pageToReturnTo() : undefined;
   clearRepeatedly();
   cancelRequests();
-  if (notice) showPleaseLogin();
+  if (notice) showPleaseLogin(returnTo);
 }
 
 /** At start: the please-login notice a reload interrupted, again (nothing when a session is there). */
 export function resumePleaseLogin(): void {
-  if (sessionStore.get(SESSION_ENDED_KEY) !== true) return;
+  const ended = sessionStore.get<unknown>(SESSION_ENDED_KEY);
+  if (ended !== true && typeof ended !== 'string') return;
   if (session.value) sessionStore.remove(SESSION_ENDED_KEY);
-  else showPleaseLogin();
+  else showPleaseLogin(typeof ended === 'string' ? safeReturnPath(ended) : undefined);
 }
 
 export function perform(reaction: Reaction) {

@@ -105,6 +105,7 @@ export const registerPayload = v.object({
   geetestValidateV4: optStr(4096),
   geetestChallenge: optStr(512),
   captcha: optStr(64),
+  // Format (credentials.ts) checked by the handler, so it answers register.*.invalid, not request.invalid.
   password: optStr(128),
   username: optStr(64),
   mobileNum: optStr(32),
@@ -200,6 +201,7 @@ export const fcmUnsubscribePayload = v.object({
 
 export const passwordPayload = v.object({
   oldPassword: optStr(128),
+  // The password rule (credentials.ts) is checked by the handler: password.invalid.
   newPassword: str(128),
 });
 

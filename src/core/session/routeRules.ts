@@ -61,14 +61,60 @@ export function withoutToken(search: string, path = ''): string {
 /** `/m` and `/m/`: the site's root, which opens /m/home for everyone (docs/product.md §2). */
 export const isSiteRoot = (path: string): boolean => /^\/m\/?$/.test(path);
 
+/**
+ * The query parameter of /m/login naming the page to go back to after signing in
+ * (docs/product.md §4, "Where a successful login goes"). Not `redirectUrl`/`backUrl`: those are the
+ * operator's and turn auto login off.
+ */
+export const RETURN_PARAM = 'returnTo';
+
+/** A throw-away origin to resolve a return path against: anything that resolves elsewhere is not ours. */
+const RETURN_BASE = 'http://return.invalid';
+
+/**
+ * The page a login may go back to, from the raw `returnTo` value: only a path of this site under
+ * /m (`/m/rewardCenter?tab=2#top`), never another origin, a protocol-relative `//host`, a scheme
+ * (`javascript:`), a path that climbs out of /m, or a sign-in page. The session token and the carried
+ * parameters are dropped (every in-app navigation adds the carried ones again). Undefined when unsafe.
+ */
+export function safeReturnPath(raw: string | null | undefined): string | undefined {
+  if (!raw?.startsWith('/m/')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw, RETURN_BASE);
+  } catch {
+    return undefined;
+  }
+  // A backslash reads as a slash here: `/m/\\evil.com` becomes `/m//evil.com`, refused like `/m//evil.com`.
+  if (url.origin !== RETURN_BASE || !url.pathname.startsWith('/m/') || url.pathname.includes('//')) return undefined;
+  const path = trimSlash(url.pathname);
+  // Never home (where a login goes anyway) nor a sign-in page (a loop): the reload paths, exactly.
+  if (RELOAD_PATHS.has(path)) return undefined;
+  const q = new URLSearchParams(withoutToken(url.search, path));
+  for (const name of [...CARRIED_PARAMS, RETURN_PARAM]) q.delete(name);
+  const rest = q.toString();
+  return path + (rest ? `?${rest}` : '') + url.hash;
+}
+
+/** /m/login, naming the page to return to after signing in when there is a safe one. */
+export function loginPath(returnTo?: string): string {
+  const back = safeReturnPath(returnTo);
+  return back ? `/m/login?${RETURN_PARAM}=${encodeURIComponent(back)}` : '/m/login';
+}
+
+/** The page a login named in this query goes back to (undefined: none, or not a safe one). */
+export function returnPathFrom(search: string): string | undefined {
+  return safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM));
+}
+
 export type GuardResult = { allow: true } | { allow: false; redirect: string };
 
 /**
  * Route guard: a protected page needs a token from the query (token / tokens) or the saved session,
- * else /m/login. /m/feedback without a session goes to /m/home instead. A session that must change
- * its password first is sent to /m/changePsw from everywhere. /m and /m/ go to /m/home. A path that is
- * no page (`isRoute`, the host's route table; without it every path counts as one) is let through to
- * the not-found page.
+ * else /m/login, which comes back to the page after the login (`returnTo`). /m/feedback without a
+ * session goes to /m/home instead. A session that must change its password first is sent to
+ * /m/changePsw from everywhere. /m and /m/ go to /m/home. A path that is no page (`isRoute`, the
+ * host's route table; without it every path counts as one) is let through to the not-found page.
  */
 export function guardRoute(
   path: string,
@@ -86,7 +132,9 @@ export function guardRoute(
   // An unknown address says so to a visitor too, never a silent move to login (docs/product.md §2).
   if (PUBLIC_PATHS.has(p) || hasSession || tokenFromQuery(search, p) || !isRoute(path)) return { allow: true };
   if (p === '/m/feedback') return { allow: false, redirect: '/m/home' };
-  return { allow: false, redirect: '/m/login' };
+  // The router gives the query without its '?'.
+  const query = search && !search.startsWith('?') ? `?${search}` : search;
+  return { allow: false, redirect: loginPath(p + query) };
 }
 
 /** What a browser refresh does on this path. */

@@ -17,7 +17,17 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
 import { resendEnd } from '../../ui/countdown.ts';
 import { useRequiredFields } from '../../ui/useRequiredFields.tsx';
-import { goAfterSignIn, login, loginBusy, sendLoginCode, tryAutoLogin, type LoginOutcome } from './model.ts';
+import {
+  forgotPasswordLink,
+  goAfterSignIn,
+  signInTarget,
+  login,
+  loginBusy,
+  sendLoginCode,
+  tryAutoLogin,
+  type ForgotPasswordLink,
+  type LoginOutcome,
+} from './model.ts';
 import {
   PHONE_CODE_COUNTDOWN_MS,
   bindExistingAccount,
@@ -72,13 +82,16 @@ export interface LoginFormProps {
   onLogin(detail: LoginDetail): boolean;
   /** Defines `<wps-captcha>` (the element layer's loader). */
   defineCaptcha(): Promise<unknown>;
+  /** "Forgot password?" was tapped: open the merchant's customer service at `link` (the element announces it first). */
+  onForgotPassword(link: ForgotPasswordLink): void;
 }
 
-export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCaptcha }: LoginFormProps) {
+export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCaptcha, onForgotPassword }: LoginFormProps) {
   useSignals();
   const { t, dir } = useT();
   const info = siteStatus.value?.info;
   const identity = identityConfig(info);
+  const forgot = forgotPasswordLink(info);
   const [tab, setTab] = useState<Tab>('password');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -117,8 +130,8 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
 
   const done = (outcome: LoginOutcome) => {
     if (!outcome.ok) return;
-    const detail: LoginDetail = { next: outcome.next, userName: outcome.value.userName };
-    if (onLogin(detail)) goAfterSignIn(outcome.next, continueToOperator);
+    const detail: LoginDetail = { next: signInTarget(outcome.next), userName: outcome.value.userName };
+    if (onLogin(detail)) goAfterSignIn(detail.next, continueToOperator);
   };
 
   // If the provider is switched off meanwhile, the Phone tab goes.
@@ -292,6 +305,22 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
           onChange: (e) => setPassword(e.target.value),
         })}
       </Field>
+      {forgot ? (
+        // No reset call exists in the operator's contract: the link says that support resets it, and opens support.
+        <a
+          className="link forgot"
+          part="forgot-password"
+          href={forgot.url}
+          target="_blank"
+          rel="noopener"
+          onClick={(e) => {
+            e.preventDefault();
+            onForgotPassword(forgot);
+          }}
+        >
+          <strong>{t('login.forgot_password')}</strong> {t('login.forgot_password_help')}
+        </a>
+      ) : null}
     </>
   );
 

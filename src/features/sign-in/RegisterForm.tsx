@@ -20,6 +20,7 @@ import { useCaptcha } from './hooks.tsx';
 import { MobileField, mobileInput } from './fields.tsx';
 import { sessionStore } from '../../core/storage/storage.ts';
 import { goAfterSignIn, PASSWORD_CHANGE_KEY, USERNAME_PATTERN, register, registerBusy, suggestUsername } from './model.ts';
+import { PasswordRule, RULE_VARS, passwordValid } from './PasswordRule.tsx';
 
 export interface RegisterDetail {
   userName: string;
@@ -66,10 +67,12 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
             ['mobile', mobile, t('required.mobile')],
             ...(askPassword ? [['password', password, t('required.password')] as RequiredField] : []),
           ];
-    // Both at once: an empty password and a malformed username are marked together.
+    // All at once: an empty field, a malformed username and a password that breaks the rule are
+    // marked together; the first of them keeps the focus.
     const filled = check(fields);
     const nameOk = by !== 'username' || usernameOk();
-    if (!filled || !nameOk) return;
+    const passwordOk = !askPassword || !password || passwordRuleOk(filled && nameOk);
+    if (!filled || !nameOk || !passwordOk) return;
     const solved = await captcha.solve().catch(() => null);
     if (solved === null) return; // closed or failed: the captcha row says why
     const request =
@@ -113,6 +116,17 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
     if (focusIt) focus('username');
     return false;
   };
+  /**
+   * The password rule (docs/product.md §5), the server's own (src/core/api/credentials.ts): checked
+   * here so a password the server would refuse is never sent; the list under the field shows which
+   * part is missing.
+   */
+  const passwordRuleOk = (focusIt: boolean) => {
+    if (passwordValid(password)) return true;
+    setErrors((e) => ({ ...e, password: t('password_rule.invalid', RULE_VARS) }));
+    if (focusIt) focus('password');
+    return false;
+  };
   const selectTab = (id: By) => {
     setBy(id);
     setErrors({});
@@ -152,14 +166,22 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
           </MobileField>
         )}
         {askPassword ? (
-          <Field id="register-password" label={t('password')} error={errors.password} hint={t('register.password_hint')}>
+          <Field id="register-password" label={t('password')} error={errors.password}>
             {input('password', {
               name: 'password',
               type: 'password',
               autoComplete: 'new-password',
               value: password,
-              onChange: (e) => setPassword(e.target.value),
+              // The rule stays described beside an error, which says only that it is not met yet.
+              'aria-describedby': errors.password ? 'register-password-error register-password-rule' : 'register-password-rule',
+              onChange: (e) => {
+                setPassword(e.target.value);
+                // Once the rule is met the refusal goes; an empty field keeps its own message.
+                if (passwordValid(e.target.value))
+                  setErrors((er) => (er.password === t('password_rule.invalid', RULE_VARS) ? { ...er, password: '' } : er));
+              },
             })}
+            <PasswordRule id="register-password-rule" password={password} />
           </Field>
         ) : null}
         {captcha.element}

@@ -8,11 +8,12 @@ import { pixelTrack, storedAttribution } from '../../core/tracking/attribution.t
 import { signal } from '@preact/signals-core';
 import { call, isApiError } from '../../core/api/client.ts';
 import { DEFAULT_PASSWORD } from '../../core/api/constants.ts';
-import type { LoginErrorValue, LoginValue } from '../../core/api/endpoints.ts';
+import type { LoginErrorValue, LoginValue, SiteInfo } from '../../core/api/endpoints.ts';
 import type { CaptchaFields, LoginPayload, RegisterPayload } from '../../core/api/schemas.ts';
 import { perform, reactionFor } from '../../core/api/errors.ts';
 import { captchaRequired } from '../captcha/index.ts';
-import { merchantCode } from '../../core/config/config.ts';
+import { merchantCode, safeUrl } from '../../core/config/config.ts';
+import { entriesFor, entryUrl } from '../customer-service/index.ts';
 import { isFlagOn, siteStatus } from '../../core/config/siteStatus.ts';
 import { currentInAppParam, currentStandalone, currentUA, nativeAppVersion, registerMethod } from '../../core/env/env.ts';
 import { showNotice } from '../../core/notice/notices.ts';
@@ -28,7 +29,7 @@ import {
   turnAutoLoginOff,
 } from '../../core/session/rememberedLogin.ts';
 import { continueToOperator, navigate, onOperatorPage } from '../../core/session/navigation.ts';
-import { tokenFromQuery } from '../../core/session/routeRules.ts';
+import { returnPathFrom, tokenFromQuery } from '../../core/session/routeRules.ts';
 import { saveSession, session } from '../../core/session/sessionInfo.ts';
 import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 import { PASSWORD_CHANGE_KEY } from '../../core/session/passwordChange.ts';
@@ -38,8 +39,8 @@ export const LOGIN_LOCK_MS = 500;
 export const FIRST_TIME_KEY = `${KEY_PREFIX}firstTimeLogin`;
 export { PASSWORD_CHANGE_KEY };
 
-/** The username format (docs/product.md §5): 4–16 of A-Z a-z 0-9 _; the server checks the same. */
-export const USERNAME_PATTERN = /^[A-Za-z0-9_]{4,16}$/;
+/** The username format (docs/product.md §5), the one the server checks (src/core/api/credentials.ts). */
+export { USERNAME_PATTERN } from '../../core/api/credentials.ts';
 
 export const loginBusy = signal(false);
 export const registerBusy = signal(false);
@@ -141,7 +142,8 @@ async function loginFailed(req: LoginRequest, err: unknown): Promise<LoginValue 
       password: req.type === 'username' || req.type === 'firebase' ? req.password : undefined,
       firebaseIdToken: req.type === 'firebase' ? req.firebaseIdToken : undefined,
       flags,
-      title: err.serverMessage,
+      // Not the title: the answer speaks of IP addresses, the modal to the player (docs/product.md §2).
+      message: err.serverMessage,
       route: req.type === 'firebase' ? 'identityProvider' : 'password',
     });
   }
@@ -313,6 +315,39 @@ export async function changePassword(oldPassword: string | undefined, newPasswor
 }
 
 export { logout } from '../../core/session/logout.ts';
+
+/** What "Forgot password?" opens: a customer-service entry's URL and kind. */
+export interface ForgotPasswordLink {
+  url: string;
+  csType: string;
+}
+
+/**
+ * Where "Forgot password?" leads (docs/product.md §4, "Forgotten password"): the merchant's customer
+ * service, as a visitor is offered it (no VIP-only entry, no user name in the link): the entry placed
+ * at LOGIN when there is one, else the first whose path gives a web URL. The operator's contract has
+ * no reset call, so none is made up. Undefined when no entry gives a usable URL: no link then, rather
+ * than one that ends in 'url is null'.
+ */
+export function forgotPasswordLink(info: SiteInfo | undefined): ForgotPasswordLink | undefined {
+  const usable = entriesFor(info?.customerService, undefined, {}).flatMap((entry) => {
+    const url = safeUrl(entryUrl(entry, {}));
+    return url ? [{ url, csType: entry.csType, position: entry.csPosition }] : [];
+  });
+  const pick = usable.find((e) => e.position === 'LOGIN') ?? usable[0];
+  return pick && { url: pick.url, csType: pick.csType };
+}
+
+/**
+ * Where a login on the operator's /m goes (docs/product.md §4, "Where a successful login goes"): back
+ * to the page that sent the player to log in (the login URL's `returnTo`, checked again: a path of
+ * this site under /m only), unless the password must change first. On a merchant's page the URL is
+ * the merchant's: `next` as it is.
+ */
+export function signInTarget(next: string, search: string = location.search): string {
+  if (next !== '/m/home' || !onOperatorPage()) return next;
+  return returnPathFrom(search) ?? next;
+}
 
 /**
  * Where a sign-in goes once its event was not cancelled (docs/elements.md, "Sessions on a merchant

@@ -1,5 +1,5 @@
 /**
- * The two-factor modal (docs/product.md §2): the notice label as title, the explanation, one tab per required
+ * The two-factor modal (docs/product.md §2): its title, a sentence to the player, one tab per required
  * method (WAI-ARIA tabs: arrow keys, Home and End move between them), the fields of the active tab,
  * the sms tab's Send code button with its countdown, errors (role=alert), Cancel and Confirm.
  * Renders the signals of a TwoFactorVerification (./model.ts).
@@ -174,8 +174,7 @@ export function TwoFactorModal({ verification: v }: { verification: TwoFactorVer
           {v.state.title || t('two_factor.title')}
         </h2>
         <p id={explainId} className="explain" part="explain">
-          {/* The server's label (the title) already explains the unrecorded IP: no second telling. */}
-          {t(v.state.title ? 'two_factor.explain_short' : 'two_factor.explain')}
+          {t('two_factor.explain')}
         </p>
         {passed ? (
           <p ref={passRef} className="pass" part="pass" role="status" tabIndex={-1}>

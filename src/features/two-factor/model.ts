@@ -53,8 +53,13 @@ export interface TwoFactorDetail {
   password?: string;
   /** The `value` of the login_verify_required answer: which methods are required. */
   flags: LoginErrorValue;
-  /** The server's notice label (the login answer's message); the modal's title. */
+  /**
+   * A title of the caller's own (a merchant's page); else the catalogue's. The login answer's
+   * message is not one: it speaks of IP addresses, the modal speaks to the player (docs/product.md §2).
+   */
   title?: string;
+  /** The login answer's message: shown as a notice when no method is required (nothing to verify). */
+  message?: string;
   firebaseIdToken?: string;
   /** 'identityProvider' for a social / phone login through the identity provider. Default 'password'. */
   route?: TwoFactorRoute;
@@ -414,7 +419,7 @@ export const sharedOwner = computed(() => owners.value[0]);
 /** Starts a verification, or shows the server message when no method is required (nothing to verify). */
 export function startVerification(detail: TwoFactorDetail): TwoFactorVerification | undefined {
   if (requiredTabs(detail.flags).length > 0) return new TwoFactorVerification(detail);
-  showNotice({ message: detail.title, messageKey: 'unknown_error' });
+  showNotice({ message: detail.message || detail.title, messageKey: 'unknown_error' });
   return undefined;
 }
 
