@@ -16,7 +16,7 @@ declare module 'react' {
       'wps-domain-error': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-download-bar': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-download-popup': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'inline'?: boolean; }>;
-      'wps-image-popup': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'groups'?: string; }>;
+      'wps-image-popup': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'groups'?: string; 'open'?: boolean; }>;
       'wps-inapp-guide': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'delay'?: number; 'open'?: boolean; 'app'?: string; }>;
       'wps-install-prompt': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'delay'?: number; 'open'?: boolean; }>;
       'wps-ios-guide': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'delay'?: number; 'open'?: boolean; 'mode'?: string; }>;
@@ -48,7 +48,7 @@ declare global {
     'wps-domain-error': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-download-bar': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-download-popup': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; inline?: boolean; };
-    'wps-image-popup': HTMLElement & { merchant?: string; apiBase?: string; groups?: string; };
+    'wps-image-popup': HTMLElement & { merchant?: string; apiBase?: string; groups?: string; open?: boolean; };
     'wps-inapp-guide': HTMLElement & { merchant?: string; apiBase?: string; delay?: number; open?: boolean; app?: string; };
     'wps-install-prompt': HTMLElement & { merchant?: string; apiBase?: string; delay?: number; open?: boolean; };
     'wps-ios-guide': HTMLElement & { merchant?: string; apiBase?: string; delay?: number; open?: boolean; mode?: string; };

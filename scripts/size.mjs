@@ -8,7 +8,7 @@ import { join } from 'node:path';
 const KB = 1024;
 const BUDGET = {
   /** /m/home: main.js and what it imports statically. */
-  hostFirstLoad: 100 * KB,
+  hostFirstLoad: 101 * KB,
   /** The script tag a merchant adds. */
   loader: 4 * KB,
   /** A merchant page with only <wps-download-bar>: loader + element + chunks + its language. */
@@ -16,7 +16,7 @@ const BUDGET = {
   /** What one more simple element adds to that page. */
   furtherSimpleElement: 6 * KB,
   /** Service worker precache, uncompressed. See docs/performance.md for why not 300 KiB. */
-  precacheRaw: 340 * KB,
+  precacheRaw: 342 * KB,
   /** The mini-game script, on pages that are not ours (docs/mini-game.md): all of it, every language's texts. */
   miniGame: 5 * KB,
 };
@@ -31,15 +31,15 @@ const SIGN_IN_BUDGET = 30 * KB;
  * Budgeted alone and as a family; with the download bar they stay under the peer install element.
  */
 const INSTALL_FAMILY = new Set(['wps-install-prompt', 'wps-ios-guide', 'wps-inapp-guide']);
-const INSTALL_ELEMENT_BUDGET = 8 * KB;
-const INSTALL_FAMILY_BUDGET = 11 * KB;
+const INSTALL_ELEMENT_BUDGET = 9 * KB;
+const INSTALL_FAMILY_BUDGET = 12 * KB;
 /**
  * The announcement popups: slides, swipe, autoplay, the hiding rules and links of server HTML.
  * Budgeted as composite; the sanitiser (DOMPurify) is a further chunk, loaded only when there is HTML
  * to show, and reported below.
  */
 const ANNOUNCEMENT = new Set(['wps-announcement', 'wps-notice-popup']);
-const ANNOUNCEMENT_BUDGET = 8 * KB;
+const ANNOUNCEMENT_BUDGET = 9 * KB;
 const LAZY_ONLY = ['jsencrypt', 'crypto-js', 'dompurify', 'firebase', '@firebase'];
 
 const cache = new Map();

@@ -3,13 +3,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef } from 'react';
 import {
   activeOverlay,
-  blockOverlays,
   holdOverlays,
   overlayShown,
-  pauseOverlays,
   renewOverlay,
   requestOverlay,
-  watchFormsInUse,
   type OverlayOptions,
 } from '../core/overlay/queue.ts';
 
@@ -25,10 +22,10 @@ export function useOverlayTurn(name: string, priority: number, wanted: boolean, 
   const auto = options.auto ?? true;
   const keyRef = useRef(key);
   keyRef.current = key;
-  useEffect(() => {
-    watchFormsInUse();
-    return wanted ? requestOverlay(id, priority, { key: keyRef.current, auto }) : undefined;
-  }, [id, priority, wanted, auto]);
+  useEffect(
+    () => (wanted ? requestOverlay(id, priority, { key: keyRef.current, auto }) : undefined),
+    [id, priority, wanted, auto],
+  );
   // New content under the same turn (the next image): a new answer, without losing the place.
   useEffect(() => {
     if (wanted) renewOverlay(id, key);
@@ -47,14 +44,4 @@ export function useOverlayTurn(name: string, priority: number, wanted: boolean, 
  */
 export function useOverlayHold(priority: number, active: boolean): void {
   useEffect(() => (active ? holdOverlays(priority) : undefined), [priority, active]);
-}
-
-/** While `active` (a game running, a dialog the player opened), nothing opens by itself over it. */
-export function useOverlayBlock(reason: string, active: boolean): void {
-  useEffect(() => (active ? blockOverlays(reason) : undefined), [reason, active]);
-}
-
-/** While `active` (a blocking status screen is up), the overlay on screen hides and nothing else opens. */
-export function useOverlayPause(active: boolean): void {
-  useEffect(() => (active ? pauseOverlays() : undefined), [active]);
 }

@@ -2,19 +2,18 @@
 import { expect } from 'chai';
 import {
   activeOverlay,
-  blockOverlays,
   holdOverlays,
   overlayAnswered,
   overlayShown,
   OVERLAY_PRIORITY,
-  pauseOverlays,
   releaseOverlay,
   renewOverlay,
   requestOverlay,
   resetOverlays,
-  watchFormsInUse,
 } from '../../src/core/overlay/queue.ts';
+import { blockOverlays, pauseOverlays } from '../../src/core/overlay/attention.ts';
 import { newOverlayVisit } from '../../src/core/overlay/visit.ts';
+import { watchFormsInUse } from '../../src/core/overlay/forms.ts';
 import { clearSession, session } from '../../src/core/session/sessionInfo.ts';
 
 const reset = () => {
@@ -191,7 +190,7 @@ describe('attention budget', () => {
 
   it('nothing opens by itself over a running game; one on screen stays; the block lifted, it goes', () => {
     requestOverlay('install', 20);
-    const lift = blockOverlays('game');
+    const lift = blockOverlays();
     expect(activeOverlay.value, 'already on screen').to.equal('install');
     requestOverlay('push', 50);
     releaseOverlay('install');

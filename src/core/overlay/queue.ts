@@ -12,9 +12,9 @@
  *   take a turn again until the tab is closed;
  * - at most MAX_AUTO_PER_VISIT of them per visit of a page (a new route, a sign-in or a sign-out is a
  *   new visit); the rest wait for a later visit;
- * - none takes a turn while a game runs, a form is being filled or a dialog the player asked for is
- *   open (`blockOverlays`), nor while a blocking status screen is up (`pauseOverlays`), which also
- *   hides the one on screen until it goes.
+ * - none takes a turn while a game runs or a form is being filled (attention.ts, `blockOverlays`),
+ *   nor while a blocking status screen is up (`pauseOverlays`), which also hides the one on screen
+ *   until it goes.
  * What the page or the player opens (`auto: false`: an element's `open`, a tap) only queues.
  *
  * Module state: every element of a page shares it through the shared core chunk (the loader's
@@ -23,6 +23,7 @@
 import { computed, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-core';
 import { sessionStore } from '../storage/storage.ts';
 import { session } from '../session/sessionInfo.ts';
+import { overlayBlocks, overlayPauses } from './attention.ts';
 import { overlayVisit } from './visit.ts';
 
 /** Lower goes first. */
@@ -64,8 +65,6 @@ interface Waiting {
 }
 
 const active = signal<Waiting | undefined>(undefined);
-/** Blocking status screens up: nothing shows, not even the overlay holding the turn. */
-const pauses = signal(0);
 let waiting: Waiting[] = [];
 let order = 0;
 /** Auto overlays that took a turn on this visit. */
@@ -76,12 +75,10 @@ let visit = overlayVisit.peek();
  * else): while one is held, only overlays at or below it may take a free turn.
  */
 const holds = new Set<[priority: number]>();
-/** Reasons no auto overlay may take a free turn (a running game, a form in use); each its own entry. */
-const blocks = new Set<[reason: string]>();
 
 /** The id of the overlay whose turn it is and that may be on screen now. */
 export const activeOverlay: ReadonlySignal<string | undefined> = computed(() =>
-  pauses.value > 0 ? undefined : active.value?.id,
+  overlayPauses.value > 0 ? undefined : active.value?.id,
 );
 
 function answeredKeys(): string[] {
@@ -102,11 +99,11 @@ function markAnswered(key: string) {
 
 function mayTake(w: Waiting): boolean {
   if (!w.auto) return true;
-  return blocks.size === 0 && shownThisVisit < MAX_AUTO_PER_VISIT && !overlayAnswered(w.key);
+  return overlayBlocks.value === 0 && shownThisVisit < MAX_AUTO_PER_VISIT && !overlayAnswered(w.key);
 }
 
 function advance() {
-  if (active.value !== undefined || pauses.value > 0 || waiting.length === 0) return;
+  if (active.value !== undefined || overlayPauses.value > 0 || waiting.length === 0) return;
   waiting.sort((a, b) => a.priority - b.priority || a.order - b.order);
   // An answered key never comes back this session: it stops waiting.
   waiting = waiting.filter((w) => !w.auto || !overlayAnswered(w.key));
@@ -131,31 +128,6 @@ export function holdOverlays(priority: number): () => void {
   const hold: [number] = [priority];
   holds.add(hold);
   return () => void (holds.delete(hold) && advance());
-}
-
-/**
- * While a game runs, a form is being filled or a dialog the player opened is up, nothing opens by
- * itself over it (one already on screen stays); the returned function lifts this block.
- */
-export function blockOverlays(reason: string): () => void {
-  const block: [string] = [reason];
-  blocks.add(block);
-  return () => void (blocks.delete(block) && advance());
-}
-
-/**
- * A blocking status screen is up (maintenance, access denied, domain error): the overlay on screen
- * is hidden, keeping its turn, and nothing else takes one until every pause is lifted.
- */
-export function pauseOverlays(): () => void {
-  pauses.value++;
-  let lifted = false;
-  return () => {
-    if (lifted) return;
-    lifted = true;
-    pauses.value--;
-    advance();
-  };
 }
 
 /** Asks for a turn (asking again while waiting or shown changes nothing); answers the release. */
@@ -208,55 +180,30 @@ export function releaseOverlay(id: string): void {
 /** The overlay holding the turn is on screen (its view rendered with the turn): its release will be an answer. */
 export function overlayShown(id: string): void {
   const current = active.value;
-  if (current?.id === id && pauses.value === 0) current.shown = true;
+  if (current?.id === id && overlayPauses.value === 0) current.shown = true;
 }
 
-// A new visit: the route changed (core/overlay/visit.ts), or the player signed in or out (on a
-// merchant page, where nothing navigates, the member's own content comes then). The per-visit budget
-// starts again.
+// A new visit: the route changed (visit.ts), or the player signed in or out (on a merchant page,
+// where nothing navigates, the member's own content comes then): the per-visit budget starts again.
+// A block or pause lifted: the waiting one may go.
 let signedAs: string | undefined = session.peek()?.token;
 effect(() => {
   const token = session.value?.token;
-  if (overlayVisit.value === visit && token === signedAs) return;
-  visit = overlayVisit.value;
-  signedAs = token;
-  shownThisVisit = 0;
-  untracked(advance); // the effect follows the visit only, not the queue's own signals
+  const v = overlayVisit.value;
+  if (v !== visit || token !== signedAs) {
+    visit = v;
+    signedAs = token;
+    shownThisVisit = 0;
+  }
+  if (overlayBlocks.value + overlayPauses.value >= 0) untracked(advance); // follows these signals only
 });
-
-/** Starts watching for forms in use: focus inside a form blocks what opens by itself (once per page). */
-let watching = false;
-export function watchFormsInUse(): void {
-  if (watching || typeof document === 'undefined') return;
-  watching = true;
-  let lift: (() => void) | undefined;
-  const inForm = (e: Event) => e.composedPath().some((n) => n instanceof HTMLFormElement);
-  document.addEventListener('focusin', (e) => {
-    if (inForm(e)) lift ??= blockOverlays('form');
-  });
-  document.addEventListener('focusout', () => {
-    // After the move: focus going to another field of a form keeps the block.
-    setTimeout(() => {
-      if (deepActive()?.closest('form')) return;
-      lift?.();
-      lift = undefined;
-    });
-  });
-}
-
-/** The focused element, through shadow roots. */
-function deepActive(): Element | null {
-  let el = document.activeElement;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-  return el;
-}
 
 /** Tests only: an empty queue, a fresh visit, no holds, blocks or pauses. */
 export function resetOverlays(): void {
   waiting = [];
   holds.clear();
-  blocks.clear();
-  pauses.value = 0;
+  overlayBlocks.value = 0;
+  overlayPauses.value = 0;
   shownThisVisit = 0;
   active.value = undefined;
 }

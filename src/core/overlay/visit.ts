@@ -1,6 +1,6 @@
 /**
  * The page visit the attention budget counts in (core/overlay/queue.ts): the host page bumps it on
- * every route change. A module of its own, so /m's first load carries this line, not the queue.
+ * every route change. A module of its own, so /m's first load carries these lines, not the queue.
  */
 import { signal } from '@preact/signals-core';
 

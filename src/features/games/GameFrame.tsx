@@ -6,7 +6,7 @@
  * retry (docs/product.md §8). The frame is sandboxed as tightly as a game allows.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useOverlayBlock } from '../../ui/useOverlayTurn.ts';
+import { useOverlayBlock } from '../../ui/useOverlayBlock.ts';
 import { useT } from '../../ui/useT.ts';
 import { GAME_LOAD_TIMEOUT_MS, type LaunchFailure } from './launch.ts';
 
@@ -49,7 +49,7 @@ const failureKey = (f: LaunchFailure) =>
 export function GameFrame({ name, open, onBack, action, onLoad, onFailure }: GameFrameProps) {
   const { t, dir } = useT();
   // Nothing opens by itself over a game, running, loading or failed with its Retry (docs/product.md §2).
-  useOverlayBlock('game', true);
+  useOverlayBlock(true);
   const [state, setState] = useState<State>({ phase: 'opening' });
   const [round, setRound] = useState(0);
   const [barHidden, setBarHidden] = useState(false);

@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { domainFailure, reloadSiteStatus, siteStatus } from '../../core/config/siteStatus.ts';
 import { customerServiceUrl } from '../../core/config/customerService.ts';
 import { Notice } from '../../ui/Notice.tsx';
-import { useOverlayPause } from '../../ui/useOverlayTurn.ts';
+import { useOverlayPause } from '../../ui/useOverlayBlock.ts';
 import { useT } from '../../ui/useT.ts';
 
 export function DomainError({ onContact }: { onContact: (url: string | undefined) => void }) {

@@ -8,7 +8,7 @@ import { siteStatus } from '../../core/config/siteStatus.ts';
 import { customerServiceUrl } from '../../core/config/customerService.ts';
 import { ensureCatalogue, isCatalogueLoaded, tIn } from '../../core/i18n/i18n.ts';
 import { htmlLang } from '../../core/i18n/languages.ts';
-import { useOverlayPause } from '../../ui/useOverlayTurn.ts';
+import { useOverlayPause } from '../../ui/useOverlayBlock.ts';
 import { useT } from '../../ui/useT.ts';
 import { formatMaintenanceEnd, maintenanceText } from './model.ts';
 
