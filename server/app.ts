@@ -382,8 +382,20 @@ export function ownOriginCheck(names: ReadonlySet<string>): (origin: string, c: 
     const key = `${origin}\n${host}`;
     let ok = verdicts.get(key);
     if (ok === undefined) {
-      const m = /^https?:\/\/([^/?#@]+)$/i.exec(origin);
-      ok = !!m && names.has(hostName(m[1]!)) && portOf(m[1]!) === portOf(host);
+      // The URL parser's reading, never a pattern: it refuses `http://localhost:5555.evil.example`
+      // (a port is digits), and only a canonical origin (as browsers send it) counts.
+      let url: URL | undefined;
+      try {
+        url = new URL(origin);
+      } catch {
+        url = undefined;
+      }
+      ok =
+        !!url &&
+        /^https?:$/.test(url.protocol) &&
+        url.origin === origin &&
+        names.has(hostName(url.hostname)) &&
+        url.port === portOf(host);
       if (verdicts.size >= 1024) verdicts.clear();
       verdicts.set(key, ok);
     }
