@@ -123,11 +123,14 @@ describe('route guard (docs/product.md §2)', () => {
     expect(guardRoute('/m/member/nowhere', '?r=ref7', false, false, isRoute)).to.deep.equal({ allow: true });
     expect(guardRoute('/m/nope', '', true, false, isRoute)).to.deep.equal({ allow: true });
     // The guard still holds for the table's non-public pages.
-    expect(guardRoute('/m/member/home', '', false, false, isRoute)).to.deep.equal({ allow: false, redirect: '/m/login' });
+    expect(guardRoute('/m/member/home', '', false, false, isRoute)).to.deep.equal({
+      allow: false,
+      redirect: '/m/login?returnTo=%2Fm%2Fmember%2Fhome',
+    });
     // A forced password change still comes first, from everywhere.
     expect(guardRoute('/m/nope', '', true, true, isRoute)).to.deep.equal({ allow: false, redirect: '/m/changePsw' });
     // Without a table every path counts as a page.
-    expect(guardRoute('/m/nope', '', false)).to.deep.equal({ allow: false, redirect: '/m/login' });
+    expect(guardRoute('/m/nope', '', false)).to.deep.equal({ allow: false, redirect: '/m/login?returnTo=%2Fm%2Fnope' });
   });
   it('/m and /m/ go to /m/home for a visitor and a member alike; a forced password change still comes first', () => {
     for (const path of ['/m', '/m/']) {
