@@ -500,7 +500,8 @@
       $(id).addEventListener('click', () => {
         popup?.remove();
         forgetAnnouncements();
-        popup = addElement(tag);
+        // Opened by the player's tap: outside the attention budget, and again on the next press.
+        popup = addElement(tag, { open: '' });
         status.textContent = 'It shows in about 1.5 seconds.';
         clearTimeout(timer);
         timer = setTimeout(() => {

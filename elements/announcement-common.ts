@@ -10,6 +10,8 @@ import { navigate } from '../src/core/session/navigation.ts';
 export interface AnnouncementElementProps {
   noCheckbox?: boolean;
   autoplay?: number;
+  /** The page shows it on purpose (a player's tap): outside the attention budget (docs/product.md §2). */
+  open?: boolean;
 }
 
 export const announcementCss = [carouselCss, css];
@@ -19,6 +21,7 @@ export function renderAnnouncement(mode: HideMode, props: AnnouncementElementPro
   return createElement(AnnouncementPopup, {
     mode,
     checkbox: !props.noCheckbox,
+    opened: !!props.open,
     autoplayMs: autoplay !== undefined && Number.isFinite(autoplay) && autoplay >= 0 ? autoplay : ANNOUNCEMENT_AUTOPLAY_MS,
     onShown: (items) => emit(host, 'wps-announcement-shown', { ids: items.map((i) => i.id) }),
     onActivity: (item, path) => {

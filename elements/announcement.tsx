@@ -19,6 +19,7 @@
  * @attr {string} api-base - origin of the operator's /wps API (default: this page's origin)
  * @attr {boolean} no-checkbox - without the 'do not show today' box
  * @attr {number} autoplay - ms between slides (default 5000; 0: no autoplay)
+ * @attr {boolean} open - the page shows it on purpose (a player's tap): it waits only for the overlay on screen, outside the attention budget, even when already answered this session
  * @fires wps-announcement-shown - `{ ids }`: the popup is on screen
  * @fires wps-announcement-activity - `{ id, promotionType, path }`, cancelable: preventDefault() keeps the page where it is (the popup stays)
  * @fires wps-close - `{ reason, hidden }`: reason close or activity; hidden 'today' when ticked
@@ -30,7 +31,7 @@ import { announcementCss, renderAnnouncement, type AnnouncementElementProps } fr
 export type { AnnouncementElementProps };
 
 export const WpsAnnouncement = defineElement<AnnouncementElementProps>('wps-announcement', {
-  props: { noCheckbox: 'boolean', autoplay: 'number' },
+  props: { noCheckbox: 'boolean', autoplay: 'number', open: 'boolean' },
   css: announcementCss,
   render: (props, host) => renderAnnouncement('today', props, host),
 });

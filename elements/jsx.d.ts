@@ -7,7 +7,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'wps-access-denied': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'force'?: boolean; }>;
-      'wps-announcement': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-checkbox'?: boolean; 'autoplay'?: number; }>;
+      'wps-announcement': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-checkbox'?: boolean; 'autoplay'?: number; 'open'?: boolean; }>;
       'wps-app-upgrade': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
       'wps-captcha': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'scene'?: 'login' | 'sms' | 'register'; 'version'?: 'v3' | 'v4'; }>;
       'wps-chat-button': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'heading'?: string; 'header-color'?: string; }>;
@@ -23,7 +23,7 @@ declare module 'react' {
       'wps-login-form': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-auto-login'?: boolean; 'continue-to-operator'?: boolean; }>;
       'wps-maintenance': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'force'?: boolean; }>;
       'wps-network-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; }>;
-      'wps-notice-popup': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-checkbox'?: boolean; 'autoplay'?: number; }>;
+      'wps-notice-popup': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'no-checkbox'?: boolean; 'autoplay'?: number; 'open'?: boolean; }>;
       'wps-notice': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; 'queue'?: boolean; 'heading'?: string; 'message'?: string; 'confirm-text'?: string; 'cancel-text'?: string; 'forced'?: boolean; }>;
       'wps-push-prompt': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'open'?: boolean; }>;
       'wps-register-form': ElementProps<{ 'merchant'?: string; 'api-base'?: string; 'referral-code'?: string; 'continue-to-operator'?: boolean; }>;
@@ -39,7 +39,7 @@ declare module 'react' {
 declare global {
   interface HTMLElementTagNameMap {
     'wps-access-denied': HTMLElement & { merchant?: string; apiBase?: string; force?: boolean; };
-    'wps-announcement': HTMLElement & { merchant?: string; apiBase?: string; noCheckbox?: boolean; autoplay?: number; };
+    'wps-announcement': HTMLElement & { merchant?: string; apiBase?: string; noCheckbox?: boolean; autoplay?: number; open?: boolean; };
     'wps-app-upgrade': HTMLElement & { merchant?: string; apiBase?: string; };
     'wps-captcha': HTMLElement & { merchant?: string; apiBase?: string; scene?: 'login' | 'sms' | 'register'; version?: 'v3' | 'v4'; readonly result: unknown; readonly state: unknown; };
     'wps-chat-button': HTMLElement & { merchant?: string; apiBase?: string; heading?: string; headerColor?: string; };
@@ -55,7 +55,7 @@ declare global {
     'wps-login-form': HTMLElement & { merchant?: string; apiBase?: string; noAutoLogin?: boolean; continueToOperator?: boolean; };
     'wps-maintenance': HTMLElement & { merchant?: string; apiBase?: string; force?: boolean; };
     'wps-network-notice': HTMLElement & { merchant?: string; apiBase?: string; };
-    'wps-notice-popup': HTMLElement & { merchant?: string; apiBase?: string; noCheckbox?: boolean; autoplay?: number; };
+    'wps-notice-popup': HTMLElement & { merchant?: string; apiBase?: string; noCheckbox?: boolean; autoplay?: number; open?: boolean; };
     'wps-notice': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; queue?: boolean; heading?: string; message?: string; confirmText?: string; cancelText?: string; forced?: boolean; };
     'wps-push-prompt': HTMLElement & { merchant?: string; apiBase?: string; open?: boolean; };
     'wps-register-form': HTMLElement & { merchant?: string; apiBase?: string; referralCode?: string; continueToOperator?: boolean; };

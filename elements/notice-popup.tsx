@@ -8,6 +8,7 @@
  * @attr {string} api-base - origin of the operator's /wps API (default: this page's origin)
  * @attr {boolean} no-checkbox - without the 'never show again' box
  * @attr {number} autoplay - ms between slides (default 5000; 0: no autoplay)
+ * @attr {boolean} open - the page shows it on purpose (a player's tap): it waits only for the overlay on screen, outside the attention budget, even when already answered this session
  * @fires wps-announcement-shown - `{ ids }`: the popup is on screen
  * @fires wps-announcement-activity - `{ id, promotionType, path }`, cancelable: preventDefault() keeps the page where it is
  * @fires wps-close - `{ reason, hidden }`: hidden 'never' when ticked
@@ -17,7 +18,7 @@ import { defineElement } from './define.tsx';
 import { announcementCss, renderAnnouncement, type AnnouncementElementProps } from './announcement-common.ts';
 
 export const WpsNoticePopup = defineElement<AnnouncementElementProps>('wps-notice-popup', {
-  props: { noCheckbox: 'boolean', autoplay: 'number' },
+  props: { noCheckbox: 'boolean', autoplay: 'number', open: 'boolean' },
   css: announcementCss,
   render: (props, host) => renderAnnouncement('never', props, host),
 });

@@ -218,7 +218,8 @@ describe('routes: an unknown address and the site root, with and without the ser
     // The guard still holds for the table's non-public pages.
     if (!member) {
       await page.goto(`${h.server.url}/m/member/home`);
-      await page.waitForURL(/\/m\/login(\?r=ref7)?$/); // the landing parameter r is carried for the session
+      // To login, naming the page to come back to (the landing parameter r is carried for the session).
+      await page.waitForURL((u) => u.pathname === '/m/login' && u.searchParams.get('returnTo') === '/m/member/home');
     }
   }
 

@@ -167,6 +167,27 @@ describe('<wps-image-popup>', () => {
     ]);
   });
 
+  it('each image is answered once per session (docs/product.md §2); open, the page shows them again', async () => {
+    backend();
+    const first = mount('<wps-image-popup></wps-image-popup>');
+    await waitFor(() => expect(image(first)).to.equal(PNG('first')));
+    part<HTMLButtonElement>(first, 'close')!.click();
+    await waitFor(() => expect(image(first)).to.equal(PNG('second')));
+    part<HTMLButtonElement>(first, 'close')!.click();
+    await waitFor(() => expect(has(first, 'dialog')).to.equal(false));
+    unmountAll();
+    // Home again in the same session: nothing comes back by itself.
+    const again = mount('<wps-image-popup></wps-image-popup>');
+    const log = recordEvents(again, ['wps-image-ready']);
+    await waitFor(() => expect(log.events).to.have.length(1));
+    expect(log.events[0]!.detail).to.deep.equal({ count: 0 });
+    expect(has(again, 'dialog')).to.equal(false);
+    unmountAll();
+    // A player's tap on the page's own button: shown again, outside the budget.
+    const opened = mount('<wps-image-popup open></wps-image-popup>');
+    await waitFor(() => expect(image(opened)).to.equal(PNG('first')));
+  });
+
   it('saving ends them for the session and remembers the image', async () => {
     backend();
     const el = mount('<wps-image-popup></wps-image-popup>');

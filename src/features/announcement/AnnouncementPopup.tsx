@@ -41,6 +41,8 @@ export interface AnnouncementPopupProps {
   /** Without the box: closing hides it for the session only. */
   checkbox: boolean;
   autoplayMs: number;
+  /** The page opened it (a player's tap): outside the attention budget (docs/product.md §2). */
+  opened?: boolean;
   onShown?: (items: PopupItem[]) => void;
   /** false: the page handles the go-to-activity itself (the element's cancelled event). */
   onActivity?: (item: PopupItem, path: string) => boolean;
@@ -67,7 +69,7 @@ function currentViewer(): Viewer {
   };
 }
 
-export function AnnouncementPopup({ mode, checkbox, autoplayMs, onShown, onActivity, onClosed }: AnnouncementPopupProps) {
+export function AnnouncementPopup({ mode, checkbox, autoplayMs, opened, onShown, onActivity, onClosed }: AnnouncementPopupProps) {
   useSignals();
   const { t, dir } = useT();
   const titleId = useId();
@@ -121,6 +123,7 @@ export function AnnouncementPopup({ mode, checkbox, autoplayMs, onShown, onActiv
   // even in a session left open overnight); new content (another hash) is a new answer.
   const turn = useOverlayTurn('announcement', OVERLAY_PRIORITY.announcement, !!ready && due && !done, {
     key: ready && `announcement:${ready.hash}:${new Date().toDateString()}`,
+    auto: !opened,
   });
 
   useEffect(() => {
