@@ -107,6 +107,10 @@ describe('sign-up, logout, login and the session', () => {
     await page.goto(`${h.server.url}/m/member/home`);
     const rewards = page.getByRole('link', { name: /Reward centre/ });
     await rewards.waitFor();
+    // Past the settled page's own calls (push and tracking start at load + 3 s + idle): the reward
+    // centre's calls are the first to meet the ended session.
+    await page.waitForTimeout(5500);
+    await page.waitForLoadState('networkidle');
 
     const expired = await fetch(`${h.server.url}/dev/members/demo/expire-session`, { method: 'POST' });
     assert.equal(expired.status, 200);
