@@ -72,6 +72,9 @@ const onwarn = (warning, warn) => {
   warn(warning);
 };
 
+/** The lazy parts home loads with its page (host/App.tsx preloadPage). */
+const HOME_PARTS = /host\/(HomeEngagement|BottomNav)\.tsx$/;
+
 /**
  * host/preload.ts compiled with this build's file names: each language's catalogue chunk, and for
  * each lazy page its chunk and the chunks it imports that main.js lacks, and the routes' pages.
@@ -101,11 +104,16 @@ async function preloadSnippet(chunks, entry) {
     if (lang) languages[lang] = url(c.fileName);
     // Not the member pages: they are mostly reached from within the app, and their ten lists would
     // make the page's HTML (and the service worker's precache) 1.5 KB bigger (docs/performance.md).
-    const page = /host\/pages\/(\w+)\.tsx$/.exec(c.facadeModuleId ?? '')?.[1];
-    if (page && !firstLoad.has(c.fileName))
-      pages[page] = closure(c.fileName)
+    // Home's page is in main.js, but its entries and bottom navigation are loaded with it (host/App.tsx preloadPage).
+    const page =
+      /host\/pages\/(\w+)\.tsx$/.exec(c.facadeModuleId ?? '')?.[1] ??
+      (HOME_PARTS.test(c.facadeModuleId ?? '') ? 'HomePage' : undefined);
+    if (page && !firstLoad.has(c.fileName)) {
+      const files = closure(c.fileName)
         .filter((f) => !firstLoad.has(f))
         .map(nameIndex);
+      pages[page] = [...new Set([...(pages[page] ?? []), ...files])];
+    }
   }
   // Route -> page name, page -> chunks: a page with several routes (register, register.html) is listed once.
   const routes = {};
@@ -211,9 +219,13 @@ const hostPage = () => ({
     // The layer tokens first (src/core/layers.ts builds the same rule for the elements' shadow roots).
     const layers = Object.entries(JSON.parse(readFileSync('src/core/layers.json', 'utf8')));
     const layerCss = `:root{${layers.map(([name, z]) => `--_z-${name}:var(--wps-z-${name},${z})`).join(';')}}`;
-    const css = [layerCss, ...['host/host.css', 'src/ui/ui.css', 'src/ui/fields.css'].map((f) => readFileSync(f, 'utf8'))].join(
-      '\n',
-    );
+    // The pages' styles and the banner carousel's too: a prerendered shell paints with them before any script has run.
+    const sources = ['host/host.css', 'src/ui/ui.css', 'src/ui/fields.css', 'host/pages.css', 'src/ui/carousel.css'];
+    const { code: css } = await esbuildTransform([layerCss, ...sources.map((f) => readFileSync(f, 'utf8'))].join('\n'), {
+      loader: 'css',
+      minify: true,
+      target: ['chrome90', 'safari14'],
+    });
     const cssName = `assets/host-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
     this.emitFile({ type: 'asset', fileName: cssName, source: css });
 

@@ -13,7 +13,8 @@ import { Suspense, useEffect, type FunctionComponent } from 'react';
 import { statusScreen } from '../src/features/site-status/model.ts';
 import { rememberPath } from '../src/core/session/homeScreenRestore.ts';
 import { useT } from '../src/ui/useT.ts';
-import { HomePage } from './pages/HomePage.tsx';
+import { HomeEngagement, HomePage } from './pages/HomePage.tsx';
+import { BottomNav } from './PageShell.tsx';
 import routes from './routes.json';
 import { carriedHref } from './AppLink.tsx';
 import { isRoute } from './builtRoutes.ts';
@@ -47,9 +48,14 @@ const pages: Record<string, FunctionComponent | LazyPage> = {
   NotFoundPage: lazyPage(() => import('./pages/NotFoundPage.tsx').then((m) => m.NotFoundPage)),
 };
 
-/** Loads the code of the page at `path` (nothing to do for home; the not-found page for unknown paths). */
+/**
+ * Loads the code of the page at `path` (the not-found page for unknown paths). Home's page is in
+ * main.js; its entries and the bottom navigation are loaded with it, so a prerendered home hydrates
+ * in one pass and the entries never wait behind a placeholder (docs/performance.md).
+ */
 export function preloadPage(path: string): Promise<void> {
   const page = pages[(routes as Record<string, string>)[path] ?? 'NotFoundPage'];
+  if (page === HomePage) return Promise.all([HomeEngagement.preload(), BottomNav.preload()]).then(() => undefined);
   return page && 'preload' in page ? page.preload() : Promise.resolve();
 }
 

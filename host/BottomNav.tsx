@@ -3,7 +3,6 @@
  * it from operator apps (docs/engagement.md, "Home"). An item shows only once its page is in the route
  * table: a page not built yet is absent, not a dead end.
  */
-import './pageStyles.ts';
 import { useLocation } from 'wouter';
 import { isBuilt } from './builtRoutes.ts';
 import { useT } from '../src/ui/useT.ts';

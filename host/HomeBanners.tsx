@@ -12,13 +12,9 @@ import { safeImageUrl } from '../src/core/config/config.ts';
 import { bannerLink, followBanner } from '../src/core/html/banners.ts';
 import { preloadLinkHosts } from '../src/core/html/links.ts';
 import { Carousel } from '../src/ui/Carousel.tsx';
-import carouselCss from '../src/ui/carousel.css';
-import { adoptStyles } from '../src/ui/styles.ts';
 import { useT } from '../src/ui/useT.ts';
+import { HOME_BANNER_GROUP } from './earlyCalls.ts';
 
-adoptStyles(document, carouselCss);
-
-export const HOME_BANNER_GROUP = 'm_home';
 /** docs/product.md §9: swipe autoplay. */
 const AUTOPLAY_MS = 5000;
 
@@ -77,7 +73,16 @@ export function HomeBanners() {
               aria-label={t(`home.banner_${banner.linkageType ?? 'URL'}`)}
               onClick={() => followBanner(banner)}
             >
-              <img src={banner.image} alt="" draggable={false} decoding="async" />
+              {/* 2.5:1 like its box; the first is the page's largest picture, already asked for by host/earlyCalls.ts. */}
+              <img
+                src={banner.image}
+                alt=""
+                width={1000}
+                height={400}
+                draggable={false}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+                decoding={i === 0 ? 'auto' : 'async'}
+              />
             </button>
           );
         }}

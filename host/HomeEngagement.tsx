@@ -4,8 +4,8 @@
  * (host/HomeOffers.tsx), the announcement popup, the chat button and the mini-game button. A chunk of its own, loaded just
  * after the first paint, so the home page's first load stays within its budget (docs/performance.md).
  */
-import './pageStyles.ts';
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
 import { memberInfo } from '../src/core/session/member.ts';
 import { session } from '../src/core/session/sessionInfo.ts';
 import { isAgent } from '../src/core/session/memberType.ts';
@@ -21,6 +21,9 @@ export default function HomeEngagement() {
   useSignals();
   const { t } = useT();
   const type = memberInfo.value?.type ?? session.value?.type;
+  // Read once mounted: the prerendered shell has no computed styles, and hydration must match it.
+  const [headerColor, setHeaderColor] = useState<string>();
+  useEffect(() => setHeaderColor(brandColor()), []);
   useMiniGame();
   return (
     <>
@@ -46,7 +49,7 @@ export default function HomeEngagement() {
       <HomeOffers />
       <wps-announcement />
       {/* The chat page's header in the app's own colour. */}
-      <wps-chat-button header-color={brandColor()} />
+      <wps-chat-button header-color={headerColor} />
     </>
   );
 }

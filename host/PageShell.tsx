@@ -1,9 +1,11 @@
 /** The frame of every /m page: what sits above the bar (e.g. the download bar), the top bar, the main content. */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyPage } from './lazyPage.ts';
 import { TopBar } from './TopBar.tsx';
 
-// Fixed at the bottom, so it moves nothing when it arrives just after the first paint; not in the first load.
-const BottomNav = lazy(() => import('./BottomNav.tsx'));
+// Fixed at the bottom, so it moves nothing when it arrives after the first paint; not in the first
+// load. Home loads it with the page (host/App.tsx preloadPage).
+export const BottomNav = lazyPage(() => import('./BottomNav.tsx').then((m) => m.default));
 
 /**
  * `home`: the page is home itself, so its top bar has no back or home control. `nav`: a main route,

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { navigate } from '../src/core/session/navigation.ts';
 import { cameFromApp } from './AppLink.tsx';
-import { LANGUAGES, htmlLang } from '../src/core/i18n/languages.ts';
+import { LANGUAGES, htmlLang, rememberShellLanguage } from '../src/core/i18n/languages.ts';
 import { language, setLanguage } from '../src/core/i18n/i18n.ts';
 import { syncLanguage } from '../src/core/session/member.ts';
 import { useT } from '../src/ui/useT.ts';
@@ -82,6 +82,8 @@ export function LanguageSelect() {
       value={lang}
       onChange={(e) => {
         setLanguage(e.target.value);
+        // The next load's prerendered shell comes in this language (docs/performance.md).
+        rememberShellLanguage(language.value);
         void syncLanguage(language.value);
       }}
     >

@@ -3,7 +3,7 @@
  * member info, the app, and the service worker.
  */
 import { startTransition, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { captureLanding } from '../src/core/session/landing.ts';
 import { reloadAction, tokenFromQuery, disablesAutoLogin, withoutToken } from '../src/core/session/routeRules.ts';
 import { saveSession, session } from '../src/core/session/sessionInfo.ts';
@@ -14,7 +14,7 @@ import { registerServiceWorker } from '../src/features/update-check/serviceWorke
 import { setNavigator } from '../src/core/session/navigation.ts';
 import { merchantCode } from '../src/core/config/config.ts';
 import { loadPromotions, loadSiteStatus } from '../src/core/config/siteStatus.ts';
-import { ensureI18n } from '../src/core/i18n/i18n.ts';
+import { ensureI18n, language } from '../src/core/i18n/i18n.ts';
 import { autoLoginDisabled, autoLoginPending } from '../src/core/session/autoLogin.ts';
 import { REMEMBERED_LOGIN_KEY } from '../src/core/session/rememberedLogin.ts';
 import { localStore } from '../src/core/storage/storage.ts';
@@ -58,17 +58,52 @@ function boot() {
 
   // Render once the language's catalogue and the route's page are in (both preloaded by index.html),
   // so no raw keys and no spinner flash; if either cannot load, render anyway: never a blank page.
-  // As a transition, so React renders in slices and the phone's main thread is never held for long.
+  // A prerendered shell that shows exactly this page is hydrated; any other is replaced. As a
+  // transition, so React renders in slices and the phone's main thread is never held for long.
   const render = () => {
-    const root = createRoot(document.getElementById('root')!);
-    startTransition(() => root.render(<FirstPaint then={afterFirstPaint} />));
+    const container = document.getElementById('root')!;
+    const app = <FirstPaint then={afterFirstPaint} />;
+    if (shellFits(container, queryToken)) {
+      hydrateRoot(container, app, { onRecoverableError: reportHydrationError });
+    } else {
+      const root = createRoot(container);
+      startTransition(() => root.render(app));
+    }
   };
   Promise.all([ensureI18n(), preloadPage(location.pathname)]).then(render, render);
 }
 
+/**
+ * Whether the prerendered shell in `container` is what the app renders first here, so it can be
+ * hydrated (docs/performance.md, "Prerendered shells"): a shell is a visitor's page in one language,
+ * at one path, with nothing in the query (links carry some of its parameters). A signed-in or
+ * remembered player, another language, a query or a path the boot moved to gets a fresh render.
+ */
+function shellFits(container: HTMLElement, queryToken: string | undefined): boolean {
+  const shell = document.documentElement.dataset;
+  return (
+    container.firstChild !== null &&
+    shell.shell === language.value &&
+    shell.shellPath === location.pathname &&
+    location.search === '' &&
+    !queryToken &&
+    !session.value &&
+    !autoLoginPending.value
+  );
+}
+
+/** A shell that did not match its page: React renders that part afresh; say so, loudly in tests. */
+function reportHydrationError(error: unknown) {
+  console.error('wps-mobile: the prerendered shell did not match the page', error);
+}
+
 /** The app, and a callback once its first frame is on screen. */
 function FirstPaint({ then }: { then: () => void }) {
-  useEffect(() => whenPainted(then), [then]);
+  useEffect(() => {
+    // The app has taken over: the shell's stand-ins for another language or a member are over (host/preload.ts).
+    document.documentElement.classList.remove('wps-shell-other', 'wps-signed-in');
+    return whenPainted(then);
+  }, [then]);
   return <App />;
 }
 

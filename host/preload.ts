@@ -6,7 +6,9 @@
  * /m/assets/LoginPage-abc123.js), each once, the pages' lists as indexes: the list is in the HTML, so
  * it is kept short.
  */
-import { initialLanguage } from '../src/core/i18n/languages.ts';
+import { initialLanguage, rememberShellLanguage } from '../src/core/i18n/languages.ts';
+import { REMEMBERED_LOGIN_KEY, SESSION_KEY } from '../src/core/session/keys.ts';
+import { startEarlyCalls } from './earlyCalls.ts';
 
 declare const __HOST_PRELOADS__: {
   languages: Record<string, string>;
@@ -24,10 +26,35 @@ const preload = (name: string | undefined) => {
   document.head.append(link);
 };
 
-preload(__HOST_PRELOADS__.languages[initialLanguage()]);
+const lang = initialLanguage();
+preload(__HOST_PRELOADS__.languages[lang]);
+
+// A prerendered shell (docs/performance.md, "Prerendered shells") is a visitor's page in one
+// language. Until the app takes over, a player in another language sees its boxes without their
+// text, and a signed-in (or remembered) player does not see the visitor's welcome (host/host.css).
+const html = document.documentElement;
+if (html.dataset.shell && html.dataset.shell !== lang) html.classList.add('wps-shell-other');
+const stored = (area: () => Storage, key: string) => {
+  try {
+    return area().getItem(key);
+  } catch {
+    return null;
+  }
+};
+if (
+  stored(() => sessionStorage, SESSION_KEY) ||
+  stored(() => localStorage, SESSION_KEY) ||
+  /^(?!.*"autoLogin":0)./.test(stored(() => localStorage, REMEMBERED_LOGIN_KEY) ?? '') ||
+  /[?&]tokens?=./.test(location.search)
+)
+  html.classList.add('wps-signed-in');
+// The next page load gets the shell in this language from a server that can choose.
+rememberShellLanguage(lang);
 (__HOST_PRELOADS__.pages[__HOST_PRELOADS__.routes[location.pathname] ?? ''] ?? []).forEach((i) =>
   preload(__HOST_PRELOADS__.names[i]),
 );
+
+startEarlyCalls(lang);
 
 // The browser's install dialog is offered once, early, often before main.js has run: hold it for
 // the install prompt (src/features/install/model.ts), which opens it when the player asks.

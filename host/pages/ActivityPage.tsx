@@ -4,7 +4,6 @@
  * type), or one promotion when the query has its id. The promotion's HTML is sanitised before it is
  * shown; its links follow the banner URL rule. Loading, empty, error and not-found states.
  */
-import '../pageStyles.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';

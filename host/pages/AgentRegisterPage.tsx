@@ -3,7 +3,6 @@
  * or 2) sees the link to share; a visitor who came through such a link (?r=CODE) registers under
  * that agent.
  */
-import '../pageStyles.ts';
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useSearch } from 'wouter';

@@ -5,7 +5,6 @@
  * /m/launchGame; "Try free" opens the vendor's demo game (/m/game/trial). The title is the UI's own
  * label in the player's language, never the catalogue's `title` (an operator's text in one language).
  */
-import '../pageStyles.ts';
 import { navigate } from '../../src/core/session/navigation.ts';
 import gamesCss from '../../src/features/games/games.css';
 import { GameLobby } from '../../src/features/games/GameLobby.tsx';

@@ -6,7 +6,7 @@
  * popup, the chat button), whose elements load when their tags appear (docs/performance.md).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { logout } from '../../src/core/session/logout.ts';
 import { memberInfo } from '../../src/core/session/member.ts';
 import { session } from '../../src/core/session/sessionInfo.ts';
@@ -18,7 +18,11 @@ import { AppLink } from '../AppLink.tsx';
 import { isBuilt } from '../builtRoutes.ts';
 import { Card, PageShell } from '../PageShell.tsx';
 
-const HomeEngagement = lazy(() => import('../HomeEngagement.tsx'));
+import { lazyPage } from '../lazyPage.ts';
+
+// A chunk of its own, loaded with the page (host/App.tsx preloadPage): home hydrates its
+// prerendered shell in one pass, with the entries (docs/performance.md, "Prerendered shells").
+export const HomeEngagement = lazyPage(() => import('../HomeEngagement.tsx').then((m) => m.default));
 
 export function HomePage() {
   useSignals();

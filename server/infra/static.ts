@@ -14,6 +14,7 @@ import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { PixelHost } from '../../src/core/tracking/pixelHosts.ts';
 import { answerHeaders, finishAnswerHeaders, headersFor, plainAnswer } from './answer.ts';
+import { parseShellTable, shellFor } from './shells.ts';
 
 /**
  * The build's files change only with a new build, and every page load would otherwise stat and read
@@ -103,24 +104,33 @@ export function pixelCsp(pixels: readonly PixelHost[]): CspExtra {
  * DIST_DIR/meta/csp.json. Read again when the file changes, so a rebuild needs no restart.
  */
 function inlineScriptHashes(distDir: string): () => Promise<string[]> {
-  const file = resolve(distDir, 'meta', 'csp.json');
-  let cached: { mtimeMs: number; hashes: string[] } | undefined;
+  // A broken file allows no inline script: the page then runs without its preloads.
+  const read = watchedJson(resolve(distDir, 'meta', 'csp.json'), (parsed) => {
+    const { scriptSrc } = (parsed ?? {}) as { scriptSrc?: unknown };
+    return Array.isArray(scriptSrc) ? scriptSrc.filter((h): h is string => /^'sha256-[A-Za-z0-9+/=]+'$/.test(String(h))) : [];
+  });
+  return async () => (await read()) ?? [];
+}
+
+/**
+ * A JSON file of the build, parsed by `parse` and read again when it changes, so a rebuild needs no
+ * restart; undefined when the file is missing or broken (`parse` of undefined decides what that means).
+ */
+function watchedJson<T>(file: string, parse: (value: unknown) => T | undefined): () => Promise<T | undefined> {
+  let cached: { mtimeMs: number; value: T | undefined } | undefined;
   return async () => {
     const info = await statCached(file);
-    if (!info) return [];
+    if (!info) return undefined;
     if (cached?.mtimeMs !== info.mtimeMs) {
-      let parsed: { scriptSrc?: unknown } = {};
+      let parsed: unknown;
       try {
-        parsed = JSON.parse(await readFile(file, 'utf8')) as typeof parsed;
+        parsed = JSON.parse(await readFile(file, 'utf8'));
       } catch {
-        // A broken file allows no inline script: the page then runs without its preloads.
+        parsed = undefined;
       }
-      const hashes = Array.isArray(parsed.scriptSrc)
-        ? parsed.scriptSrc.filter((h): h is string => /^'sha256-[A-Za-z0-9+/=]+'$/.test(String(h)))
-        : [];
-      cached = { mtimeMs: info.mtimeMs, hashes };
+      cached = { mtimeMs: info.mtimeMs, value: parse(parsed) };
     }
-    return cached.hashes;
+    return cached.value;
   };
 }
 
@@ -130,23 +140,10 @@ function inlineScriptHashes(distDir: string): () => Promise<string[]> {
  * undefined when the build has none (an older build): then every path without an extension is a page.
  */
 function routeTable(distDir: string): () => Promise<Set<string> | undefined> {
-  const file = resolve(distDir, 'meta', 'routes.json');
-  let cached: { mtimeMs: number; routes: Set<string> | undefined } | undefined;
-  return async () => {
-    const info = await statCached(file);
-    if (!info) return undefined;
-    if (cached?.mtimeMs !== info.mtimeMs) {
-      let routes: Set<string> | undefined;
-      try {
-        const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-        if (Array.isArray(parsed)) routes = new Set(parsed.map((r) => String(r).toLowerCase()));
-      } catch {
-        // A broken file is no table: the pages still open.
-      }
-      cached = { mtimeMs: info.mtimeMs, routes };
-    }
-    return cached.routes;
-  };
+  // A broken file is no table: the pages still open.
+  return watchedJson(resolve(distDir, 'meta', 'routes.json'), (parsed) =>
+    Array.isArray(parsed) ? new Set(parsed.map((r) => String(r).toLowerCase())) : undefined,
+  );
 }
 
 /**
@@ -202,6 +199,8 @@ export function mountStatic(
   const dist = resolve(distDir);
   const scriptHashes = inlineScriptHashes(dist);
   const routes = routeTable(dist);
+  // The prerendered shells (server/infra/shells.ts); without the file, every page gets index.html.
+  const shells = watchedJson(resolve(dist, 'meta', 'shells.json'), parseShellTable);
 
   const toHome = (c: Context) => c.redirect('/m/home' + new URL(c.req.url).search, 302);
   app.get('/', toHome);
@@ -228,7 +227,9 @@ export function mountStatic(
   const answers = new AnswerCache();
   app.get('/m/*', async (c) => {
     const policy = policyFor(await extraConnect(c), await scriptHashes(), await pixelsOf(c));
-    const key = `${policy}\n${c.req.header('Host') ?? ''}\n${c.req.header('Accept-Encoding') ?? ''}\n${c.req.path}`;
+    const shellTable = await shells();
+    const shell = shellTable && shellFor(shellTable, c.req.path, c.req.header('Cookie'), c.req.header('Accept-Language'));
+    const key = `${policy}\n${c.req.header('Host') ?? ''}\n${c.req.header('Accept-Encoding') ?? ''}\n${c.req.path}\n${shell ?? ''}`;
     const cached = answers.answer(c, key);
     if (cached) return cached;
     answerHeaders(c, {
@@ -238,7 +239,7 @@ export function mountStatic(
     });
     const table = await routes();
     const page = table && isPage(table, new URL(c.req.url).pathname);
-    return answers.keep(key, finishAnswerHeaders(c, await serveFrom(c, root, '/m/', { spa: true, page })));
+    return answers.keep(key, finishAnswerHeaders(c, await serveFrom(c, root, '/m/', { spa: true, page, shell })));
   });
 
   // Browsers ask for it by themselves, on every page of the origin (the build's dist/favicon.ico).
@@ -354,6 +355,8 @@ interface ServeOptions {
   page?: boolean;
   /** The folder itself (`prefix` alone) answers its index.html. */
   index?: boolean;
+  /** The prerendered shell (relative to `root`) that answers this page, chosen by language (server/infra/shells.ts). */
+  shell?: string;
 }
 
 /** A file of `root` for the request's path after `prefix` (also what infra/mini-game.ts serves with). */
@@ -361,12 +364,15 @@ export async function serveFrom(
   c: Context,
   root: string,
   prefix: string,
-  { spa = false, page, index = false }: ServeOptions = {},
+  { spa = false, page, index = false, shell }: ServeOptions = {},
 ): Promise<Response> {
   const rootStat = await statCached(root);
   if (!rootStat?.isDirectory()) {
     return c.text('wps-mobile: the front end is not built yet; run npm run build', 503, { 'Cache-Control': 'no-store' });
   }
+  // Revalidated like index.html; it depends on the language cookie and header, which caches must know.
+  const prerendered = shell && (await fileResponse(c, resolve(root, shell), 'index.html', 200, 'Cookie, Accept-Language'));
+  if (prerendered) return prerendered;
   const encoded = new URL(c.req.url).pathname.slice(prefix.length);
   const file = resolveInside(root, index && encoded === '' ? 'index.html' : encoded);
   if (file === undefined || SIBLING.test(file)) return c.text('Not found', 404);
@@ -390,17 +396,24 @@ export async function serveFrom(
  * comes from its best accepted sibling; each encoding has its own ETag. With `status` 404 (the app's
  * page for an address that is no page) there is no ETag and so no 304: that answer is never a hit.
  */
-async function fileResponse(c: Context, file: string, urlPath: string, status: 200 | 404 = 200): Promise<Response | undefined> {
+async function fileResponse(
+  c: Context,
+  file: string,
+  urlPath: string,
+  status: 200 | 404 = 200,
+  vary?: string,
+): Promise<Response | undefined> {
   const info = await statCached(file);
   if (!info?.isFile()) return undefined;
   const headers: Record<string, string> = {
     'Content-Type': getMimeType(file) ?? EXTRA_TYPES[extname(file)] ?? 'application/octet-stream',
     'Cache-Control': cacheControl(urlPath),
   };
+  if (vary) headers.Vary = vary;
   let served = { path: file, info };
   if (COMPRESSIBLE.test(file)) {
     // Also on identity answers: a shared cache must not hand them to a client that accepts br.
-    headers.Vary = 'Accept-Encoding';
+    headers.Vary = vary ? `Accept-Encoding, ${vary}` : 'Accept-Encoding';
     const sibling = await siblingFor(file, info, acceptedEncodings(c.req.header('Accept-Encoding')));
     if (sibling) {
       headers['Content-Encoding'] = sibling.encoding;

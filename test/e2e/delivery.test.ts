@@ -84,12 +84,13 @@ describe('/m/home for a first-time visitor', () => {
     await context.close();
   });
 
-  it('calls the API only once its first frame is on screen, and mounts no notice while it has nothing to tell', async () => {
+  it('asks for the site status and the banners from index.html, every other call only once its first frame is on screen, and mounts no notice while it has nothing to tell', async () => {
     const context = await h.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     // A mid-range phone's CPU: the frame reaches the screen later after it is produced.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await slowMain(page);
     await page.goto(`${h.server.url}/m/home`);
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -99,8 +100,17 @@ describe('/m/home for a first-time visitor', () => {
         .filter((e) => new URL(e.name).pathname.startsWith('/wps/'))
         .map((e) => ({ url: new URL(e.name).pathname, start: e.startTime })),
     }));
-    assert.ok(calls.length >= 2, `the site status and the promotions were fetched: ${JSON.stringify(calls)}`);
-    for (const c of calls) assert.ok(c.start >= paint, `${c.url} at ${c.start} ms, before the first paint at ${paint} ms`);
+    assert.ok(calls.length >= 3, `the site status, the banners and the promotions were fetched: ${JSON.stringify(calls)}`);
+    // The two calls the inline snippet starts (host/earlyCalls.ts), each once: the app takes their answers.
+    const early = ['/wps/system/status', '/wps/relay/MCSFE_getBanners'];
+    for (const path of early) assert.equal(calls.filter((c) => c.url === path).length, 1, `${path} asked for once`);
+    const main = await page.evaluate(
+      () => performance.getEntriesByType('resource').find((e) => /\/assets\/main-[\w-]{8}\.js$/.test(e.name))!.responseEnd,
+    );
+    for (const c of calls.filter((c) => early.includes(c.url)))
+      assert.ok(c.start < main, `${c.url} asked for at ${c.start} ms, before main.js arrived at ${main} ms`);
+    for (const c of calls.filter((c) => !early.includes(c.url)))
+      assert.ok(c.start >= paint, `${c.url} at ${c.start} ms, before the first paint at ${paint} ms`);
     // The overlays' models run (the line was pinged) but no element is mounted, and the update
     // notice's and domain modal's code is not even loaded.
     assert.ok(calls.some((c) => c.url.endsWith('/ping')));

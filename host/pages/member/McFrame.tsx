@@ -2,7 +2,6 @@
  * The frame of every member-centre page (docs/member-centre.md): the page shell with its title, the
  * member-centre styles and texts; the page's content shows once its texts are in.
  */
-import '../../pageStyles.ts';
 import type { ReactNode } from 'react';
 import mcCss from '../../../src/features/member-centre/member-centre.css';
 import { mcStrings } from '../../../src/features/member-centre/locales/index.ts';

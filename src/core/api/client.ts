@@ -26,9 +26,11 @@ import {
 } from './endpoints.ts';
 import { handleFailure, ORIGIN_NOT_ALLOWED, perform, reactionFor, type Failure, type Reaction } from './errors.ts';
 import { requestSignal } from './abort.ts';
+import { CLIENT_B_TIMEOUT_MS, queryString, takeEarly } from './early.ts';
 import { sealBody } from './encryption.ts';
 
-export const CLIENT_B_TIMEOUT_MS = 30_000;
+export { CLIENT_B_TIMEOUT_MS };
+
 /** How long the refused-origin check waits for the operator's ping (the ping abort of docs/product.md §9). */
 export const ORIGIN_CHECK_TIMEOUT_MS = 5000;
 export const CACHE_PREFIX = `${KEY_PREFIX}cache:`;
@@ -84,14 +86,6 @@ export function hashString(text: string, seed = 0): string {
 
 function isEnvelope(data: unknown): data is ApiResponse {
   return typeof data === 'object' && data !== null && typeof (data as ApiResponse).success === 'boolean';
-}
-
-function queryString(payload: unknown): string {
-  if (!payload || typeof payload !== 'object') return '';
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(payload)) if (v !== undefined && v !== null) q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
 }
 
 let rsaKey: Promise<string> | undefined;
@@ -217,7 +211,9 @@ export async function call<N extends EndpointName>(
   }
 
   const timeout = options.timeout ?? row.timeout ?? (row.client === 'B' ? CLIENT_B_TIMEOUT_MS : 0);
-  const { status, data } = await send(row, url, body, headers, timeout, options.signal);
+  // The host page may have asked already, before this code loaded (early.ts).
+  const early = isGet && !options.signal ? takeEarly(url, headers.Language ?? '', headers.Merchant ?? '') : undefined;
+  const { status, data } = (early && (await early)) || (await send(row, url, body, headers, timeout, options.signal));
   if (
     isEnvelope(data) &&
     data.errorCode === 'network.error' &&

@@ -7,6 +7,7 @@
  * Payload and response types live beside the rows in `EndpointTypes`.
  */
 import type * as S from './schemas.ts';
+import { BANNERS_PATH, STATUS_PATH } from './paths.ts';
 import type { PromotionType } from './promotionTypes.ts';
 import type { gameEndpoints, mcEndpoints, pushEndpoints } from './feature-endpoints.ts';
 
@@ -130,7 +131,7 @@ export const endpoints = {
   }),
   systemStatus: e({
     method: 'GET',
-    path: '/wps/system/status',
+    path: STATUS_PATH,
     encrypted: false,
     auth: false,
     client: 'B',
@@ -175,7 +176,7 @@ export const endpoints = {
   /** The merchant's banners of the given groups (docs/api.md, "Banners"; the SPEC names no path: ours). */
   banners: e({
     method: 'GET',
-    path: '/wps/relay/MCSFE_getBanners',
+    path: BANNERS_PATH,
     encrypted: false,
     auth: false,
     client: 'B',

@@ -6,7 +6,7 @@ import { signal, computed } from '@preact/signals-core';
 import { call, isApiError } from '../api/client.ts';
 import type { AvailablePromotions, SiteStatus } from '../api/endpoints.ts';
 import { showNotice } from '../notice/notices.ts';
-import { storedRegistrationInfo, storedTrackingParams } from '../session/landing.ts';
+import { statusPayload } from './statusPayload.ts';
 
 export const siteStatus = signal<SiteStatus | undefined>(undefined);
 /** The status call's errorCode and message when it failed with domain_not_available (the domain modal shows it). */
@@ -26,16 +26,7 @@ let promotionsRequest: Promise<AvailablePromotions | undefined> | undefined;
  * server message or 'Error'.
  */
 export function loadSiteStatus(): Promise<SiteStatus | undefined> {
-  statusRequest ??= call(
-    'systemStatus',
-    {
-      device: 'MOBILE',
-      url: location.href,
-      originalDomain: storedRegistrationInfo().originalDomain ?? location.hostname,
-      track: trackQuery(),
-    },
-    { alert: false },
-  ).then(
+  statusRequest ??= call('systemStatus', statusPayload(), { alert: false }).then(
     (res) => {
       domainFailure.value = undefined;
       return (siteStatus.value = res.value);
@@ -73,12 +64,6 @@ export function loadPromotions(): Promise<AvailablePromotions | undefined> {
 }
 
 export const isPromotionEnabled = (type: string) => promotions.value?.[type]?.enabled === true;
-
-/** The stored tracking parameters as a query string (the status call's `track`). */
-function trackQuery(): string | undefined {
-  const q = new URLSearchParams(storedTrackingParams()).toString();
-  return q || undefined;
-}
 
 /** Asks again (the domain modal's retry, the page becoming visible). */
 export function reloadSiteStatus(): Promise<SiteStatus | undefined> {

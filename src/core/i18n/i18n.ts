@@ -91,6 +91,8 @@ export const partsReady = (list: readonly CataloguePart[]) => {
 };
 
 let ready: Promise<void> | undefined;
+/** The latest language switch, settled when its catalogue is in and i18next speaks it. */
+let switching: Promise<void> | undefined;
 
 /** Starts i18next once and follows the language signal; resolves when the first catalogue is in. */
 export function ensureI18n(): Promise<void> {
@@ -108,12 +110,18 @@ export function ensureI18n(): Promise<void> {
     } as Parameters<typeof i18n.init>[0]);
     let first: Promise<void> | undefined;
     effect(() => {
-      const switching = activate(language.value);
+      switching = activate(language.value);
       first ??= switching;
     });
     await first;
   })();
   return ready;
+}
+
+/** Resolves once the current language's catalogue is in and active (the build's prerender waits on it). */
+export async function languageReady(): Promise<void> {
+  await ensureI18n();
+  await switching;
 }
 
 /** Switches the interface language and remembers the choice. */

@@ -34,8 +34,8 @@ export const DEFAULT_LANGUAGE: Language = 'CN';
 /** Languages written right to left. */
 export const RTL_LANGUAGES: ReadonlySet<Language> = new Set(['UR']);
 
-/** Browser tag (lower-cased, primary or full) → product code. */
-const FROM_BROWSER: Record<string, Language> = {
+/** Browser tag (lower-cased, primary or full) → product code (the build hands it to the server's choice of shell). */
+export const FROM_BROWSER: Record<string, Language> = {
   'zh-tw': 'TW',
   'zh-hant': 'TW',
   'zh-hk': 'HK',
@@ -107,4 +107,16 @@ function browserLanguages(): readonly string[] {
  */
 export function initialLanguage(): Language {
   return detectLanguage(localStore.get<string>(LANGUAGE_KEY), browserLanguages());
+}
+
+/** The cookie that tells the server which prerendered shell of /m to send (docs/performance.md). */
+export const SHELL_LANGUAGE_COOKIE = 'wps_lang';
+
+/** Remembers the language for the server's choice of shell; a year, /m only, never sent elsewhere. */
+export function rememberShellLanguage(lang: Language): void {
+  try {
+    document.cookie = `${SHELL_LANGUAGE_COOKIE}=${lang}; path=/m; max-age=31536000; SameSite=Lax`;
+  } catch {
+    /* cookies off: the server sends the shell of the browser's languages */
+  }
 }

@@ -8,9 +8,11 @@
  * context) only the username is remembered.
  */
 import { createStore, get, set, del } from 'idb-keyval';
-import { localStore, KEY_PREFIX } from '../storage/storage.ts';
+import { localStore } from '../storage/storage.ts';
 
-export const REMEMBERED_LOGIN_KEY = `${KEY_PREFIX}rememberedLogin`;
+import { REMEMBERED_LOGIN_KEY } from './keys.ts';
+
+export { REMEMBERED_LOGIN_KEY };
 const KEY_NAME = 'remembered-login-key';
 
 export type RememberedType = 'username' | 'sms';

@@ -17,7 +17,9 @@ export interface SessionInfo {
   firstTimeLogin?: boolean;
 }
 
-export const SESSION_KEY = `${KEY_PREFIX}session`;
+import { SESSION_KEY } from './keys.ts';
+
+export { SESSION_KEY };
 
 const store = () => (isLegacyIosHomeScreen(currentUA(), currentStandalone()) ? localStore : sessionStore);
 
