@@ -37,6 +37,9 @@ async function dev(method: string, path: string, body?: unknown) {
 
 async function newPage(options: Parameters<Harness['newContext']>[0] = {}): Promise<Page> {
   context = await h.newContext(options);
+  // The download-image popups (a saved picture ends them for the tab) are not what these tests are
+  // about; with the page painting sooner they open before a test's next tap (docs/engagement.md).
+  await context.addInitScript(() => sessionStorage.setItem('wps:imagePopupSaved', 'true'));
   return context.newPage();
 }
 
