@@ -6,7 +6,9 @@
  * asks early, as only then is the status query known before the app has read the landing URL.
  */
 import { BANNERS_PATH, CLIENT_B_TIMEOUT_MS, STATUS_PATH, queryString, startEarly } from '../src/core/api/early.ts';
+import type { Banner } from '../src/core/api/endpoints.ts';
 import { statusPayload } from '../src/core/config/statusPayload.ts';
+import { bannerLink } from '../src/core/html/bannerLink.ts';
 
 /** The merchant's banners on home (docs/games.md, "Banners"). */
 export const HOME_BANNER_GROUP = 'm_home';
@@ -19,10 +21,14 @@ export function startEarlyCalls(language: string): void {
   if (location.pathname !== '/m/home') return;
   void startEarly(BANNERS_PATH + queryString({ groupName: HOME_BANNER_GROUP }), language, merchant, CLIENT_B_TIMEOUT_MS).then(
     (answer) => {
-      // The first banner's picture is the largest thing home paints: ask for it now, at high priority.
-      const list = (answer?.data as { value?: Array<{ imageUrl?: unknown; linkageType?: unknown }> } | undefined)?.value;
-      const first = Array.isArray(list) ? list.find((b) => typeof b?.imageUrl === 'string' && b.linkageType) : undefined;
-      const image = first && pictureUrl(first.imageUrl as string);
+      // The first banner the carousel will show (host/HomeBanners.tsx) is the largest thing home
+      // paints: ask for its picture now, at high priority, and paint it in the banner box of the
+      // prerendered shell (host/pages.css), where the carousel's first slide takes its place.
+      const list = (answer?.data as { value?: unknown } | undefined)?.value;
+      const first = Array.isArray(list)
+        ? (list as Banner[]).find((b) => typeof b?.imageUrl === 'string' && bannerLink(b))
+        : undefined;
+      const image = first && pictureUrl(first.imageUrl!);
       if (!image) return;
       const link = document.createElement('link');
       link.rel = 'preload';
@@ -30,15 +36,21 @@ export function startEarlyCalls(language: string): void {
       link.href = image;
       link.setAttribute('fetchpriority', 'high');
       document.head.append(link);
+      // A URL the parser gave back has its quotes and spaces percent-encoded; a backslash (CSS's escape) too now.
+      document.documentElement.style.setProperty('--wps-first-banner', `url("${image.replaceAll('\\', '%5C')}")`);
     },
   );
 }
 
-/** Only a picture of this origin or over https is fetched ahead (the carousel checks it again with safeImageUrl). */
+/**
+ * A picture this page may fetch ahead: over https, or a path of this origin; never a `data:` or plain
+ * http picture, nor one the carousel would refuse (safeImageUrl, src/core/config/config.ts).
+ */
 function pictureUrl(raw: string): string | undefined {
+  const text = raw.trim();
+  if (!/^https:\/\//i.test(text) && !/^\/(?![/\\])/.test(text)) return undefined;
   try {
-    const url = new URL(raw, location.href);
-    return url.origin === location.origin || url.protocol === 'https:' ? url.href : undefined;
+    return new URL(text, location.origin).href;
   } catch {
     return undefined;
   }

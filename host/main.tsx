@@ -64,7 +64,8 @@ function boot() {
     const container = document.getElementById('root')!;
     const app = <FirstPaint then={afterFirstPaint} />;
     if (shellFits(container, queryToken)) {
-      hydrateRoot(container, app, { onRecoverableError: reportHydrationError });
+      // In a transition too: the hydration then yields to the phone every few milliseconds.
+      startTransition(() => void hydrateRoot(container, app, { onRecoverableError: reportHydrationError }));
     } else {
       const root = createRoot(container);
       startTransition(() => root.render(app));
