@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** The pages that get a shell: a player's usual first screens. Route -> file name. */
-export const SHELL_PAGES = { '/m/home': 'home', '/m/login': 'login', '/m/register': 'register' };
+/** The pages that get a shell, a player's usual first screens: route -> file name (the service worker reads it too). */
+const SHELL_PAGES = JSON.parse(readFileSync('host/shells.json', 'utf8'));
 
 installBrowserStandIn();
 

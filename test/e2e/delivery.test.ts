@@ -105,7 +105,10 @@ describe('/m/home for a first-time visitor', () => {
     const early = ['/wps/system/status', '/wps/relay/MCSFE_getBanners'];
     for (const path of early) assert.equal(calls.filter((c) => c.url === path).length, 1, `${path} asked for once`);
     const main = await page.evaluate(
-      () => performance.getEntriesByType('resource').find((e) => /\/assets\/main-[\w-]{8}\.js$/.test(e.name))!.responseEnd,
+      () =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+          /\/assets\/main-[\w-]{8}\.js$/.test(e.name),
+        )!.responseEnd,
     );
     for (const c of calls.filter((c) => early.includes(c.url)))
       assert.ok(c.start < main, `${c.url} asked for at ${c.start} ms, before main.js arrived at ${main} ms`);
