@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { JSEncrypt } from 'jsencrypt';
 import CryptoJS from 'crypto-js';
 import { addEndpoints, ApiError, CACHE_PREFIX, CLIENT_B_TIMEOUT_MS, call, type CallOptions } from '../../src/core/api/client.ts';
+import { queryString, startEarly, STATUS_PATH } from '../../src/core/api/early.ts';
 import { endpoints, type ApiResponse, type Endpoint, type EndpointName } from '../../src/core/api/endpoints.ts';
 import { gameEndpoints } from '../../src/core/api/feature-endpoints.ts';
 import { ORIGIN_NOT_ALLOWED, resetOriginReport } from '../../src/core/api/errors.ts';
@@ -454,6 +455,66 @@ describe('GET cache in session storage (docs/product.md §7)', () => {
     await call('systemStatus', {});
     expect(stub.calls).to.have.length(2);
     expect(cacheKeys()).to.deep.equal([]);
+  });
+});
+
+describe('early calls the host page starts before the code (src/core/api/early.ts)', () => {
+  const statusUrl = STATUS_PATH + queryString({ device: 'MOBILE', url: 'https://m.example/m/home' });
+  const payload = { device: 'MOBILE', url: 'https://m.example/m/home' } as const;
+  afterEach(() => delete window.__wpsEarly);
+
+  it('sends the headers a client-B call sends, and the call takes its answer once instead of asking again', async () => {
+    merchantCode.value = 'demo';
+    language.value = 'EN';
+    stub = stubFetch(() => ok({ info: { appName: 'Early' } }));
+    const early = startEarly(statusUrl, 'EN', 'demo', CLIENT_B_TIMEOUT_MS);
+    expect(stub.calls).to.have.length(1);
+    const sent = stub.calls[0]!;
+    expect([sent.headers.get('Language'), sent.headers.get('Merchant'), sent.headers.get('Content-Type')]).to.deep.equal([
+      'EN',
+      'demo',
+      'application/json',
+    ]);
+    expect(sent.credentials).to.equal('include');
+    expect(await early).to.deep.equal({ status: 200, data: { success: true, value: { info: { appName: 'Early' } } } });
+    const first = await call('systemStatus', payload);
+    expect(first.value).to.deep.equal({ info: { appName: 'Early' } });
+    expect(stub.calls).to.have.length(1, 'the early answer was taken');
+    await call('systemStatus', payload);
+    expect(stub.calls).to.have.length(2, 'only once');
+  });
+
+  it('another language or merchant is another request: the call asks itself', async () => {
+    merchantCode.value = 'demo';
+    language.value = 'TH';
+    stub = stubFetch(() => ok({}));
+    startEarly(statusUrl, 'EN', 'demo', CLIENT_B_TIMEOUT_MS);
+    await call('systemStatus', payload);
+    expect(stub.calls).to.have.length(2);
+    expect(stub.calls[1]!.headers.get('Language')).to.equal('TH');
+  });
+
+  it('an early call that failed (offline, a body that is no JSON) is asked again the normal way, and its answer goes through the error catalogue', async () => {
+    merchantCode.value = 'demo';
+    language.value = 'EN';
+    let n = 0;
+    stub = stubFetch(() =>
+      ++n === 1 ? new Response('<html>proxy</html>', { status: 502 }) : json({ success: false, errorCode: 'some.error' }),
+    );
+    startEarly(statusUrl, 'EN', 'demo', CLIENT_B_TIMEOUT_MS);
+    const err = await apiError(call('systemStatus', payload, { alert: false }));
+    expect(err.errorCode).to.equal('some.error');
+    expect(stub.calls).to.have.length(2);
+  });
+
+  it('an early answer that is an error is the call’s error (no second request)', async () => {
+    merchantCode.value = 'demo';
+    language.value = 'EN';
+    stub = stubFetch(() => json({ success: false, errorCode: 'domain_not_available', message: 'Not here' }, 403));
+    startEarly(statusUrl, 'EN', 'demo', CLIENT_B_TIMEOUT_MS);
+    const err = await apiError(call('systemStatus', payload, { alert: false }));
+    expect([err.status, err.errorCode]).to.deep.equal([403, 'domain_not_available']);
+    expect(stub.calls).to.have.length(1);
   });
 });
 
