@@ -248,24 +248,76 @@ function cls(shifts: Shift[]) {
   return { cls: best, sum, detail };
 }
 
-describe(`layout stability: CLS at most ${CLS_BOUND} on a first visit`, () => {
-  for (const [path, ready] of [
-    ['/m/home', 'Welcome'],
-    ['/m/login', 'Log in to your account'],
-  ] as const) {
-    it(path, async () => {
-      const p = await phone();
-      await p.page.goto(`${h.server.url}${path}`);
-      await p.page.getByRole('heading', { name: ready, exact: true }).waitFor();
-      await p.page.waitForLoadState('networkidle');
-      await p.page.waitForTimeout(1000);
-      const r = cls(p.shifts);
-      console.log(`${path}: CLS ${r.cls.toFixed(4)} (sum of all shifts ${r.sum.toFixed(4)}, ${p.shifts.length} shifts)`);
-      assert.ok(
-        r.cls <= CLS_BOUND,
-        `${path}: CLS ${r.cls.toFixed(4)} over ${CLS_BOUND}; the shifts and their largest nodes:\n${r.detail}`,
-      );
-      await p.context.close();
-    });
+/**
+ * The elements that keep a place before they render (host/host.css, `:state(pending)`): once loaded
+ * none still does, and each is as tall as what it shows (a kept place never adds space).
+ */
+async function placesReleased(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('wps-download-bar, wps-login-form')].map((el) => {
+      const shown = el.shadowRoot?.firstElementChild?.getBoundingClientRect().height ?? 0;
+      return {
+        tag: el.localName,
+        pending: el.matches(':state(pending)'),
+        height: Math.round(el.getBoundingClientRect().height),
+        shown: Math.round(shown),
+      };
+    }),
+  );
+}
+
+/** Loads `path` as `p`'s first or next visit and measures until the network is idle plus 1 s. */
+async function layout(p: Awaited<ReturnType<typeof phone>>, path: string, ready: string) {
+  p.shifts.length = 0;
+  await p.page.goto(`${h.server.url}${path}`);
+  await p.page.getByRole('heading', { name: ready, exact: true }).waitFor();
+  await p.page.waitForLoadState('networkidle');
+  await p.page.waitForTimeout(1000);
+  const r = cls(p.shifts);
+  console.log(`${path}: CLS ${r.cls.toFixed(4)} (sum of all shifts ${r.sum.toFixed(4)}, ${p.shifts.length} shifts)`);
+  assert.ok(
+    r.cls <= CLS_BOUND,
+    `${path}: CLS ${r.cls.toFixed(4)} over ${CLS_BOUND}; the shifts and their largest nodes:\n${r.detail}`,
+  );
+  const places = await placesReleased(p.page);
+  for (const place of places) {
+    assert.equal(place.pending, false, `${place.tag} still keeps a place: ${JSON.stringify(places)}`);
+    assert.ok(Math.abs(place.height - place.shown) <= 1, `${place.tag} is taller than what it shows: ${JSON.stringify(places)}`);
   }
+  return places;
+}
+
+describe(`layout stability: CLS at most ${CLS_BOUND} on a first visit`, () => {
+  it('/m/home, the download bar arriving in the place kept for it', async () => {
+    const p = await phone();
+    const places = await layout(p, '/m/home', 'Welcome');
+    assert.ok(
+      places.some((x) => x.tag === 'wps-download-bar' && x.shown >= 60),
+      `the bar is shown: ${JSON.stringify(places)}`,
+    );
+    await p.context.close();
+  });
+
+  it('/m/login, the form arriving in the place kept for it', async () => {
+    const p = await phone();
+    const places = await layout(p, '/m/login', 'Log in to your account');
+    // The place kept (host/host.css) is no taller than the smallest form: the password tab without its help line.
+    const form = places.find((x) => x.tag === 'wps-login-form');
+    assert.ok(form && form.shown >= 331, `the form's height: ${JSON.stringify(places)}`);
+    await p.context.close();
+  });
+
+  it('/m/home after the player closed the bar: no place kept for it', async () => {
+    const p = await phone();
+    await p.page.goto(`${h.server.url}/m/home`);
+    await p.page.getByRole('button', { name: 'Close the download bar' }).tap();
+    await p.page.waitForLoadState('networkidle');
+    const places = await layout(p, '/m/home', 'Welcome');
+    assert.ok(
+      places.some((x) => x.tag === 'wps-download-bar' && x.shown === 0),
+      JSON.stringify(places),
+    );
+    assert.equal(await p.page.locator('header.topbar').evaluate((el) => el.getBoundingClientRect().top), 0);
+    await p.context.close();
+  });
 });
