@@ -4,7 +4,7 @@
  * Pixel 7's screen and Chrome's 4x CPU slowdown:
  * - on /m/login, the first tap on "Log in" (empty form, then filled with the demo account) and typing
  *   in the username field each take under 200 ms of input delay plus processing (INP "good"),
- *   measured in the page with the Event Timing API;
+ *   measured in the page with the Event Timing API, the median of three first visits;
  * - /m/home and /m/login shift their layout by at most 0.05 (CLS) from the first paint until the
  *   network is idle plus 1 s.
  * Each test prints its figures, to be written down in docs/performance.md.
@@ -170,9 +170,23 @@ async function measure(
   return worst;
 }
 
-function assertGood(f: Figures) {
-  assert.ok(f.inputDelay + f.processing < INP_GOOD, `over ${INP_GOOD} ms: ${fmt(f)}`);
+const total = (f: Figures) => f.inputDelay + f.processing;
+
+/**
+ * The median of first visits (the machines these run on are small and shared: one visit can meet a
+ * busy neighbour, as docs/performance.md says of Lighthouse) must be under the bound.
+ */
+function assertGood(what: string, visits: Figures[]) {
+  const sorted = [...visits].sort((x, y) => total(x) - total(y));
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  console.log(
+    `${what}: median of ${visits.length} first visits ${total(median).toFixed(1)} ms (${sorted.map((f) => total(f).toFixed(1)).join(', ')})`,
+  );
+  assert.ok(total(median) < INP_GOOD, `${what}: the median is over ${INP_GOOD} ms: ${fmt(median)}`);
 }
+
+/** First visits per interaction figure. */
+const VISITS = 3;
 
 /** /m/login as a player first sees it: the form on screen, its "Log in" button ready for a tap. */
 async function openLogin(page: Page) {
@@ -187,39 +201,47 @@ async function openLogin(page: Page) {
   };
 }
 
-describe(`/m/login answers a tap within ${INP_GOOD} ms on a phone ${CPU_SLOWDOWN}x slower`, () => {
+describe(`/m/login answers a tap within ${INP_GOOD} ms on a phone ${CPU_SLOWDOWN}x slower (median of ${VISITS} first visits)`, () => {
   it('the first tap on "Log in" with the fields empty', async () => {
-    const p = await phone();
-    const form = await openLogin(p.page);
-    const f = await measure(p, 'first tap on "Log in", empty fields', () => form.submit.tap());
-    // The tap did its work: the form says what is missing.
-    await p.page.getByText('Enter your username').first().waitFor();
-    assert.ok(p.firstInput.length === 1, 'the Event Timing API reported the first input');
-    assertGood(f);
-    await p.context.close();
+    const taps: Figures[] = [];
+    for (let i = 0; i < VISITS; i++) {
+      const p = await phone();
+      const form = await openLogin(p.page);
+      taps.push(await measure(p, 'first tap on "Log in", empty fields', () => form.submit.tap()));
+      // The tap did its work: the form says what is missing.
+      await p.page.getByText('Enter your username').first().waitFor();
+      assert.ok(p.firstInput.length === 1, 'the Event Timing API reported the first input');
+      await p.context.close();
+    }
+    assertGood('first tap on "Log in", empty fields', taps);
   });
 
   it('typing in the username field, then the first tap on "Log in" with the demo account', async () => {
-    const p = await phone();
-    const form = await openLogin(p.page);
-    const focus = await measure(p, 'tap on the username field', () => form.username.tap());
-    let typing: Figures | undefined;
-    for (const key of 'demo') {
-      const f = await measure(p, `typing "${key}" in the username field`, () => p.page.keyboard.press(key));
-      if (!typing || f.inputDelay + f.processing > typing.inputDelay + typing.processing) typing = f;
+    const focus: Figures[] = [];
+    const typing: Figures[] = [];
+    const submit: Figures[] = [];
+    for (let i = 0; i < VISITS; i++) {
+      const p = await phone();
+      const form = await openLogin(p.page);
+      focus.push(await measure(p, 'tap on the username field', () => form.username.tap()));
+      // Each key is an interaction: the slowest one of the name counts.
+      const keys: Figures[] = [];
+      for (const key of 'demo')
+        keys.push(await measure(p, `typing "${key}" in the username field`, () => p.page.keyboard.press(key)));
+      typing.push(keys.reduce((x, y) => (total(y) > total(x) ? y : x)));
+      assert.equal(await form.username.inputValue(), 'demo');
+      assert.ok(p.firstInput.length === 1, 'the Event Timing API reported the first input');
+      await form.password.tap();
+      await p.page.keyboard.type('Demo1234', { delay: 30 });
+      await settle(p.events);
+      submit.push(await measure(p, 'first tap on "Log in", demo / Demo1234', () => form.submit.tap()));
+      await p.page.waitForURL(/\/m\/home/);
+      await p.page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
+      await p.context.close();
     }
-    assert.equal(await form.username.inputValue(), 'demo');
-    assert.ok(p.firstInput.length === 1, 'the Event Timing API reported the first input');
-    await form.password.tap();
-    await p.page.keyboard.type('Demo1234', { delay: 30 });
-    await settle(p.events);
-    const submit = await measure(p, 'first tap on "Log in", demo / Demo1234', () => form.submit.tap());
-    await p.page.waitForURL(/\/m\/home/);
-    await p.page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
-    assertGood(focus);
-    assertGood(typing!);
-    assertGood(submit);
-    await p.context.close();
+    assertGood('tap on the username field', focus);
+    assertGood('typing in the username field (its slowest key)', typing);
+    assertGood('first tap on "Log in", demo / Demo1234', submit);
   });
 });
 
