@@ -5,7 +5,7 @@
  * i18n start-up, and a guarded define().
  */
 import r2wc from '@r2wc/react-to-web-component';
-import { startTransition, useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { configure } from '../src/core/config/config.ts';
 import { ensureI18n, ensurePart, partsReady, type CataloguePart } from '../src/core/i18n/i18n.ts';
 import { LAYERS_CSS } from '../src/core/layers.ts';
@@ -61,6 +61,12 @@ export function setState(host: HTMLElement, name: string, on: boolean) {
   } catch {
     // No custom states here (older browsers want a '--' name): the place is simply not kept.
   }
+}
+
+/** Rendered with an element's content: clears `:state(pending)` in the commit that first shows it. */
+export function Shown({ host }: { host: HTMLElement }) {
+  useLayoutEffect(() => setState(host, 'pending', false), [host]);
+  return null;
 }
 
 const toKebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);

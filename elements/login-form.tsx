@@ -27,8 +27,7 @@
  *   the demo's account chooser: sheet, sheet-header, close, chooser, chooser-sub, accounts, account,
  *   email-step, back, next, chooser-note
  */
-import { useLayoutEffect } from 'react';
-import { defineElement, setState } from './define.tsx';
+import { defineElement, Shown } from './define.tsx';
 import { emit } from './emit.ts';
 import { openCustomerService } from '../src/core/config/customerService.ts';
 import { LoginForm, type LoginDetail } from '../src/features/sign-in/LoginForm.tsx';
@@ -41,12 +40,6 @@ export type { LoginDetail } from '../src/features/sign-in/LoginForm.tsx';
 export interface LoginFormProps {
   noAutoLogin?: boolean;
   continueToOperator?: boolean;
-}
-
-/** Clears `:state(pending)` in the commit that first shows the form (a page may keep its place until then). */
-function Shown({ host }: { host: HTMLElement }) {
-  useLayoutEffect(() => setState(host, 'pending', false), [host]);
-  return null;
 }
 
 export const WpsLoginForm = defineElement<LoginFormProps>('wps-login-form', {

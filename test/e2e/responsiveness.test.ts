@@ -5,8 +5,8 @@
  * - on /m/login, the first tap on "Log in" (empty form, then filled with the demo account) and typing
  *   in the username field each take under 200 ms of input delay plus processing (INP "good"),
  *   measured in the page with the Event Timing API, the median of three first visits;
- * - /m/home and /m/login shift their layout by at most 0.05 (CLS) from the first paint until the
- *   network is idle plus 1 s.
+ * - /m/home, /m/login and /m/register shift their layout by at most 0.05 (CLS) from the first paint
+ *   until the network is idle plus 1 s.
  * Each test prints its figures, to be written down in docs/performance.md.
  */
 import { after, before, describe, it } from 'node:test';
@@ -276,7 +276,7 @@ function cls(shifts: Shift[]) {
  */
 async function placesReleased(page: Page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('wps-download-bar, wps-login-form')].map((el) => {
+    [...document.querySelectorAll('wps-download-bar, wps-login-form, wps-register-form')].map((el) => {
       const shown = el.shadowRoot?.firstElementChild?.getBoundingClientRect().height ?? 0;
       return {
         tag: el.localName,
@@ -326,6 +326,14 @@ describe(`layout stability: CLS at most ${CLS_BOUND} on a first visit`, () => {
     // The place kept (host/host.css) is no taller than the smallest form: the password tab without its help line.
     const form = places.find((x) => x.tag === 'wps-login-form');
     assert.ok(form && form.shown >= 331, `the form's height: ${JSON.stringify(places)}`);
+    await p.context.close();
+  });
+
+  it('/m/register, the form arriving in the place kept for it', async () => {
+    const p = await phone();
+    const places = await layout(p, '/m/register', 'Create an account');
+    const form = places.find((x) => x.tag === 'wps-register-form');
+    assert.ok(form && form.shown >= 419, `the form's height: ${JSON.stringify(places)}`);
     await p.context.close();
   });
 
