@@ -62,6 +62,14 @@ const PROBE = `
   } catch (err) {
     report('error', String(err));
   }
+  try {
+    // Long animation frames name the scripts that ran: what delayed or made up an interaction.
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => report('loaf', {
+      start: e.startTime, end: e.startTime + e.duration,
+      scripts: (e.scripts || []).map((s) => ({ start: s.startTime, duration: s.duration,
+        what: s.invoker + ' ' + (s.sourceURL || '').split('/').pop() + (s.sourceCharPosition >= 0 ? ':' + s.sourceCharPosition : '') })),
+    }))).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
 })();
 `;
 
@@ -72,6 +80,11 @@ interface Timing {
   duration: number;
   processingStart: number;
   processingEnd: number;
+}
+interface Frame {
+  start: number;
+  end: number;
+  scripts: { start: number; duration: number; what: string }[];
 }
 interface Shift {
   value: number;
@@ -87,22 +100,25 @@ async function phone(): Promise<{
   events: Timing[];
   firstInput: Timing[];
   shifts: Shift[];
+  frames: Frame[];
 }> {
   const context = await h.newContext({ ...devices['Pixel 7'], locale: 'en-US' });
   const events: Timing[] = [];
   const firstInput: Timing[] = [];
   const shifts: Shift[] = [];
+  const frames: Frame[] = [];
   await context.exposeFunction('__wpsPerf', (kind: string, entry: unknown) => {
     if (kind === 'event') events.push(entry as Timing);
     else if (kind === 'first-input') firstInput.push(entry as Timing);
     else if (kind === 'layout-shift') shifts.push(entry as Shift);
+    else if (kind === 'loaf') frames.push(entry as Frame);
     else throw new Error(`the probe failed: ${String(entry)}`);
   });
   await context.addInitScript(PROBE);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  return { context, page, events, firstInput, shifts };
+  return { context, page, events, firstInput, shifts, frames };
 }
 
 /** Waits until no Event Timing entry has come for 500 ms (they come after the next paint). */
@@ -128,10 +144,13 @@ interface Figures {
   /** The Event Timing duration (to the next paint, rounded to 8 ms). */
   duration: number;
   events: string;
+  /** The scripts of 10 ms or more in the long animation frames from the input to its handlers' end. */
+  scripts: string;
 }
 
 const fmt = (f: Figures) =>
-  `${f.what}: input delay ${f.inputDelay.toFixed(1)} ms + processing ${f.processing.toFixed(1)} ms = ${(f.inputDelay + f.processing).toFixed(1)} ms (duration ${f.duration} ms; ${f.events})`;
+  `${f.what}: input delay ${f.inputDelay.toFixed(1)} ms + processing ${f.processing.toFixed(1)} ms = ${(f.inputDelay + f.processing).toFixed(1)} ms (duration ${f.duration} ms; ${f.events})` +
+  (f.scripts ? `\n  scripts meanwhile: ${f.scripts}` : '');
 
 /**
  * Runs `act` and measures the interactions it made, as web-vitals' INP attribution does: entries
@@ -139,7 +158,7 @@ const fmt = (f: Figures) =>
  * means every event of it took under 16 ms from input to paint; the first input always has one.
  */
 async function measure(
-  p: { page: Page; events: Timing[]; firstInput: Timing[] },
+  p: { page: Page; events: Timing[]; firstInput: Timing[]; frames: Frame[] },
   what: string,
   act: () => Promise<void>,
 ): Promise<Figures> {
@@ -152,17 +171,23 @@ async function measure(
   const first = p.firstInput.slice(firstBefore).filter((e) => !mine.some((m) => m.id === e.id && m.name === e.name));
   const groups = new Map<number, Timing[]>();
   for (const e of [...mine, ...first]) groups.set(e.id, [...(groups.get(e.id) ?? []), e]);
-  let worst: Figures = { what, inputDelay: 0, processing: 0, duration: 0, events: 'every event under 16 ms' };
+  let worst: Figures = { what, inputDelay: 0, processing: 0, duration: 0, events: 'every event under 16 ms', scripts: '' };
   for (const list of groups.values()) {
     list.sort((a, b) => a.start - b.start || a.processingStart - b.processingStart);
     const start = Math.min(...list.map((e) => e.processingStart));
     const [firstEvent] = list as [Timing, ...Timing[]];
+    const end = Math.max(...list.map((e) => e.processingEnd));
+    const scripts = p.frames
+      .flatMap((fr) => fr.scripts)
+      .filter((x) => x.duration >= 10 && x.start < end && x.start + x.duration > firstEvent.start)
+      .map((x) => `${x.what} ${Math.round(x.duration)} ms`);
     const f: Figures = {
       what,
       inputDelay: firstEvent.processingStart - firstEvent.start,
-      processing: Math.max(...list.map((e) => e.processingEnd)) - start,
+      processing: end - start,
       duration: Math.max(...list.map((e) => e.duration)),
       events: list.map((e) => e.name).join(' '),
+      scripts: scripts.join('; '),
     };
     if (f.inputDelay + f.processing >= worst.inputDelay + worst.processing) worst = f;
   }
