@@ -66,6 +66,8 @@ const PROBE = `
     // Long animation frames name the scripts that ran: what delayed or made up an interaction.
     new PerformanceObserver((l) => l.getEntries().forEach((e) => report('loaf', {
       start: e.startTime, end: e.startTime + e.duration,
+      render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+      styleLayout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
       scripts: (e.scripts || []).map((s) => ({ start: s.startTime, duration: s.duration,
         what: s.invoker + ' ' + (s.sourceURL || '').split('/').pop() + (s.sourceCharPosition >= 0 ? ':' + s.sourceCharPosition : '') })),
     }))).observe({ type: 'long-animation-frame', buffered: true });
@@ -84,6 +86,9 @@ interface Timing {
 interface Frame {
   start: number;
   end: number;
+  /** The frame's rendering (rAF callbacks, style, layout, paint) and its style and layout alone. */
+  render: number;
+  styleLayout: number;
   scripts: { start: number; duration: number; what: string }[];
 }
 interface Shift {
@@ -144,7 +149,7 @@ interface Figures {
   /** The Event Timing duration (to the next paint, rounded to 8 ms). */
   duration: number;
   events: string;
-  /** The scripts of 10 ms or more in the long animation frames from the input to its handlers' end. */
+  /** The scripts of 10 ms or more and the frames of 50 ms or more from the input to its handlers' end. */
   scripts: string;
 }
 
@@ -181,13 +186,20 @@ async function measure(
       .flatMap((fr) => fr.scripts)
       .filter((x) => x.duration >= 10 && x.start < end && x.start + x.duration > firstEvent.start)
       .map((x) => `${x.what} ${Math.round(x.duration)} ms`);
+    // A long frame with little script: its rendering, or a main thread the machine did not give.
+    const longFrames = p.frames
+      .filter((fr) => fr.end - fr.start >= 50 && fr.start < end && fr.end > firstEvent.start)
+      .map(
+        (fr) =>
+          `frame of ${Math.round(fr.end - fr.start)} ms (rendering ${Math.round(fr.render)}, style and layout ${Math.round(fr.styleLayout)})`,
+      );
     const f: Figures = {
       what,
       inputDelay: firstEvent.processingStart - firstEvent.start,
       processing: end - start,
       duration: Math.max(...list.map((e) => e.duration)),
       events: list.map((e) => e.name).join(' '),
-      scripts: scripts.join('; '),
+      scripts: [...scripts, ...longFrames].join('; '),
     };
     if (f.inputDelay + f.processing >= worst.inputDelay + worst.processing) worst = f;
   }
