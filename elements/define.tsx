@@ -5,7 +5,7 @@
  * i18n start-up, and a guarded define().
  */
 import r2wc from '@r2wc/react-to-web-component';
-import { startTransition, useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { configure } from '../src/core/config/config.ts';
 import { ensureI18n, ensurePart, partsReady, type CataloguePart } from '../src/core/i18n/i18n.ts';
 import { LAYERS_CSS } from '../src/core/layers.ts';
@@ -38,6 +38,35 @@ export interface ElementSpec<P> {
   render: (props: P, host: HTMLElement) => ReactNode;
   /** Methods and read-only properties of the element (r2wc exposes only props), as property descriptors. */
   methods?: PropertyDescriptorMap & ThisType<HTMLElement>;
+  /**
+   * Whether the element starts with the custom state `pending` (`:state(pending)`): it may still
+   * take a place on the page that it has not rendered yet, so its CSS or the page keeps that place
+   * and nothing shifts when it arrives. Its render clears the state with `setState`.
+   */
+  pending?: () => boolean;
+}
+
+const internals = new WeakMap<HTMLElement, ElementInternals>();
+
+/**
+ * Sets or clears a custom state of an element (`wps-x:state(name)` in CSS). Browsers without custom
+ * states (Chrome before 125, Safari before 17.4) ignore it, and their CSS never matches.
+ */
+export function setState(host: HTMLElement, name: string, on: boolean) {
+  try {
+    let i = internals.get(host);
+    if (!i) internals.set(host, (i = host.attachInternals()));
+    if (on) i.states.add(name);
+    else i.states.delete(name);
+  } catch {
+    // No custom states here (older browsers want a '--' name): the place is simply not kept.
+  }
+}
+
+/** Rendered with an element's content: clears `:state(pending)` in the commit that first shows it. */
+export function Shown({ host }: { host: HTMLElement }) {
+  useLayoutEffect(() => setState(host, 'pending', false), [host]);
+  return null;
 }
 
 const toKebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
@@ -80,6 +109,8 @@ export function defineElement<P extends object>(tag: `wps-${string}`, spec: Elem
       // page; effects (focus, timers, first requests) then run on a detached node. Wait for it.
       this[CONNECTED] = false;
       adoptStyles(this.shadowRoot!, LAYERS_CSS, uiCss, ...(spec.css ?? []));
+      // With its styles, so the place is kept from the first frame the element is defined in.
+      if (spec.pending?.()) setState(this, 'pending', true);
     }
 
     // Renders as a transition, so React works in slices and a page with several elements never

@@ -20,13 +20,14 @@
  * @attr {boolean} no-auto-login - never try the remembered login on mount
  * @attr {boolean} continue-to-operator - on a merchant's page, go to the operator's /m after a login, with the session token (only to the api-base's origin)
  * @fires wps-login - `{ next, userName }`, cancelable: preventDefault() keeps the element from navigating
+ * @cssstate pending - until its first render (a page may keep the form's place)
  * @fires wps-contact - `{ url, csType, reason: 'forgot-password' }`, cancelable: preventDefault() keeps customer service from opening
  * @part form, tabs, tab, field, input, remember, captcha, send-code, submit, idp, idp-google,
  *   bind-hint, bind-cancel, forgot-password; the bind confirm: backdrop, dialog, title, message, actions, button;
  *   the demo's account chooser: sheet, sheet-header, close, chooser, chooser-sub, accounts, account,
  *   email-step, back, next, chooser-note
  */
-import { defineElement } from './define.tsx';
+import { defineElement, Shown } from './define.tsx';
 import { emit } from './emit.ts';
 import { openCustomerService } from '../src/core/config/customerService.ts';
 import { LoginForm, type LoginDetail } from '../src/features/sign-in/LoginForm.tsx';
@@ -44,16 +45,20 @@ export interface LoginFormProps {
 export const WpsLoginForm = defineElement<LoginFormProps>('wps-login-form', {
   props: { noAutoLogin: 'boolean', continueToOperator: 'boolean' },
   css: [fieldsCss, css, identityCss],
+  pending: () => true,
   render: (props, host) => (
-    <LoginForm
-      noAutoLogin={props.noAutoLogin}
-      continueToOperator={props.continueToOperator}
-      onLogin={(detail) => emit<LoginDetail>(host, 'wps-login', detail, true)}
-      defineCaptcha={() => import('./captcha.tsx')}
-      onForgotPassword={({ url, csType }) => {
-        // Announced like every contact-us of the elements; a page that handles it itself cancels it.
-        if (emit(host, 'wps-contact', { url, csType, reason: 'forgot-password' }, true)) openCustomerService(url);
-      }}
-    />
+    <>
+      <Shown host={host} />
+      <LoginForm
+        noAutoLogin={props.noAutoLogin}
+        continueToOperator={props.continueToOperator}
+        onLogin={(detail) => emit<LoginDetail>(host, 'wps-login', detail, true)}
+        defineCaptcha={() => import('./captcha.tsx')}
+        onForgotPassword={({ url, csType }) => {
+          // Announced like every contact-us of the elements; a page that handles it itself cancels it.
+          if (emit(host, 'wps-contact', { url, csType, reason: 'forgot-password' }, true)) openCustomerService(url);
+        }}
+      />
+    </>
   ),
 });

@@ -14,10 +14,11 @@
  * @attr {string} api-base - origin of the operator's /wps API
  * @attr {string} referral-code - a referral code to register under (e.g. an agent's), else the stored one
  * @attr {boolean} continue-to-operator - on a merchant's page, go to the operator's /m/home after registering, with the session token (only to the api-base's origin)
+ * @cssstate pending - until its first render (a page may keep the form's place)
  * @fires wps-register - `{ userName }`, cancelable: preventDefault() keeps the element from navigating
  * @part form, tabs, tab, field, input, captcha, suggest, submit, password-rule, rule, rule-met, rule-unmet
  */
-import { defineElement } from './define.tsx';
+import { defineElement, Shown } from './define.tsx';
 import { emit } from './emit.ts';
 import { RegisterForm, type RegisterDetail } from '../src/features/sign-in/RegisterForm.tsx';
 import css from '../src/features/sign-in/forms.css';
@@ -34,12 +35,16 @@ export interface RegisterFormProps {
 export const WpsRegisterForm = defineElement<RegisterFormProps>('wps-register-form', {
   props: { referralCode: 'string', continueToOperator: 'boolean' },
   css: [fieldsCss, css, passwordRuleCss],
+  pending: () => true,
   render: (props, host) => (
-    <RegisterForm
-      referralCode={props.referralCode}
-      continueToOperator={props.continueToOperator}
-      onRegister={(detail) => emit<RegisterDetail>(host, 'wps-register', detail, true)}
-      defineCaptcha={() => import('./captcha.tsx')}
-    />
+    <>
+      <Shown host={host} />
+      <RegisterForm
+        referralCode={props.referralCode}
+        continueToOperator={props.continueToOperator}
+        onRegister={(detail) => emit<RegisterDetail>(host, 'wps-register', detail, true)}
+        defineCaptcha={() => import('./captcha.tsx')}
+      />
+    </>
   ),
 });

@@ -126,6 +126,7 @@ export function describeElement(file, source) {
     .map((e) => ({ name: e.name, description: e.description }));
   const cssParts = tags.filter((t) => t.tag === 'part').flatMap((t) => nameList(t.text));
   const cssProperties = tags.filter((t) => t.tag === 'cssprop').flatMap((t) => nameList(t.text));
+  const cssStates = tags.filter((t) => t.tag === 'cssstate').flatMap((t) => nameList(t.text));
   for (const e of events) if (!e.name.startsWith('wps-')) errors.push(`${file}: event ${e.name} is not a wps-* event`);
 
   return {
@@ -141,6 +142,7 @@ export function describeElement(file, source) {
       events,
       cssParts,
       cssProperties,
+      ...(cssStates.length ? { cssStates } : {}),
     },
   };
 }

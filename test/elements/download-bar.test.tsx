@@ -325,6 +325,72 @@ describe('<wps-download-bar> server links are checked (docs/architecture.md, Sec
   }
 });
 
+describe('<wps-download-bar> keeps its place while it may still show (docs/performance.md)', () => {
+  const pending = (el: Element) => el.matches(':state(pending)');
+  const height = (el: Element) => el.getBoundingClientRect().height;
+
+  it('from its construction until the status arrives, then the bar takes that place without a frame in between', async () => {
+    let answer!: () => void;
+    const later = new Promise<void>((r) => (answer = r));
+    stub = stubFetch(async (c) => {
+      if (c.url.pathname === '/wps/system/status') {
+        await later;
+        return json({ success: true, value: status(allLinks) });
+      }
+      return json({ success: true, value: {} });
+    });
+    const el = mount('<wps-download-bar></wps-download-bar>');
+    expect(pending(el), 'pending as soon as it is on the page').to.equal(true);
+    expect(height(el)).to.equal(61);
+    // Every frame until the bar is in: never without its place.
+    const frames: number[] = [];
+    let watching = true;
+    const watch = () => {
+      frames.push(height(el));
+      if (watching) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+    await sleep(100);
+    expect(has(el, 'bar')).to.equal(false);
+    answer();
+    await waitFor(() => expect(has(el, 'bar')).to.equal(true));
+    await sleep(50);
+    watching = false;
+    expect(pending(el)).to.equal(false);
+    expect(Math.min(...frames), `heights per frame: ${frames.join(' ')}`).to.be.at.least(60);
+    // Once there, nothing is kept beyond the bar itself.
+    expect(height(el)).to.equal(part(el, 'bar')!.getBoundingClientRect().height);
+  });
+
+  it('keeps no place when it cannot show: closed this session, or inside the native app', async () => {
+    backend();
+    hiddenThisSession.value = true;
+    const closed = mount('<wps-download-bar></wps-download-bar>');
+    expect(pending(closed)).to.equal(false);
+    expect(height(closed)).to.equal(0);
+    hiddenThisSession.value = false;
+    sessionStorage.setItem('wps:inApp', '1');
+    const inApp = mount('<wps-download-bar></wps-download-bar>');
+    expect(pending(inApp)).to.equal(false);
+    expect(height(inApp)).to.equal(0);
+  });
+
+  it('gives the place back when the status has no link or does not come', async () => {
+    backend({ status: status([{ resourceType: 'AppDownloadIcon', url: ICON }]) });
+    const noLink = await mountBar();
+    expect(pending(noLink)).to.equal(false);
+    expect(height(noLink)).to.equal(0);
+    unmountAll();
+    resetSiteData();
+    stub!.restore();
+    stub = stubFetch(() => json({ success: false, errorCode: 'down' }, 500));
+    const failed = mount('<wps-download-bar></wps-download-bar>');
+    expect(pending(failed)).to.equal(true);
+    await waitFor(() => expect(pending(failed)).to.equal(false));
+    expect(height(failed)).to.equal(0);
+  });
+});
+
 describe('<wps-download-bar> registration and accessibility', () => {
   it('registering twice does not throw and keeps the first definition', async () => {
     expect(customElements.get('wps-download-bar')).to.equal(WpsDownloadBar);

@@ -161,6 +161,24 @@ function deferredLogin() {
 
 // ---------------------------------------------------------------------------------------------
 
+describe('<wps-login-form> before its first render (docs/performance.md)', () => {
+  it('is :state(pending) until the commit that shows the form, so a page can keep its place', async () => {
+    const el = mount(`<wps-login-form merchant="DEMO01" no-auto-login></wps-login-form>`);
+    const now = () => `form ${has(el, 'form')}, pending ${el.matches(':state(pending)')}`;
+    // React renders it as a transition, later; preact/compat (the lite build) at once.
+    const seen = [now()];
+    expect(seen[0]).to.be.oneOf(['form false, pending true', 'form true, pending false']);
+    // Right after each commit: pending exactly while the form is not there.
+    const watch = new MutationObserver(() => seen.push(now()));
+    watch.observe(el.shadowRoot!, { childList: true, subtree: true });
+    await waitFor(() => expect(has(el, 'form')).to.equal(true));
+    await sleep(20);
+    watch.disconnect();
+    expect(el.matches(':state(pending)')).to.equal(false);
+    expect(seen.filter((s) => s === 'form true, pending true' || s === 'form false, pending false')).to.deep.equal([]);
+  });
+});
+
 describe('<wps-login-form> tabs (docs/product.md §2, §4)', () => {
   it('offers Password login and SMS login as tabs controlling one tabpanel', async () => {
     const el = await open();

@@ -8,15 +8,16 @@ import type { DownloadLink } from '../../core/api/endpoints.ts';
 import { promotions, siteStatus } from '../../core/config/siteStatus.ts';
 import { safeImageUrl, safeUrl } from '../../core/config/config.ts';
 import { currentIsNativeApp, currentStandalone, currentUA, isAndroid, isIOS } from '../../core/env/env.ts';
-import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
+import { sessionStore } from '../../core/storage/storage.ts';
+import { HIDE_KEY, closedThisSession } from './hidden.ts';
 
-export const HIDE_KEY = `${KEY_PREFIX}downloadBarHidden`;
+export { HIDE_KEY };
 /** Names longer than this use the short name (docs/product.md §2). */
 export const MAX_NAME_LENGTH = 12;
 /** The bar shows a fixed grade (docs/product.md §2). */
 export const GRADE = '5.0';
 
-export const hiddenThisSession = signal(sessionStore.get<boolean>(HIDE_KEY) === true);
+export const hiddenThisSession = signal(closedThisSession());
 
 export function displayName(name: string, shortName: string): string {
   return name.length > MAX_NAME_LENGTH && shortName ? shortName : name;
@@ -43,6 +44,9 @@ export interface BarContext {
 }
 
 export const isBarShown = (c: BarContext) => !c.nativeApp && !c.standalone && !c.hidden && !!c.link;
+
+/** Before the site status says whether there is a link: whether the bar may still show. */
+export const mayShow = () => !currentIsNativeApp() && !currentStandalone() && !hiddenThisSession.value;
 
 export interface DownloadBarData {
   name: string;
