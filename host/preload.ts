@@ -8,6 +8,8 @@
  */
 import { initialLanguage, rememberShellLanguage } from '../src/core/i18n/languages.ts';
 import { REMEMBERED_LOGIN_KEY, SESSION_KEY } from '../src/core/session/keys.ts';
+import { currentIsNativeApp } from '../src/core/env/env.ts';
+import { closedThisSession } from '../src/features/download-bar/hidden.ts';
 import { startEarlyCalls } from './earlyCalls.ts';
 
 declare const __HOST_PRELOADS__: {
@@ -50,6 +52,9 @@ if (
   html.classList.add('wps-signed-in');
 // The next page load gets the shell in this language from a server that can choose.
 rememberShellLanguage(lang);
+// The download bar's place is kept before its code arrives (host/host.css), unless it cannot show:
+// in the native app, or closed this session.
+if (currentIsNativeApp() || closedThisSession()) html.toggleAttribute('data-no-download-bar', true);
 (__HOST_PRELOADS__.pages[__HOST_PRELOADS__.routes[location.pathname] ?? ''] ?? []).forEach((i) =>
   preload(__HOST_PRELOADS__.names[i]),
 );

@@ -13,8 +13,6 @@ import { session } from '../../src/core/session/sessionInfo.ts';
 import { isAgent } from '../../src/core/session/memberType.ts';
 import { domainFailure, siteStatus } from '../../src/core/config/siteStatus.ts';
 import { autoLoginPending } from '../../src/core/session/autoLogin.ts';
-import { currentIsNativeApp } from '../../src/core/env/env.ts';
-import { closedThisSession } from '../../src/features/download-bar/hidden.ts';
 import { useT } from '../../src/ui/useT.ts';
 import { AppLink } from '../AppLink.tsx';
 import { isBuilt } from '../builtRoutes.ts';
@@ -25,10 +23,6 @@ import { lazyPage } from '../lazyPage.ts';
 // A chunk of its own, loaded with the page (host/App.tsx preloadPage): home hydrates its
 // prerendered shell in one pass, with the entries (docs/performance.md, "Prerendered shells").
 export const HomeEngagement = lazyPage(() => import('../HomeEngagement.tsx').then((m) => m.default));
-
-// The download bar's place is kept before its code arrives (host/host.css), unless it cannot show.
-if (typeof document !== 'undefined' && (currentIsNativeApp() || closedThisSession()))
-  document.documentElement.toggleAttribute('data-no-download-bar', true);
 
 export function HomePage() {
   useSignals();
