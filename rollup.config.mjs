@@ -8,7 +8,8 @@
 import { SPLASH_SCREENS, splashLinks } from './scripts/splash-screens.mjs';
 import { readFileSync, readdirSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { resolve as resolvePath } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import { createRequire } from 'node:module';
 import alias from '@rollup/plugin-alias';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
@@ -18,6 +19,7 @@ import esbuild from 'rollup-plugin-esbuild';
 import terser from '@rollup/plugin-terser';
 import { build as esbuildBuild, transform as esbuildTransform } from 'esbuild';
 
+const require = createRequire(import.meta.url);
 const merchant = process.env.WPS_MERCHANT ?? 'demo';
 const appName = process.env.WPS_APP_NAME ?? 'WPS Lottery Online';
 const appShortName = process.env.WPS_APP_SHORT_NAME ?? 'WPS Lottery';
@@ -325,6 +327,81 @@ const loaderManifest = () => ({
   },
 });
 
+/**
+ * /m's chunks after main.js come in two planned waves (docs/performance.md, "Waves after the paint"):
+ * wave 1, asked for by main.js as the page paints, is `after-paint` (what every page starts after its
+ * first frame: the API client, the error catalogue, the site status, the element loader, the overlays,
+ * the bottom navigation, the notices) and `home` (the rest of the home page and the elements it shows);
+ * wave 2, asked for by wave 1 when it is needed, is each of `install` (the install family), `tracking`
+ * and the push prompt, and DOMPurify. Without these rules rollup cuts what they share into many small
+ * chunks, each a further request after the one that imports it (seven waves, measured).
+ *
+ * A group is its roots and everything they import statically, less what main.js holds (main.js's own
+ * modules are named `main` here: a manual chunk otherwise pulls in its imports, React and the core
+ * included, and main.js would import it) and less what an earlier group took.
+ */
+/**
+ * React in /m: `react-dom/client` straight from its production file (its package entry only adds
+ * React DevTools' dead-code check), and `react-dom` as the shared internals that file reads
+ * (build-shims/react-dom-internals.js): /m uses no other export of it. About 1 KB gzip of main.js.
+ */
+const production = (pkg, file) => join(dirname(require.resolve(`${pkg}/package.json`)), `cjs/${file}.production.js`);
+const hostReactDom = () =>
+  alias({
+    entries: [
+      { find: /^react-dom$/, replacement: resolvePath('build-shims/react-dom-internals.js') },
+      { find: /^react-dom\/client$/, replacement: production('react-dom', 'react-dom-client') },
+      // The same for React and the scheduler: their entries only pick the production file.
+      { find: /^react$/, replacement: production('react', 'react') },
+      { find: /^react\/jsx-runtime$/, replacement: production('react', 'react-jsx-runtime') },
+      { find: /^scheduler$/, replacement: production('scheduler', 'scheduler') },
+    ],
+  });
+
+export const HOST_GROUPS = [
+  [
+    'after-paint',
+    ['host/afterPaint.ts', 'host/Overlays.tsx', 'host/BottomNav.tsx', 'elements/notice.tsx', 'elements/network-notice.tsx'],
+  ],
+  [
+    'home',
+    [
+      'host/HomeEngagement.tsx',
+      'elements/download-bar.tsx',
+      'elements/customer-service.tsx',
+      'elements/chat-button.tsx',
+      'elements/announcement.tsx',
+    ],
+  ],
+  ['install', ['elements/install-prompt.tsx', 'elements/ios-guide.tsx', 'elements/inapp-guide.tsx', 'elements/image-popup.tsx']],
+  ['tracking', ['src/features/tracking/index.ts']],
+];
+
+function hostWaves() {
+  let assigned;
+  const root = process.cwd().replace(/\\/g, '/');
+  return (id, { getModuleInfo }) => {
+    if (!assigned) {
+      assigned = new Map();
+      const closure = (ids) => {
+        const seen = new Set();
+        const queue = [...ids];
+        while (queue.length) {
+          const m = queue.pop();
+          if (seen.has(m)) continue;
+          seen.add(m);
+          queue.push(...(getModuleInfo(m)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      for (const m of closure([`${root}/host/main.tsx`])) assigned.set(m, 'main');
+      for (const [name, roots] of HOST_GROUPS)
+        for (const m of closure(roots.map((r) => `${root}/${r}`))) if (!assigned.has(m)) assigned.set(m, name);
+    }
+    return assigned.get(id);
+  };
+}
+
 export default () => {
   // Start from an empty dist, so no file of an earlier build is served, precached or measured. Here
   // and not at the top: the build test imports this file for its functions.
@@ -339,16 +416,11 @@ const configs = [
       dir: 'dist/m',
       format: 'es',
       experimentalMinChunkSize: 300,
-      // The focus helpers serve the modal and the sheet only: kept in a chunk of their own, or the
-      // small-chunk merge above folds them into main.js, which every page loads (measured: +0.2 KB).
-      manualChunks: (id) => {
-        if (id.endsWith('/src/ui/focus.ts')) return 'focus';
-        return undefined;
-      },
+      manualChunks: hostWaves(),
       entryFileNames: 'assets/[name]-[hash].js',
       chunkFileNames: 'assets/[name]-[hash].js',
     },
-    plugins: [...plugins(), hostPage()],
+    plugins: [hostReactDom(), ...plugins(), hostPage()],
     onwarn,
   },
   {

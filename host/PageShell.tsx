@@ -1,9 +1,10 @@
 /** The frame of every /m page: what sits above the bar (e.g. the download bar), the top bar, the main content. */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { TopBar } from './TopBar.tsx';
+import { whenPaintedLoad } from './firstPaint.ts';
 
 // Fixed at the bottom, so it moves nothing when it arrives just after the first paint; not in the first load.
-const BottomNav = lazy(() => import('./BottomNav.tsx'));
+const BottomNav = lazy(whenPaintedLoad(() => import('./BottomNav.tsx')));
 
 /**
  * `home`: the page is home itself, so its top bar has no back or home control. `nav`: a main route,

@@ -7,18 +7,20 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense } from 'react';
-import { logout } from '../../src/core/session/logout.ts';
-import { memberInfo } from '../../src/core/session/member.ts';
+import { memberInfo } from '../../src/core/session/memberInfo.ts';
 import { session } from '../../src/core/session/sessionInfo.ts';
 import { isAgent } from '../../src/core/session/memberType.ts';
-import { domainFailure, siteStatus } from '../../src/core/config/siteStatus.ts';
+import { domainFailure, siteStatus } from '../../src/core/config/siteSignals.ts';
 import { autoLoginPending } from '../../src/core/session/autoLogin.ts';
 import { useT } from '../../src/ui/useT.ts';
 import { AppLink } from '../AppLink.tsx';
 import { isBuilt } from '../builtRoutes.ts';
 import { Card, PageShell } from '../PageShell.tsx';
+import { whenPaintedLoad } from '../firstPaint.ts';
 
-const HomeEngagement = lazy(() => import('../HomeEngagement.tsx'));
+// Asked for once the first frame is on screen, with the code after the paint (host/firstPaint.ts).
+const HomeEngagement = lazy(whenPaintedLoad(() => import('../HomeEngagement.tsx')));
+// The logout (and the API client it calls) loads with the code after the paint; by the tap it is there.
 
 export function HomePage() {
   useSignals();
@@ -46,7 +48,11 @@ export function HomePage() {
           {/* The benefits link once /m/member/benefits is built (builtRoutes.ts). */}
           <wps-vip-badge class="home-vip" no-benefits={!isBuilt('/m/member/benefits')} />
           <div className="actions">
-            <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void import('../../src/core/session/logout.ts').then((m) => m.logout())}
+            >
               {t('logout')}
             </button>
           </div>

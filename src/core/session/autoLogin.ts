@@ -4,6 +4,10 @@
  * ./rememberedLogin.ts.
  */
 import { signal } from '@preact/signals-core';
+import { KEY_PREFIX } from '../storage/storage.ts';
+
+/** Where the remembered login is kept: here, so /m's boot can look for it without the sign-in code. */
+export const REMEMBERED_LOGIN_KEY = `${KEY_PREFIX}rememberedLogin`;
 
 export const autoLoginDisabled = signal(false);
 

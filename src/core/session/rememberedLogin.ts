@@ -8,9 +8,10 @@
  * context) only the username is remembered.
  */
 import { createStore, get, set, del } from 'idb-keyval';
-import { localStore, KEY_PREFIX } from '../storage/storage.ts';
+import { localStore } from '../storage/storage.ts';
+import { REMEMBERED_LOGIN_KEY } from './autoLogin.ts';
 
-export const REMEMBERED_LOGIN_KEY = `${KEY_PREFIX}rememberedLogin`;
+export { REMEMBERED_LOGIN_KEY };
 const KEY_NAME = 'remembered-login-key';
 
 export type RememberedType = 'username' | 'sms';
