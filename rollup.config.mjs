@@ -345,14 +345,49 @@ const loaderManifest = () => ({
  * React DevTools' dead-code check), and `react-dom` as the shared internals that file reads
  * (build-shims/react-dom-internals.js): /m uses no other export of it. About 1 KB gzip of main.js.
  */
+/**
+ * React's production file as an ES module, so rollup leaves out the exports /m never uses (React
+ * 19's file assigns each export once, `exports.name = ...`, at the end, and never reads them back).
+ * React DOM's client gets only what it reads (build-shims/react-client-internals.js), r2wc a default
+ * export with createElement (build-shims/react-default.js), and wouter reads its hooks by name; the package
+ * entry and the `react-dom` one are skipped as in `hostReactDom`. Fails the build if React's file
+ * no longer has that shape.
+ */
+const hostReact = () => {
+  const reactFile = production('react', 'react');
+  const domClient = production('react-dom', 'react-dom-client');
+  return {
+    name: 'host-react',
+    async resolveId(source, importer) {
+      if (source === 'react' && importer === domClient) return resolvePath('build-shims/react-client-internals.js');
+      if (source === 'react' && /@r2wc\/react-to-web-component\//.test(importer ?? ''))
+        return resolvePath('build-shims/react-default.js');
+      if (source === 'react') return reactFile;
+      return null;
+    },
+    transform(code, id) {
+      // wouter reads one hook by a computed name (for old bundlers), which would keep every export of React.
+      if (/\/wouter\/src\/react-deps\.js$/.test(id)) {
+        const read = 'React["useInsertion" + "Effect"]';
+        if (!code.includes(read)) this.error(`wouter's react-deps.js no longer reads ${read}: see hostReact`);
+        return { code: code.replace(read, 'React.useInsertionEffect'), map: null };
+      }
+      if (id !== reactFile) return null;
+      const names = [];
+      const esm = code.replace(/^exports\.(\w+) =/gm, (_, name) => (names.push(name), `const __react_${name} =`));
+      if (names.length < 20 || /\bexports\b|\brequire\(|module\.exports/.test(esm.replace(/^"use strict";/m, '')))
+        this.error(`react.production.js is not the shape hostReact expects (${names.length} exports)`);
+      return { code: `${esm}\nexport { ${names.map((n) => `__react_${n} as ${n}`).join(', ')} };\n`, map: null };
+    },
+  };
+};
 const production = (pkg, file) => join(dirname(require.resolve(`${pkg}/package.json`)), `cjs/${file}.production.js`);
 const hostReactDom = () =>
   alias({
     entries: [
       { find: /^react-dom$/, replacement: resolvePath('build-shims/react-dom-internals.js') },
       { find: /^react-dom\/client$/, replacement: production('react-dom', 'react-dom-client') },
-      // The same for React and the scheduler: their entries only pick the production file.
-      { find: /^react$/, replacement: production('react', 'react') },
+      // The same for the JSX runtime and the scheduler: their entries only pick the production file.
       { find: /^react\/jsx-runtime$/, replacement: production('react', 'react-jsx-runtime') },
       { find: /^scheduler$/, replacement: production('scheduler', 'scheduler') },
     ],
@@ -419,8 +454,10 @@ const configs = [
       manualChunks: hostWaves(),
       entryFileNames: 'assets/[name]-[hash].js',
       chunkFileNames: 'assets/[name]-[hash].js',
+      // Arrow functions and const in rollup's own code (the dynamic imports' `.then`): smaller main.js.
+      generatedCode: 'es2015',
     },
-    plugins: [hostReactDom(), ...plugins(), hostPage()],
+    plugins: [hostReact(), hostReactDom(), ...plugins(), hostPage()],
     onwarn,
   },
   {

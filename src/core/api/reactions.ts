@@ -5,7 +5,7 @@
 import type { Reaction } from './errors.ts';
 
 /** `false`: not this time, the catalogue's own reaction runs. */
-type Handler = (reaction: Reaction) => void | false;
+type Handler = (reaction: Reaction) => unknown;
 export const handlers = new Map<Reaction['kind'], Handler>();
 
 /** Lets a feature own a reaction (for example the two-factor modal owns `twoFactor`). */

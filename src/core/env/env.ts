@@ -4,16 +4,21 @@
  */
 
 import { sessionStore, KEY_PREFIX } from '../storage/storage.ts';
-import { currentUA, isIOS } from './device.ts';
-
-export * from './device.ts';
 
 export const IN_APP_KEY = `${KEY_PREFIX}inApp`;
 
 /** The native app's web view adds `WPSApp/<version>` to its user agent. */
 const NATIVE_APP_UA = /\bWPSApp\/(\d+(?:\.\d+)*)/;
 
+export const isIOS = (ua: string) => /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && /Mobile\//.test(ua));
 export const isAndroid = (ua: string) => /Android/i.test(ua);
+
+/** iOS major and minor version, or undefined when not iOS. */
+export function iosVersion(ua: string): [number, number] | undefined {
+  if (!isIOS(ua)) return undefined;
+  const m = /OS (\d+)[_.](\d+)/.exec(ua);
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+}
 
 /** Version the native app reports, if this page runs inside it. */
 export function nativeAppVersion(ua: string): string | undefined {
@@ -22,6 +27,21 @@ export function nativeAppVersion(ua: string): string | undefined {
 
 export const isNativeApp = (ua: string, inAppParam?: string | null) =>
   nativeAppVersion(ua) !== undefined || inAppParam === '1' || inAppParam === 'true';
+
+/** Installed home-screen app: display-mode standalone, or iOS Safari's navigator.standalone. */
+export function isStandalone(win: Pick<Window, 'matchMedia' | 'navigator'>): boolean {
+  const nav = win.navigator as Navigator & { standalone?: boolean };
+  return nav.standalone === true || win.matchMedia?.('(display-mode: standalone)').matches === true;
+}
+
+/**
+ * Old iOS home-screen apps lose sessionStorage whenever the app is closed, so the session is kept
+ * in localStorage there (docs/product.md §3).
+ */
+export function isLegacyIosHomeScreen(ua: string, standalone: boolean): boolean {
+  const v = iosVersion(ua);
+  return standalone && v !== undefined && v[0] <= 12;
+}
 
 export type RegisterMethod = 'APP' | 'H5' | 'PWA' | 'WEBCLIP';
 
@@ -32,6 +52,8 @@ export function registerMethod(ua: string, standalone: boolean, inAppParam?: str
   return 'H5';
 }
 
+export const currentUA = () => (typeof navigator === 'undefined' ? '' : navigator.userAgent);
+export const currentStandalone = () => (typeof window === 'undefined' ? false : isStandalone(window));
 /** The inApp query parameter, remembered for the session (later pages may not carry it). */
 export const currentInAppParam = (): string | null => {
   if (typeof location === 'undefined') return null;

@@ -6,7 +6,7 @@
  * 'please login' notice (docs/product.md §8).
  */
 import { onReaction } from '../api/reactions.ts';
-import { currentStandalone, currentUA, isLegacyIosHomeScreen } from '../env/device.ts';
+import { currentStandalone, currentUA, isLegacyIosHomeScreen } from '../env/env.ts';
 import { localStore, KEY_PREFIX } from '../storage/storage.ts';
 import { clearSession, session } from './sessionInfo.ts';
 import { navigate } from './navigation.ts';

@@ -5,7 +5,7 @@
  */
 import { signal, computed } from '@preact/signals-core';
 import { localStore, sessionStore, KEY_PREFIX } from '../storage/storage.ts';
-import { currentStandalone, currentUA, isLegacyIosHomeScreen } from '../env/device.ts';
+import { currentStandalone, currentUA, isLegacyIosHomeScreen } from '../env/env.ts';
 import { MemberType } from './memberType.ts';
 
 export interface SessionInfo {
