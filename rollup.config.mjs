@@ -328,30 +328,11 @@ const loaderManifest = () => ({
 });
 
 /**
- * /m's chunks after main.js come in two planned waves (docs/performance.md, "Waves after the paint"):
- * wave 1, asked for by main.js as the page paints, is `after-paint` (what every page starts after its
- * first frame: the API client, the error catalogue, the site status, the element loader, the overlays,
- * the bottom navigation, the notices) and `home` (the rest of the home page and the elements it shows);
- * wave 2, asked for by wave 1 when it is needed, is each of `install` (the install family), `tracking`
- * and the push prompt, and DOMPurify. Without these rules rollup cuts what they share into many small
- * chunks, each a further request after the one that imports it (seven waves, measured).
- *
- * A group is its roots and everything they import statically, less what main.js holds (main.js's own
- * modules are named `main` here: a manual chunk otherwise pulls in its imports, React and the core
- * included, and main.js would import it) and less what an earlier group took.
- */
-/**
- * React in /m: `react-dom/client` straight from its production file (its package entry only adds
- * React DevTools' dead-code check), and `react-dom` as the shared internals that file reads
- * (build-shims/react-dom-internals.js): /m uses no other export of it. About 1 KB gzip of main.js.
- */
-/**
  * React's production file as an ES module, so rollup leaves out the exports /m never uses (React
  * 19's file assigns each export once, `exports.name = ...`, at the end, and never reads them back).
  * React DOM's client gets only what it reads (build-shims/react-client-internals.js), r2wc a default
- * export with createElement (build-shims/react-default.js), and wouter reads its hooks by name; the package
- * entry and the `react-dom` one are skipped as in `hostReactDom`. Fails the build if React's file
- * no longer has that shape.
+ * export with createElement (build-shims/react-default.js), and wouter reads its hooks by name. Fails
+ * the build if React's file no longer has that shape (test/build/react-shims.test.ts checks it too).
  */
 const hostReact = () => {
   const reactFile = production('react', 'react');
@@ -381,7 +362,13 @@ const hostReact = () => {
     },
   };
 };
+/** A package's production CommonJS file, as its entry would pick it. */
 const production = (pkg, file) => join(dirname(require.resolve(`${pkg}/package.json`)), `cjs/${file}.production.js`);
+/**
+ * React in /m: `react-dom/client` straight from its production file (its package entry only adds
+ * React DevTools' dead-code check), and `react-dom` as the shared internals that file reads
+ * (build-shims/react-dom-internals.js): /m uses no other export of it. With `hostReact`, 1.3 KB gzip of main.js.
+ */
 const hostReactDom = () =>
   alias({
     entries: [
@@ -393,6 +380,21 @@ const hostReactDom = () =>
     ],
   });
 
+/**
+ * /m's chunks after main.js come in two planned waves (docs/performance.md, "Waves after the paint"):
+ * wave 1, asked for by main.js as the page paints, is `after-paint` (what every page starts after its
+ * first frame: the API client, the error catalogue, the site status, the element loader, the overlays,
+ * the bottom navigation, the notices) and `home` (the rest of the home page and the elements it shows);
+ * wave 2, asked for by wave 1 when it is needed, is each of `install` (the install family), `tracking`
+ * and the push prompt, and DOMPurify. Without these rules rollup cuts what they share into many small
+ * chunks, each a further request after the one that imports it (seven waves, measured).
+ *
+ * A group is its roots and everything they import statically, less what main.js holds (main.js's own
+ * modules are named `main` here: a manual chunk otherwise pulls in its imports, React and the core
+ * included, and main.js would import it) and less what an earlier group took. A module of a later
+ * group that something outside it imports too goes to `after-paint`, so /m/login, say, does not load
+ * the home page's chunk for one shared helper.
+ */
 export const HOST_GROUPS = [
   [
     'after-paint',
@@ -430,8 +432,23 @@ function hostWaves() {
         return seen;
       };
       for (const m of closure([`${root}/host/main.tsx`])) assigned.set(m, 'main');
-      for (const [name, roots] of HOST_GROUPS)
-        for (const m of closure(roots.map((r) => `${root}/${r}`))) if (!assigned.has(m)) assigned.set(m, name);
+      const [[first]] = HOST_GROUPS;
+      for (const [name, roots] of HOST_GROUPS) {
+        const ids = roots.map((r) => `${root}/${r}`);
+        const members = new Set([...closure(ids)].filter((m) => !assigned.has(m)));
+        // After the first group: a module that something outside the group imports too (a page, say)
+        // goes to the first one, which every page loads anyway; else that page would load this group.
+        for (let changed = name !== first; changed;) {
+          changed = false;
+          for (const m of members) {
+            const info = getModuleInfo(m);
+            const outside = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].some((i) => !members.has(i));
+            if (!ids.includes(m) && outside) changed = members.delete(m) || changed;
+          }
+        }
+        for (const m of members) assigned.set(m, name);
+        if (name !== first) for (const m of closure(ids)) if (!assigned.has(m)) assigned.set(m, first);
+      }
     }
     return assigned.get(id);
   };
