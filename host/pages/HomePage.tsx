@@ -20,7 +20,6 @@ import { whenPaintedLoad } from '../firstPaint.ts';
 
 // Asked for once the first frame is on screen, with the code after the paint (host/firstPaint.ts).
 const HomeEngagement = lazy(whenPaintedLoad(() => import('../HomeEngagement.tsx')));
-// The logout (and the API client it calls) loads with the code after the paint; by the tap it is there.
 
 export function HomePage() {
   useSignals();
@@ -48,6 +47,7 @@ export function HomePage() {
           {/* The benefits link once /m/member/benefits is built (builtRoutes.ts). */}
           <wps-vip-badge class="home-vip" no-benefits={!isBuilt('/m/member/benefits')} />
           <div className="actions">
+            {/* The logout and the API client come with the code after the paint: in memory by the tap. */}
             <button
               type="button"
               className="btn btn-secondary"
