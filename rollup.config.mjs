@@ -8,7 +8,8 @@
 import { SPLASH_SCREENS, splashLinks } from './scripts/splash-screens.mjs';
 import { readFileSync, readdirSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { resolve as resolvePath } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import { createRequire } from 'node:module';
 import alias from '@rollup/plugin-alias';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
@@ -18,6 +19,7 @@ import esbuild from 'rollup-plugin-esbuild';
 import terser from '@rollup/plugin-terser';
 import { build as esbuildBuild, transform as esbuildTransform } from 'esbuild';
 
+const require = createRequire(import.meta.url);
 const merchant = process.env.WPS_MERCHANT ?? 'demo';
 const appName = process.env.WPS_APP_NAME ?? 'WPS Lottery Online';
 const appShortName = process.env.WPS_APP_SHORT_NAME ?? 'WPS Lottery';
@@ -107,7 +109,7 @@ async function preloadSnippet(chunks, entry) {
     // Home's page is in main.js, but its entries and bottom navigation are loaded with it (host/App.tsx preloadPage).
     const page =
       /host\/pages\/(\w+)\.tsx$/.exec(c.facadeModuleId ?? '')?.[1] ??
-      (HOME_PARTS.test(c.facadeModuleId ?? '') ? 'HomePage' : undefined);
+      (Object.keys(c.modules).some((id) => HOME_PARTS.test(id)) ? 'HomePage' : undefined);
     if (page && !firstLoad.has(c.fileName)) {
       const files = closure(c.fileName)
         .filter((f) => !firstLoad.has(f))
@@ -337,6 +339,133 @@ const loaderManifest = () => ({
   },
 });
 
+/**
+ * React's production file as an ES module, so rollup leaves out the exports /m never uses (React
+ * 19's file assigns each export once, `exports.name = ...`, at the end, and never reads them back).
+ * React DOM's client gets only what it reads (build-shims/react-client-internals.js), r2wc a default
+ * export with createElement (build-shims/react-default.js), and wouter reads its hooks by name. Fails
+ * the build if React's file no longer has that shape (test/build/react-shims.test.ts checks it too).
+ */
+const hostReact = () => {
+  const reactFile = production('react', 'react');
+  const domClient = production('react-dom', 'react-dom-client');
+  return {
+    name: 'host-react',
+    async resolveId(source, importer) {
+      if (source === 'react' && importer === domClient) return resolvePath('build-shims/react-client-internals.js');
+      if (source === 'react' && /@r2wc\/react-to-web-component\//.test(importer ?? ''))
+        return resolvePath('build-shims/react-default.js');
+      if (source === 'react') return reactFile;
+      return null;
+    },
+    transform(code, id) {
+      // wouter reads one hook by a computed name (for old bundlers), which would keep every export of React.
+      if (/\/wouter\/src\/react-deps\.js$/.test(id)) {
+        const read = 'React["useInsertion" + "Effect"]';
+        if (!code.includes(read)) this.error(`wouter's react-deps.js no longer reads ${read}: see hostReact`);
+        return { code: code.replace(read, 'React.useInsertionEffect'), map: null };
+      }
+      if (id !== reactFile) return null;
+      const names = [];
+      const esm = code.replace(/^exports\.(\w+) =/gm, (_, name) => (names.push(name), `const __react_${name} =`));
+      if (names.length < 20 || /\bexports\b|\brequire\(|module\.exports/.test(esm.replace(/^"use strict";/m, '')))
+        this.error(`react.production.js is not the shape hostReact expects (${names.length} exports)`);
+      return { code: `${esm}\nexport { ${names.map((n) => `__react_${n} as ${n}`).join(', ')} };\n`, map: null };
+    },
+  };
+};
+/** A package's production CommonJS file, as its entry would pick it. */
+const production = (pkg, file) => join(dirname(require.resolve(`${pkg}/package.json`)), `cjs/${file}.production.js`);
+/**
+ * React in /m: `react-dom/client` straight from its production file (its package entry only adds
+ * React DevTools' dead-code check), and `react-dom` as the shared internals that file reads
+ * (build-shims/react-dom-internals.js): /m uses no other export of it. With `hostReact`, 1.3 KB gzip of main.js.
+ */
+const hostReactDom = () =>
+  alias({
+    entries: [
+      { find: /^react-dom$/, replacement: resolvePath('build-shims/react-dom-internals.js') },
+      { find: /^react-dom\/client$/, replacement: production('react-dom', 'react-dom-client') },
+      // The same for the JSX runtime and the scheduler: their entries only pick the production file.
+      { find: /^react\/jsx-runtime$/, replacement: production('react', 'react-jsx-runtime') },
+      { find: /^scheduler$/, replacement: production('scheduler', 'scheduler') },
+    ],
+  });
+
+/**
+ * /m's chunks after main.js come in two planned waves (docs/performance.md, "Waves after the paint"):
+ * wave 1, asked for by main.js as the page paints, is `after-paint` (what every page starts after its
+ * first frame: the API client, the error catalogue, the site status, the element loader, the overlays,
+ * the bottom navigation, the notices) and `home` (the rest of the home page and the elements it shows);
+ * wave 2, asked for by wave 1 when it is needed, is each of `install` (the install family), `tracking`
+ * and the push prompt, and DOMPurify. Without these rules rollup cuts what they share into many small
+ * chunks, each a further request after the one that imports it (seven waves, measured).
+ *
+ * A group is its roots and everything they import statically, less what main.js holds (main.js's own
+ * modules are named `main` here: a manual chunk otherwise pulls in its imports, React and the core
+ * included, and main.js would import it) and less what an earlier group took. A module of a later
+ * group that something outside it imports too goes to `after-paint`, so /m/login, say, does not load
+ * the home page's chunk for one shared helper.
+ */
+export const HOST_GROUPS = [
+  ['after-paint', ['host/afterPaint.ts', 'host/Overlays.tsx', 'elements/notice.tsx', 'elements/network-notice.tsx']],
+  // Loaded with home's page, before a prerendered shell is hydrated (host/App.tsx preloadPage), and by
+  // the other pages with the navigation: a file of its own.
+  ['nav', ['host/BottomNav.tsx']],
+  [
+    'home',
+    [
+      'host/HomeEngagement.tsx',
+      'elements/download-bar.tsx',
+      'elements/customer-service.tsx',
+      'elements/chat-button.tsx',
+      'elements/announcement.tsx',
+    ],
+  ],
+  ['install', ['elements/install-prompt.tsx', 'elements/ios-guide.tsx', 'elements/inapp-guide.tsx', 'elements/image-popup.tsx']],
+  ['tracking', ['src/features/tracking/index.ts']],
+];
+
+function hostWaves() {
+  let assigned;
+  const root = process.cwd().replace(/\\/g, '/');
+  return (id, { getModuleInfo }) => {
+    if (!assigned) {
+      assigned = new Map();
+      const closure = (ids) => {
+        const seen = new Set();
+        const queue = [...ids];
+        while (queue.length) {
+          const m = queue.pop();
+          if (seen.has(m)) continue;
+          seen.add(m);
+          queue.push(...(getModuleInfo(m)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      for (const m of closure([`${root}/host/main.tsx`])) assigned.set(m, 'main');
+      const [[first]] = HOST_GROUPS;
+      for (const [name, roots] of HOST_GROUPS) {
+        const ids = roots.map((r) => `${root}/${r}`);
+        const members = new Set([...closure(ids)].filter((m) => !assigned.has(m)));
+        // After the first group: a module that something outside the group imports too (a page, say)
+        // goes to the first one, which every page loads anyway; else that page would load this group.
+        for (let changed = name !== first; changed;) {
+          changed = false;
+          for (const m of members) {
+            const info = getModuleInfo(m);
+            const outside = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].some((i) => !members.has(i));
+            if (!ids.includes(m) && outside) changed = members.delete(m) || changed;
+          }
+        }
+        for (const m of members) assigned.set(m, name);
+        if (name !== first) for (const m of closure(ids)) if (!assigned.has(m)) assigned.set(m, first);
+      }
+    }
+    return assigned.get(id);
+  };
+}
+
 export default () => {
   // Start from an empty dist, so no file of an earlier build is served, precached or measured. Here
   // and not at the top: the build test imports this file for its functions.
@@ -351,16 +480,13 @@ const configs = [
       dir: 'dist/m',
       format: 'es',
       experimentalMinChunkSize: 300,
-      // The focus helpers serve the modal and the sheet only: kept in a chunk of their own, or the
-      // small-chunk merge above folds them into main.js, which every page loads (measured: +0.2 KB).
-      manualChunks: (id) => {
-        if (id.endsWith('/src/ui/focus.ts')) return 'focus';
-        return undefined;
-      },
+      manualChunks: hostWaves(),
       entryFileNames: 'assets/[name]-[hash].js',
       chunkFileNames: 'assets/[name]-[hash].js',
+      // Arrow functions and const in rollup's own code (the dynamic imports' `.then`): smaller main.js.
+      generatedCode: 'es2015',
     },
-    plugins: [...plugins(), hostPage()],
+    plugins: [hostReact(), hostReactDom(), ...plugins(), hostPage()],
     onwarn,
   },
   {

@@ -10,7 +10,7 @@ import { guardRoute } from '../src/core/session/routeRules.ts';
 import { isLoggedIn } from '../src/core/session/sessionInfo.ts';
 import { passwordChangeForced } from '../src/core/session/passwordChange.ts';
 import { Suspense, useEffect, type FunctionComponent } from 'react';
-import { statusScreen } from '../src/features/site-status/model.ts';
+import { statusScreen } from '../src/features/site-status/screen.ts';
 import { rememberPath } from '../src/core/session/homeScreenRestore.ts';
 import { useT } from '../src/ui/useT.ts';
 import { HomeEngagement, HomePage } from './pages/HomePage.tsx';

@@ -13,6 +13,8 @@ import { notices } from '../src/core/notice/notices.ts';
 import { lineUnstable, offlineMessage, online, watchNetwork } from '../src/features/network/model.ts';
 import { startUpdateChecks, updateAvailable } from '../src/features/update-check/model.ts';
 import { preloadElement } from './lazyElements.ts';
+import { ensurePart } from '../src/core/i18n/i18n.ts';
+import { pushStrings } from '../src/features/push/locales/index.ts';
 
 export function Overlays() {
   useSignals();
@@ -34,7 +36,14 @@ export function Overlays() {
   // late as tracking (docs/push.md).
   const sms = siteStatus.value?.info.sms;
   const push = !!(sms?.apiKey && sms.appId && sms.projectId && sms.messagingSenderId);
-  useEffect(() => (push ? whenSettled(() => void import('../elements/push-prompt.tsx').catch(() => {})) : undefined), [push]);
+  // Its texts are asked for with its code, not after it has run: one wave (docs/performance.md).
+  useEffect(
+    () =>
+      push
+        ? whenSettled(() => void Promise.all([import('../elements/push-prompt.tsx'), ensurePart(pushStrings)]).catch(() => {}))
+        : undefined,
+    [push],
+  );
   return (
     <>
       {domainFailure.value ? <wps-domain-error /> : null}

@@ -7,7 +7,6 @@ import { navigate } from '../src/core/session/navigation.ts';
 import { cameFromApp } from './AppLink.tsx';
 import { LANGUAGES, htmlLang, rememberShellLanguage } from '../src/core/i18n/languages.ts';
 import { language, setLanguage } from '../src/core/i18n/i18n.ts';
-import { syncLanguage } from '../src/core/session/member.ts';
 import { useT } from '../src/ui/useT.ts';
 
 /** Each language's own name, so a player finds theirs whatever the current language. */
@@ -84,7 +83,9 @@ export function LanguageSelect() {
         setLanguage(e.target.value);
         // The next load's prerendered shell comes in this language (docs/performance.md).
         rememberShellLanguage(language.value);
-        void syncLanguage(language.value);
+        // The sync (and the API client) loads with the code after the paint: there by the time of a choice.
+        const chosen = language.value;
+        void import('../src/core/session/member.ts').then((m) => m.syncLanguage(chosen));
       }}
     >
       {LANGUAGES.map((code) => (

@@ -5,6 +5,14 @@
  * same lazy-upgrade pattern as the merchants' loader, so /m/home's first load stays small.
  */
 import { watchForTags } from '../elements/loader.ts';
+import { ensurePart } from '../src/core/i18n/i18n.ts';
+import { installStrings } from '../src/features/install/locales/index.ts';
+
+/**
+ * The install family's texts, asked for with its code rather than after it has run: one wave, not
+ * two (docs/performance.md, "Waves after the paint"). A failure is the element's to retry.
+ */
+const withInstallStrings = (code: Promise<unknown>) => Promise.all([code, ensurePart(installStrings).catch(() => {})]);
 
 const modules: Record<string, () => Promise<unknown>> = {
   'wps-download-bar': () => import('../elements/download-bar.tsx'),
@@ -16,11 +24,11 @@ const modules: Record<string, () => Promise<unknown>> = {
   'wps-update-notice': () => import('../elements/update-notice.tsx'),
   'wps-network-notice': () => import('../elements/network-notice.tsx'),
   // Added by the home page when the install rules offer them (host/HomeOffers.tsx).
-  'wps-install-prompt': () => import('../elements/install-prompt.tsx'),
-  'wps-ios-guide': () => import('../elements/ios-guide.tsx'),
-  'wps-inapp-guide': () => import('../elements/inapp-guide.tsx'),
+  'wps-install-prompt': () => withInstallStrings(import('../elements/install-prompt.tsx')),
+  'wps-ios-guide': () => withInstallStrings(import('../elements/ios-guide.tsx')),
+  'wps-inapp-guide': () => withInstallStrings(import('../elements/inapp-guide.tsx')),
   // The home page's download-image popups.
-  'wps-image-popup': () => import('../elements/image-popup.tsx'),
+  'wps-image-popup': () => withInstallStrings(import('../elements/image-popup.tsx')),
   // The home page's engagement: the announcement popup, chat, customer service, the VIP badge.
   'wps-announcement': () => import('../elements/announcement.tsx'),
   'wps-chat-button': () => import('../elements/chat-button.tsx'),

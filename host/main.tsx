@@ -8,20 +8,13 @@ import { captureLanding } from '../src/core/session/landing.ts';
 import { reloadAction, tokenFromQuery, disablesAutoLogin, withoutToken } from '../src/core/session/routeRules.ts';
 import { saveSession, session } from '../src/core/session/sessionInfo.ts';
 import { MemberType } from '../src/core/session/memberType.ts';
-import { watchMemberInfo, waitForMember } from '../src/core/session/member.ts';
-import { restoreConfirmed, startHomeScreenRestore } from '../src/core/session/homeScreenRestore.ts';
-import { registerServiceWorker } from '../src/features/update-check/serviceWorker.ts';
+import { startHomeScreenRestore } from '../src/core/session/homeScreenRestore.ts';
 import { setNavigator } from '../src/core/session/navigation.ts';
 import { merchantCode } from '../src/core/config/config.ts';
-import { loadPromotions, loadSiteStatus } from '../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../src/core/i18n/i18n.ts';
-import { autoLoginDisabled, autoLoginPending } from '../src/core/session/autoLogin.ts';
-import { REMEMBERED_LOGIN_KEY } from '../src/core/session/rememberedLogin.ts';
+import { autoLoginDisabled, autoLoginPending, REMEMBERED_LOGIN_KEY } from '../src/core/session/autoLogin.ts';
 import { localStore } from '../src/core/storage/storage.ts';
-import { navigate } from '../src/core/session/navigation.ts';
 import { App, preloadPage } from './App.tsx';
-import { loadElementsWhenUsed } from './lazyElements.ts';
-import { resumePleaseLogin } from '../src/core/api/errors.ts';
 import { carriedHref, hostNavigate } from './AppLink.tsx';
 
 function boot() {
@@ -139,56 +132,14 @@ function whenPainted(then: () => void): void {
 
 /**
  * Everything the first frame does not need starts once it is painted, so the page shows before the
- * phone spends its CPU and bandwidth on them: site status and promotions (the download bar, the
- * status screens), member info, the overlays (host/Overlays.tsx) and the code of the elements, the
- * service worker.
+ * phone spends its CPU and bandwidth on them: host/afterPaint.ts, one chunk with the API client and
+ * the error catalogue. Offline in the first moments, it is tried again when the connection is back.
  */
 function afterFirstPaint() {
-  // The network first; then the rest, each in a task of its own, so none holds the main thread long.
-  const status = loadSiteStatus();
-  void loadPromotions();
-  void autoLoginOnOpen(status);
-  const steps = [
-    loadElementsWhenUsed,
-    mountOverlays,
-    resumePleaseLogin,
-    () => {
-      watchMemberInfo();
-      void waitForMember().then(restoreConfirmed);
-    },
-    () => void registerServiceWorker(),
-  ];
-  steps.forEach((step, i) => setTimeout(step, i));
-}
-
-/** The overlays' chunk; offline in the first moments, it is tried again when the connection is back. */
-function mountOverlays() {
-  import('./Overlays.tsx').then(
-    (m) => m.mountOverlays(),
-    () => window.addEventListener('online', mountOverlays, { once: true }),
+  import('./afterPaint.ts').then(
+    (m) => m.afterFirstPaint(),
+    () => window.addEventListener('online', afterFirstPaint, { once: true }),
   );
-}
-
-/** Pages where a signed-in member has nothing to do: an auto login there goes on to home. */
-const SIGN_IN_PATHS = new Set(['/m/register', '/m/register.html']);
-
-/**
- * Auto login as the page opens (docs/product.md §4), on every route but /m/login, whose form tries it
- * itself: a returning player is signed in when home shows. The sign-in code loads only when a
- * remembered login may be used.
- */
-async function autoLoginOnOpen(status: Promise<unknown>) {
-  if (!autoLoginPending.value) return;
-  try {
-    if (location.pathname === '/m/login') return;
-    await status;
-    const { tryAutoLogin } = await import('../src/features/sign-in/model.ts');
-    const outcome = await tryAutoLogin(location.search);
-    if (!outcome?.ok) return;
-    if (outcome.next !== '/m/home' || SIGN_IN_PATHS.has(location.pathname)) navigate(outcome.next);
-  } finally {
-    autoLoginPending.value = false;
-  }
 }
 
 boot();

@@ -7,11 +7,10 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense } from 'react';
-import { logout } from '../../src/core/session/logout.ts';
-import { memberInfo } from '../../src/core/session/member.ts';
+import { memberInfo } from '../../src/core/session/memberInfo.ts';
 import { session } from '../../src/core/session/sessionInfo.ts';
 import { isAgent } from '../../src/core/session/memberType.ts';
-import { domainFailure, siteStatus } from '../../src/core/config/siteStatus.ts';
+import { domainFailure, siteStatus } from '../../src/core/config/siteSignals.ts';
 import { autoLoginPending } from '../../src/core/session/autoLogin.ts';
 import { useT } from '../../src/ui/useT.ts';
 import { AppLink } from '../AppLink.tsx';
@@ -50,7 +49,12 @@ export function HomePage() {
           {/* The benefits link once /m/member/benefits is built (builtRoutes.ts). */}
           <wps-vip-badge class="home-vip" no-benefits={!isBuilt('/m/member/benefits')} />
           <div className="actions">
-            <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
+            {/* The logout and the API client come with the code after the paint: in memory by the tap. */}
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void import('../../src/core/session/logout.ts').then((m) => m.logout())}
+            >
               {t('logout')}
             </button>
           </div>

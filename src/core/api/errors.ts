@@ -10,6 +10,7 @@ import { navigate, onOperatorPage } from '../session/navigation.ts';
 import { loginPath, returnPathFrom, safeReturnPath } from '../session/routeRules.ts';
 import { cancelRequests } from './abort.ts';
 import { sessionStore } from '../storage/storage.ts';
+import { handlers, onReaction } from './reactions.ts';
 
 export interface Failure {
   status?: number;
@@ -117,16 +118,7 @@ export function resetOriginReport() {
   originReported = false;
 }
 
-type Handler = (reaction: Reaction) => void;
-const handlers = new Map<Reaction['kind'], Handler>();
-
-/** Lets a feature own a reaction (for example the two-factor modal owns `twoFactor`). */
-export function onReaction(kind: Reaction['kind'], handler: Handler): () => void {
-  handlers.set(kind, handler);
-  return () => {
-    if (handlers.get(kind) === handler) handlers.delete(kind);
-  };
-}
+export { onReaction };
 
 export const PLEASE_LOGIN_NOTICE = 'please-login';
 /** The session-error clear repeats (docs/product.md §9): answers already on their way may write again. */
@@ -205,7 +197,7 @@ export function resumePleaseLogin(): void {
 
 export function perform(reaction: Reaction) {
   const own = handlers.get(reaction.kind);
-  if (own) return own(reaction);
+  if (own && own(reaction) !== false) return;
   switch (reaction.kind) {
     case 'silent':
     case 'pass':

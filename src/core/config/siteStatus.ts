@@ -2,20 +2,14 @@
  * Site status (GET /wps/system/status) and the merchant's available promotions, as signals shared
  * by every page and element on the document. Each loads once; concurrent callers share the request.
  */
-import { signal, computed } from '@preact/signals-core';
 import { call, isApiError } from '../api/client.ts';
 import type { AvailablePromotions, SiteStatus } from '../api/endpoints.ts';
 import { showNotice } from '../notice/notices.ts';
+import { DOMAIN_NOT_AVAILABLE, domainFailure, promotions, siteStatus } from './siteSignals.ts';
 import { statusPayload } from './statusPayload.ts';
 
-export const siteStatus = signal<SiteStatus | undefined>(undefined);
-/** The status call's errorCode and message when it failed with domain_not_available (the domain modal shows it). */
-export const domainFailure = signal<{ message?: string } | undefined>(undefined);
-export const DOMAIN_NOT_AVAILABLE = 'domain_not_available';
-export const promotions = signal<AvailablePromotions | undefined>(undefined);
-
-export const whitelabel = computed(() => siteStatus.value?.info.whitelabelVal ?? {});
-export const isFlagOn = (flag: string) => whitelabel.value[flag] === true;
+// The signals live apart, so what renders in /m's first frame reads them without the API client.
+export * from './siteSignals.ts';
 
 let statusRequest: Promise<SiteStatus | undefined> | undefined;
 let promotionsRequest: Promise<AvailablePromotions | undefined> | undefined;
@@ -62,8 +56,6 @@ export function loadPromotions(): Promise<AvailablePromotions | undefined> {
   );
   return promotionsRequest;
 }
-
-export const isPromotionEnabled = (type: string) => promotions.value?.[type]?.enabled === true;
 
 /** Asks again (the domain modal's retry, the page becoming visible). */
 export function reloadSiteStatus(): Promise<SiteStatus | undefined> {

@@ -4,6 +4,8 @@
  * ./rememberedLogin.ts.
  */
 import { signal } from '@preact/signals-core';
+// Where the remembered login is kept (./keys.ts), so /m's boot can look for it without the sign-in code.
+export { REMEMBERED_LOGIN_KEY } from './keys.ts';
 
 export const autoLoginDisabled = signal(false);
 

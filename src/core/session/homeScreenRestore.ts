@@ -5,7 +5,7 @@
  * restoring), the stored path and session are cleared and the player goes to /m/home, without the
  * 'please login' notice (docs/product.md §8).
  */
-import { onReaction, sessionGone } from '../api/errors.ts';
+import { onReaction } from '../api/reactions.ts';
 import { currentStandalone, currentUA, isLegacyIosHomeScreen } from '../env/env.ts';
 import { localStore, KEY_PREFIX } from '../storage/storage.ts';
 import { clearSession, session } from './sessionInfo.ts';
@@ -33,8 +33,9 @@ export const START_PATH = '/m/home';
 export function startHomeScreenRestore(currentPath: string): string | undefined {
   if (!isLegacyHomeScreenApp() || !session.value) return undefined;
   restoring = true;
-  onReaction('logout', (reaction) => {
-    if (!restoring || reaction.kind !== 'logout') return sessionGone(reaction.kind === 'logout' ? reaction.notice : true);
+  onReaction('logout', () => {
+    // Once confirmed, the usual session loss (src/core/api/errors.ts, without the API client here).
+    if (!restoring) return false;
     restoring = false;
     localStore.remove(LAST_PATH_KEY);
     clearSession();

@@ -1,14 +1,16 @@
 /**
  * Member info of the signed-in member (GET /wps/member/info), renewed whenever the token changes.
  */
-import { signal, effect } from '@preact/signals-core';
+import { effect } from '@preact/signals-core';
 import { call } from '../api/client.ts';
 import type { MemberInfo } from '../api/endpoints.ts';
 import { memberType, token, updateSession } from './sessionInfo.ts';
 import { MemberType } from './memberType.ts';
 import { merchantCode } from '../config/config.ts';
+import { memberInfo } from './memberInfo.ts';
 
-export const memberInfo = signal<MemberInfo | undefined>(undefined);
+// The signal lives apart, so /m's first frame reads it without the API client.
+export { memberInfo };
 
 export async function loadMemberInfo(): Promise<MemberInfo | undefined> {
   const res = await call('memberInfo');

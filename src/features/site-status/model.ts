@@ -1,19 +1,10 @@
 /**
- * Which full-page status screen the site status asks for (docs/product.md §2, §8): region restriction wins over
- * maintenance, since a restricted visitor cannot use the site after maintenance either.
+ * The status screen the site status asks for (./screen.ts), and the maintenance screen's texts.
  */
-import { computed } from '@preact/signals-core';
-import { siteStatus } from '../../core/config/siteStatus.ts';
+import { siteStatus } from '../../core/config/siteSignals.ts';
 import type { Language } from '../../core/i18n/languages.ts';
 
-export type StatusScreen = 'accessDenied' | 'maintenance';
-
-export const statusScreen = computed<StatusScreen | undefined>(() => {
-  const status = siteStatus.value;
-  if (status?.regionRestriction) return 'accessDenied';
-  if (status?.maintenance) return 'maintenance';
-  return undefined;
-});
+export * from './screen.ts';
 
 /** The maintenance end in the player's own time zone and language, or undefined when none is set. */
 export function formatMaintenanceEnd(end: number | null | undefined, locale: string, timeZone?: string): string | undefined {
