@@ -1,7 +1,7 @@
 // Bundles sw/sw.ts and injects the precache list with workbox-build (injectManifest). Only the shell
-// is precached: index.html, the stylesheet, main.js and what it imports, the web app manifest and
-// the icons. Languages and lazy chunks are cached at run time when first used (sw/sw.ts), so a first
-// visit downloads nothing it does not show.
+// is precached: index.html, the stylesheet, main.js and what it imports, and the page's icon.
+// Languages and lazy chunks are cached at run time when first used (sw/sw.ts), so a first visit
+// downloads nothing it does not show.
 import { build } from 'esbuild';
 import { injectManifest } from 'workbox-build';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -43,7 +43,9 @@ const { count, size, warnings } = await injectManifest({
   globDirectory: 'dist/m',
   // Not the web app manifest: the server writes it per merchant (server/infra/webmanifest.ts), and the
   // browser fetches it online only.
-  globPatterns: ['index.html', 'assets/host-*.css', 'icons/*.png', ...shellJs],
+  // Of the icons only the page's own (icon-192, its favicon and touch icon): the larger ones serve the
+  // web app manifest, which the browser reads online, at install.
+  globPatterns: ['index.html', 'assets/host-*.css', 'icons/icon-192.png', ...shellJs],
   modifyURLPrefix: { '': '/m/' },
   // Hashed files never change; their names are their revisions.
   dontCacheBustURLsMatching: /assets\/.+-[A-Za-z0-9_-]{8}\.(js|css)$/,
