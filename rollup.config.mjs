@@ -412,15 +412,14 @@ export const HOST_GROUPS = [
   // Loaded with home's page, before a prerendered shell is hydrated (host/App.tsx preloadPage), and by
   // the other pages with the navigation: a file of its own.
   ['nav', ['host/BottomNav.tsx']],
+  // Home's own code, loaded with the page too. Not its elements: defined, they upgrade their tags in
+  // the shell at once and ask for the site status, whose answer would change what the page renders
+  // before React has hydrated it.
+  ['home', ['host/HomeEngagement.tsx']],
+  // The elements home shows, loaded when their tags are seen (host/lazyElements.ts), after the paint.
   [
-    'home',
-    [
-      'host/HomeEngagement.tsx',
-      'elements/download-bar.tsx',
-      'elements/customer-service.tsx',
-      'elements/chat-button.tsx',
-      'elements/announcement.tsx',
-    ],
+    'home-elements',
+    ['elements/download-bar.tsx', 'elements/customer-service.tsx', 'elements/chat-button.tsx', 'elements/announcement.tsx'],
   ],
   ['install', ['elements/install-prompt.tsx', 'elements/ios-guide.tsx', 'elements/inapp-guide.tsx', 'elements/image-popup.tsx']],
   ['tracking', ['src/features/tracking/index.ts']],

@@ -9,7 +9,13 @@ import assert from 'node:assert/strict';
 import { devices, type Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
 
-const WIRE_BUDGET = 100 * 1024;
+/**
+ * What the page asks for as it opens, in parallel from index.html: main.js, the language, and home's
+ * entries, navigation and the code they share with the after-paint wave, which a prerendered home
+ * needs to hydrate in one pass (docs/performance.md, "Prerendered shells"). The first paint waits
+ * for none of it.
+ */
+const WIRE_BUDGET = 115 * 1024;
 /**
  * Everything before the network is idle: the first load, then the home page's entries, overlays and
  * the visitor's announcement popup with its sanitiser (docs/performance.md).
@@ -49,12 +55,13 @@ function watchConsole(page: Page) {
 }
 
 describe('/m/home for a first-time visitor', () => {
-  it(`downloads at most ${WIRE_BUDGET / 1024} KB of JavaScript before its first paint and ${IDLE_BUDGET / 1024} KB before idle, its language included, compressed`, async () => {
+  it(`paints before main.js arrives, asks for at most ${WIRE_BUDGET / 1024} KB of JavaScript with the page and ${IDLE_BUDGET / 1024} KB before idle, its language included, compressed`, async () => {
     const context = await h.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const encodings = new Map<string, string>();
     page.on('response', (r) => encodings.set(new URL(r.url()).pathname, r.headers()['content-encoding'] ?? 'none'));
     const errors = watchConsole(page);
+    await slowMain(page);
     await page.goto(`${h.server.url}/m/home`);
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -65,20 +72,23 @@ describe('/m/home for a first-time visitor', () => {
     );
     assert.ok(Number.isFinite(paint), 'the page painted');
     const sum = (list: typeof js) => list.reduce((n, s) => n + s.wire, 0);
-    // What the first paint waited for: the scripts asked for before it (main.js, its imports, the language).
-    const first = sum(js.filter((s) => s.start < paint));
+    // The prerendered shell paints without it: main.js answers 600 ms late here.
+    const main = js.find((s) => /\/main-[\w-]{8}\.js$/.test(s.url))!;
+    assert.ok(paint < main.end, `the first paint at ${paint} ms waited for main.js (${main.end} ms)`);
+    // What the page asks for as it opens: the scripts asked for before main.js arrived (from index.html).
+    const first = sum(js.filter((s) => s.start < main.end));
     const total = sum(js);
     const language = js.find((s) => /\/assets\/EN-[\w-]{8}\.js$/.test(s.url));
-    assert.ok(language && language.start < paint, 'the English catalogue was fetched before the first paint (locale en-US)');
-    assert.ok(first <= WIRE_BUDGET, `JS before the first paint ${(first / 1024).toFixed(1)} KB: ${JSON.stringify(js)}`);
+    assert.ok(language && language.start < main.end, 'the English catalogue was asked for with main.js (locale en-US)');
+    assert.ok(first <= WIRE_BUDGET, `JS asked for with the page ${(first / 1024).toFixed(1)} KB: ${JSON.stringify(js)}`);
     assert.ok(first > 50 * 1024, 'measured the real bundle');
     assert.ok(total <= IDLE_BUDGET, `JS on the wire before idle ${(total / 1024).toFixed(1)} KB: ${JSON.stringify(js)}`);
     // The sanitiser comes with the announcement popup, never with the page.
     const purify = js.find((s) => /\/purify\.es-[\w-]{8}\.js$/.test(s.url));
-    assert.ok(!purify || purify.start > paint, `DOMPurify asked for before the first paint: ${JSON.stringify(purify)}`);
+    assert.ok(!purify || purify.start > main.end, `DOMPurify asked for with the page: ${JSON.stringify(purify)}`);
     for (const s of js) assert.notEqual(encodings.get(s.url), 'none', `${s.url} travelled uncompressed`);
     console.log(
-      `/m/home JS over the wire: ${(first / 1024).toFixed(1)} KB before the first paint, ${(total / 1024).toFixed(1)} KB before idle in ${js.length} files (${[...new Set(js.map((s) => encodings.get(s.url)))].join(', ')})`,
+      `/m/home JS over the wire: ${(first / 1024).toFixed(1)} KB asked for with the page, ${(total / 1024).toFixed(1)} KB before idle in ${js.length} files (${[...new Set(js.map((s) => encodings.get(s.url)))].join(', ')})`,
     );
     assert.deepEqual(errors, [], 'no console error (a CSP refusal of the inline script would show here)');
     await context.close();
@@ -111,13 +121,16 @@ describe('/m/home for a first-time visitor', () => {
       return waveOf(from, [...seen, url]) + 1;
     };
     const waves = [...askedBy.keys()].map((url) => ({ url, wave: waveOf(url), from: askedBy.get(url) }));
+    // main.js, the language and home's parts are asked for by index.html (wave 0, in parallel); the
+    // rest by the code after the paint when it is wanted: the elements the page shows, then DOMPurify,
+    // the install family, and at idle tracking and push (wave 1); nothing asks for more from there.
     assert.ok(
-      waves.some((w) => /\/after-paint-/.test(w.url) && w.wave === 1),
+      waves.some((w) => /\/after-paint-/.test(w.url) && w.wave <= 1),
       `the code after the paint: ${JSON.stringify(waves)}`,
     );
     assert.ok(
-      waves.some((w) => w.wave === 2),
-      `something waits for idle: ${JSON.stringify(waves)}`,
+      waves.some((w) => /\/home-elements-/.test(w.url) && w.wave === 1),
+      `home's elements after the paint: ${JSON.stringify(waves)}`,
     );
     const deep = waves.filter((w) => w.wave > 2);
     assert.deepEqual(deep, [], `chains deeper than two after main.js: ${JSON.stringify(waves)}`);
