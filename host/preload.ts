@@ -24,6 +24,8 @@ const preload = (name: string | undefined) => {
   if (!name) return;
   const link = document.createElement('link');
   link.rel = 'modulepreload';
+  // As main.js: after the stylesheet, the page's calls and its first picture (host/index.html).
+  link.setAttribute('fetchpriority', 'low');
   link.href = `/m/assets/${name}.js`;
   document.head.append(link);
 };
