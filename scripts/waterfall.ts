@@ -28,7 +28,15 @@ try {
   await page.waitForTimeout(4000);
   const { paint, js } = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-    js: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    // Resource timing entries, typed here: this file is checked without the DOM's types.
+    js: (
+      performance.getEntriesByType('resource') as unknown as {
+        name: string;
+        encodedBodySize: number;
+        startTime: number;
+        responseEnd: number;
+      }[]
+    )
       .filter((e) => /\.js(\?|$)/.test(e.name))
       .map((e) => ({ url: new URL(e.name).pathname, wire: e.encodedBodySize, start: e.startTime, end: e.responseEnd })),
   }));
