@@ -18,7 +18,7 @@ import { expect } from 'chai';
 import { apiBase } from '../../src/core/config/config.ts';
 import {
   followLink,
-  isOwnHost,
+  isOwnOrigin,
   onContentClick,
   preloadLinkHosts,
   resetLinks,
@@ -57,7 +57,7 @@ async function loadLines(lines: string[]) {
   lineAnswer = lines.map((domainName) => ({ domainName }));
   backend();
   preloadLinkHosts();
-  await waitFor(() => expect(isOwnHost(lines[0]!), 'the lines are in').to.equal(true));
+  await waitFor(() => expect(isOwnOrigin(`https://${lines[0]!}`), 'the lines are in').to.equal(true));
 }
 
 function signIn(token = TOKEN) {
@@ -124,12 +124,17 @@ describe('resolveLink: the table (signed in, API base set, lines demo.example an
     ['/mx', () => '/mx', () => own(`${API}/mx?token=${TOKEN}`)],
     ['/member', () => '/member', () => own(`${API}/member?token=${TOKEN}`)],
     ['/M/home (upper case)', () => '/M/home', () => own(`${API}/M/home?token=${TOKEN}`)],
-    ['this page under /mall', () => `${location.origin}/mall`, () => own(`${location.origin}/mall?token=${TOKEN}`)],
+    // The page an element is embedded in is the merchant's, not the operator's (the API base is set).
+    ['this page under /mall', () => `${location.origin}/mall`, () => foreign(`${location.origin}/mall`)],
     ["the API's /m (another origin than this page)", () => `${API}/m/home`, () => own(`${API}/m/home?token=${TOKEN}`)],
     // The merchant's lines.
     ['a line', () => 'https://demo.example/promo?a=1', () => own(`https://demo.example/promo?a=1&token=${TOKEN}`)],
     ['a line, upper case', () => 'HTTPS://DEMO.EXAMPLE/x', () => own(`https://demo.example/x?token=${TOKEN}`)],
-    ['a line on another port', () => 'https://demo.example:8443/x', () => own(`https://demo.example:8443/x?token=${TOKEN}`)],
+    [
+      'a line on the default port, written out',
+      () => 'https://demo.example:443/x',
+      () => own(`https://demo.example/x?token=${TOKEN}`),
+    ],
     ['a line given with its port', () => 'https://pay.example:9000/x', () => own(`https://pay.example:9000/x?token=${TOKEN}`)],
     [
       'a stale token in the query is replaced',
@@ -139,6 +144,10 @@ describe('resolveLink: the table (signed in, API base set, lines demo.example an
     // Foreign hosts: never the token.
     ['a foreign host', () => 'https://evil.example/x', () => foreign('https://evil.example/x')],
     ['plain http to a foreign host', () => 'http://evil.example/', () => foreign('http://evil.example/')],
+    ['a line over plain http', () => 'http://demo.example/x', () => foreign('http://demo.example/x')],
+    ['a line on another port', () => 'https://demo.example:8443/x', () => foreign('https://demo.example:8443/x')],
+    ['the API over plain http', () => 'http://api.example.test/x', () => foreign('http://api.example.test/x')],
+    ['the API on another port', () => 'https://api.example.test:8443/x', () => foreign('https://api.example.test:8443/x')],
     ['a line on the wrong port', () => 'https://pay.example:9001/x', () => foreign('https://pay.example:9001/x')],
     ['a line given with its port, without it', () => 'https://pay.example/x', () => foreign('https://pay.example/x')],
     [
@@ -215,16 +224,23 @@ describe('resolveLink: when the token goes', () => {
     });
   });
 
-  it('before the lines are in, only this page and the API get it', () => {
+  it('before the lines are in, only the API gets it (not the merchant page that embeds the element)', () => {
     apiBase.value = API;
     signIn();
     expect(resolveLink('https://demo.example/x')).to.deep.equal({ kind: 'web', url: 'https://demo.example/x', withToken: false });
+    expect(resolveLink(`${location.origin}/x`)).to.deep.equal({ kind: 'web', url: `${location.origin}/x`, withToken: false });
+    expect(resolveLink(`${API}/x`)).to.deep.equal({ kind: 'web', url: `${API}/x?token=${TOKEN}`, withToken: true });
+  });
+
+  it('on /m (no API base), this page is the operator: exactly its origin gets the token, not its other ports', () => {
+    signIn();
     expect(resolveLink(`${location.origin}/x`)).to.deep.equal({
       kind: 'web',
       url: `${location.origin}/x?token=${TOKEN}`,
       withToken: true,
     });
-    expect(resolveLink(`${API}/x`)).to.deep.equal({ kind: 'web', url: `${API}/x?token=${TOKEN}`, withToken: true });
+    const otherPort = `${location.protocol}//${location.hostname}:${Number(location.port || 80) + 1}/x`;
+    expect(resolveLink(otherPort)).to.deep.equal({ kind: 'web', url: otherPort, withToken: false });
   });
 
   it('the API host counts only as the API base: without one, that host is foreign', () => {
@@ -261,28 +277,34 @@ describe('resolveLink: when the token goes', () => {
   });
 });
 
-describe('isOwnHost', () => {
-  it('this page, whatever the case, and the API base', () => {
-    expect(isOwnHost(location.host)).to.equal(true);
-    expect(isOwnHost(location.host.toUpperCase())).to.equal(true);
-    expect(isOwnHost('api.example.test')).to.equal(false);
+describe('isOwnOrigin', () => {
+  it('the operator: this page without an API base, else exactly the API base', () => {
+    expect(isOwnOrigin(location.origin)).to.equal(true);
+    expect(isOwnOrigin(location.origin.toUpperCase())).to.equal(true);
+    expect(isOwnOrigin('https://api.example.test')).to.equal(false);
     apiBase.value = API;
-    expect(isOwnHost('api.example.test')).to.equal(true);
-    expect(isOwnHost('API.EXAMPLE.TEST')).to.equal(true);
-    expect(isOwnHost('api.example.test:8443')).to.equal(false);
+    expect(isOwnOrigin('https://api.example.test')).to.equal(true);
+    expect(isOwnOrigin('HTTPS://API.EXAMPLE.TEST')).to.equal(true);
+    expect(isOwnOrigin('https://api.example.test:8443')).to.equal(false);
+    expect(isOwnOrigin('http://api.example.test')).to.equal(false);
+    expect(isOwnOrigin(location.origin), 'the embedding page, once the API is elsewhere').to.equal(false);
   });
 
-  it("the merchant's lines, on any port unless a line names one", async () => {
-    await loadLines(['Demo.Example', 'pay.example:9000']);
-    expect(isOwnHost('demo.example')).to.equal(true);
-    expect(isOwnHost('DEMO.example')).to.equal(true);
-    expect(isOwnHost('demo.example:8443')).to.equal(true);
-    expect(isOwnHost('pay.example:9000')).to.equal(true);
-    expect(isOwnHost('pay.example')).to.equal(false);
-    expect(isOwnHost('pay.example:9001')).to.equal(false);
-    for (const host of ['demo.example.evil.com', 'evildemo.example', 'a.demo.example', 'example', 'evil.example', '']) {
-      expect(isOwnHost(host), host).to.equal(false);
+  it("the merchant's lines over https only, on their own port", async () => {
+    await loadLines(['Demo.Example', 'pay.example:9000', 'bad.example/path', 'user@evil.example']);
+    expect(isOwnOrigin('https://demo.example')).to.equal(true);
+    expect(isOwnOrigin('https://DEMO.example')).to.equal(true);
+    expect(isOwnOrigin('https://demo.example:8443')).to.equal(false);
+    expect(isOwnOrigin('http://demo.example')).to.equal(false);
+    expect(isOwnOrigin('https://pay.example:9000')).to.equal(true);
+    expect(isOwnOrigin('https://pay.example')).to.equal(false);
+    expect(isOwnOrigin('https://pay.example:9001')).to.equal(false);
+    expect(isOwnOrigin('https://bad.example'), 'a line that is more than a host names nothing').to.equal(false);
+    expect(isOwnOrigin('https://evil.example'), 'nor does one with userinfo').to.equal(false);
+    for (const host of ['demo.example.evil.com', 'evildemo.example', 'a.demo.example', 'example', 'evil.example']) {
+      expect(isOwnOrigin(`https://${host}`), host).to.equal(false);
     }
+    expect(isOwnOrigin('')).to.equal(false);
   });
 });
 
@@ -437,9 +459,9 @@ describe('preloadLinkHosts', () => {
     backend();
     preloadLinkHosts();
     preloadLinkHosts();
-    await waitFor(() => expect(isOwnHost('demo.example')).to.equal(true));
-    expect(isOwnHost('b.example')).to.equal(true);
-    expect(isOwnHost('')).to.equal(false);
+    await waitFor(() => expect(isOwnOrigin('https://demo.example')).to.equal(true));
+    expect(isOwnOrigin('https://b.example')).to.equal(true);
+    expect(isOwnOrigin('')).to.equal(false);
     preloadLinkHosts();
     await sleep(30);
     expect(routeCalls()).to.equal(1);
@@ -482,13 +504,13 @@ describe('preloadLinkHosts', () => {
     preloadLinkHosts();
     await waitFor(() => expect(routeCalls()).to.equal(1));
     await sleep(50);
-    expect(isOwnHost('demo.example')).to.equal(false);
+    expect(isOwnOrigin('https://demo.example')).to.equal(false);
     expect(resolveLink('https://demo.example/x')).to.deep.equal({ kind: 'web', url: 'https://demo.example/x', withToken: false });
 
     lineAnswer = [{ domainName: 'demo.example' }];
     preloadLinkHosts();
     await waitFor(() => expect(routeCalls(), 'asked again').to.equal(2));
-    await waitFor(() => expect(isOwnHost('demo.example')).to.equal(true));
+    await waitFor(() => expect(isOwnOrigin('https://demo.example')).to.equal(true));
     preloadLinkHosts();
     await sleep(30);
     expect(routeCalls(), 'not a third time once it worked').to.equal(2);

@@ -1,9 +1,11 @@
 /**
  * Where a server-given link leads (docs/product.md §5, banner URLs; docs/engagement.md, "Links"):
  * a path under /m stays in the app; another web URL opens in a new tab, with the player's token added
- * only when it belongs to the merchant's own domains (this page's, the API's, or one of the
- * merchant's lines, see preloadLinkHosts), never to a foreign one; anything else (javascript:,
- * data:, a broken URL) opens nothing. Used for taps on links inside server HTML and for banner and popup links.
+ * only when its origin is exactly one of the operator's (the API's origin, which is this page's on
+ * /m, or `https://` + one of the merchant's lines, see preloadLinkHosts), never to a foreign one, to
+ * plain http, to another port or to the merchant page that embeds an element; anything else
+ * (javascript:, data:, a broken URL) opens nothing. Used for taps on links inside server HTML and
+ * for banner and popup links.
  */
 import { call } from '../api/client.ts';
 import { safeUrl } from '../config/config.ts';
@@ -42,11 +44,26 @@ export function preloadLinkHosts(): void {
   );
 }
 
-/** True when `host` is the merchant's own: this page, the operator's API origin, or one of its lines. */
-export function isOwnHost(host: string): boolean {
-  const h = host.toLowerCase();
-  if (h === location.host.toLowerCase() || h === new URL(operatorOrigin()).host.toLowerCase()) return true;
-  return lines.some((line) => line === h || line === h.replace(/:\d+$/, ''));
+/**
+ * True when `origin` (scheme, host and port, as `URL.origin` gives it) is exactly one the token may
+ * go to: the operator's origin (the API base, or this page when there is none: /m itself), or
+ * `https://<line>` for one of the merchant's lines (a line may name its port). The page that embeds
+ * an element is the merchant's, not the operator's: it is not own unless it is one of those.
+ */
+export function isOwnOrigin(origin: string): boolean {
+  const o = origin.toLowerCase();
+  if (o === operatorOrigin().toLowerCase()) return true;
+  return lines.some((line) => o === lineOrigin(line));
+}
+
+/** A line's https origin, as `URL.origin` writes it (the default port 443 dropped); none for a line that is no host. */
+function lineOrigin(line: string): string | undefined {
+  try {
+    const url = new URL(`https://${line}`);
+    return url.host === line.replace(/:443$/, '') ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Decides where `raw` leads, without opening anything. */
@@ -68,7 +85,7 @@ export function resolveLink(raw: string | null | undefined): LinkTarget {
     return { kind: 'app', path: parsed.pathname + parsed.search + parsed.hash };
   }
   const current = token.value;
-  if (!current || !isOwnHost(parsed.host)) return { kind: 'web', url, withToken: false };
+  if (!current || !isOwnOrigin(parsed.origin)) return { kind: 'web', url, withToken: false };
   parsed.searchParams.set('token', current);
   return { kind: 'web', url: parsed.href, withToken: true };
 }

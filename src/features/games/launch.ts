@@ -9,7 +9,7 @@ import { gameEndpoints } from '../../core/api/feature-endpoints.ts';
 import type { GameLaunch } from '../../core/api/endpoints.ts';
 import type { LaunchGamePayload } from '../../core/api/schemas.ts';
 import { safeUrl } from '../../core/config/config.ts';
-import { isOwnHost, resolveLink } from '../../core/html/links.ts';
+import { isOwnOrigin, resolveLink } from '../../core/html/links.ts';
 import { launchPath } from '../../core/html/banners.ts';
 export { launchPath };
 import { language } from '../../core/i18n/i18n.ts';
@@ -58,7 +58,7 @@ export function checkBackUrl(raw: string | null | undefined): string | undefined
   const target = resolveLink(raw);
   if (target.kind === 'app') return target.path;
   const url = target.kind === 'web' ? safeUrl(raw) : undefined;
-  return url && isOwnHost(new URL(url).host) ? url : undefined;
+  return url && isOwnOrigin(new URL(url).origin) ? url : undefined;
 }
 
 /**
