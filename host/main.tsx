@@ -5,8 +5,10 @@
 import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { captureLanding } from '../src/core/session/landing.ts';
-import { reloadAction, tokenFromQuery, disablesAutoLogin, withoutToken } from '../src/core/session/routeRules.ts';
-import { saveSession, session } from '../src/core/session/sessionInfo.ts';
+import { reloadAction, disablesAutoLogin } from '../src/core/session/routeRules.ts';
+import { clearSession, saveSession, session } from '../src/core/session/sessionInfo.ts';
+import { handoverOf, takeAddressToken } from '../src/core/session/handover.ts';
+import { showNotice } from '../src/core/notice/notices.ts';
 import { MemberType } from '../src/core/session/memberType.ts';
 import { startHomeScreenRestore } from '../src/core/session/homeScreenRestore.ts';
 import { setNavigator } from '../src/core/session/navigation.ts';
@@ -21,15 +23,14 @@ function boot() {
   captureLanding(location.search, location.hostname);
   if (disablesAutoLogin(location.search)) autoLoginDisabled.value = true;
 
-  // A token in the query (token or tokens) starts a session; member info fills in the rest. On
-  // /m/appDownload `tokens` is a flag, not a token (docs/product.md §2).
-  const queryToken = tokenFromQuery(location.search, location.pathname);
-  if (queryToken && queryToken !== session.value?.token) {
-    saveSession({ token: queryToken, merchantCode: merchantCode.value, type: MemberType.MEMBER });
-  }
-  // Once taken, the token leaves the address bar (and so the history and any link shared from it).
-  if (queryToken)
-    history.replaceState(history.state, '', location.pathname + withoutToken(location.search, location.pathname) + location.hash);
+  // A token in the address (token or tokens; on /m/appDownload `tokens` is a flag, docs/product.md §2)
+  // starts a session when there is none; member info fills in the rest. It never replaces another
+  // session silently: the player chooses (src/core/session/handover.ts). The inline snippet has
+  // already taken it out of the address bar.
+  const queryToken = takeAddressToken();
+  const handover = handoverOf(queryToken, session.value?.token);
+  if (handover === 'take') saveSession({ token: queryToken!, merchantCode: merchantCode.value, type: MemberType.MEMBER });
+  if (handover === 'ask') askWhichAccount(queryToken!);
 
   // Old iOS home-screen apps reopen at the start URL: go back to the saved page.
   const restorePath = startHomeScreenRestore(location.pathname);
@@ -65,6 +66,32 @@ function boot() {
     }
   };
   Promise.all([ensureI18n(), preloadPage(location.pathname)]).then(render, render);
+}
+
+/**
+ * A link brought another account's token while this page has a session: the player chooses. The
+ * safe choice (keep the account they are in) is the default: the primary and focused button, Escape
+ * and the backdrop; the link's token is then forgotten.
+ */
+function askWhichAccount(linkToken: string) {
+  const userName = session.value?.userName;
+  showNotice({
+    id: 'session-handover',
+    titleKey: 'handover_title',
+    messageKey: userName ? 'handover_message' : 'handover_message_unnamed',
+    messageValues: userName ? { userName } : undefined,
+    buttons: [
+      {
+        labelKey: 'handover_switch',
+        action: () => {
+          // The other account starts clean: nothing of this member's session is carried over.
+          clearSession();
+          saveSession({ token: linkToken, merchantCode: merchantCode.value, type: MemberType.MEMBER });
+        },
+      },
+      { labelKey: 'handover_keep', autoFocus: true },
+    ],
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import { REMEMBERED_LOGIN_KEY, SESSION_KEY } from '../src/core/session/keys.ts';
 import { currentIsNativeApp } from '../src/core/env/env.ts';
 import { closedThisSession } from '../src/features/download-bar/hidden.ts';
 import { startEarlyCalls } from './earlyCalls.ts';
+import { takeAddressToken } from '../src/core/session/handover.ts';
 
 declare const __HOST_PRELOADS__: {
   languages: Record<string, string>;
@@ -29,6 +30,10 @@ const preload = (name: string | undefined) => {
   link.href = `/m/assets/${name}.js`;
   document.head.append(link);
 };
+
+// First of all: a session token in the address leaves the address bar before anything is asked
+// for (the boot decides what it may do, src/core/session/handover.ts).
+const addressToken = takeAddressToken();
 
 const lang = initialLanguage();
 preload(__HOST_PRELOADS__.languages[lang]);
@@ -49,7 +54,7 @@ if (
   stored(() => sessionStorage, SESSION_KEY) ||
   stored(() => localStorage, SESSION_KEY) ||
   /^(?!.*"autoLogin":0)./.test(stored(() => localStorage, REMEMBERED_LOGIN_KEY) ?? '') ||
-  /[?&]tokens?=./.test(location.search)
+  addressToken
 )
   html.classList.add('wps-signed-in');
 // The next page load gets the shell in this language from a server that can choose.

@@ -31,7 +31,9 @@ export function Modal({ titleId, describedBy, role = 'dialog', forced, focusDial
   useEffect(() => {
     const previous = deepActiveElement() as HTMLElement | null;
     const dialog = ref.current;
-    if (dialog) ((focusDialog ? undefined : focusableIn(dialog)[0]) ?? dialog).focus();
+    // A button marked data-autofocus (the safe choice of a question) goes first, else the first one.
+    const first = () => dialog!.querySelector<HTMLElement>('[data-autofocus]') ?? focusableIn(dialog!)[0];
+    if (dialog) ((focusDialog ? undefined : first()) ?? dialog).focus();
     return () => {
       if (previous && previous.isConnected) previous.focus();
     };

@@ -5,6 +5,8 @@ import { Modal } from './Modal.tsx';
 export interface NoticeAction {
   label: string;
   primary?: boolean;
+  /** Focused when the notice opens (the safe choice of a question); else the first button is. */
+  autoFocus?: boolean;
   onClick: () => void;
 }
 
@@ -46,6 +48,7 @@ export function Notice({ heading, message, actions, forced, dir, onDismiss, laye
             type="button"
             className={a.primary ? 'primary' : undefined}
             part={a.primary ? 'button confirm' : 'button cancel'}
+            data-autofocus={a.autoFocus ? '' : undefined}
             onClick={a.onClick}
           >
             {a.label}

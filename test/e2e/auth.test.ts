@@ -172,6 +172,71 @@ describe('sign-up, logout, login and the session', () => {
     await context.close();
   });
 
+  it("a link with another account's token does not replace the session: the player chooses, and no request carries the token", async () => {
+    // Another member's token, from a registration in a context of its own (a link someone else sent).
+    const theirs = await h.newContext();
+    const other = await theirs.newPage();
+    const username = `link${Date.now() % 1_000_000}`;
+    await other.goto(`${h.server.url}/m/register`);
+    await other.getByLabel('Username', { exact: true }).fill(username);
+    await other.getByLabel('Password', { exact: true }).fill('Secret123');
+    await other.getByRole('button', { name: 'Register' }).click();
+    await other.getByRole('alertdialog').getByText('Registration successful').waitFor();
+    const linkToken = await other.evaluate(() => JSON.parse(sessionStorage.getItem('wps:session')!).token as string);
+    await theirs.close();
+
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await page.goto(`${h.server.url}/m/login`);
+    await page.getByLabel('Username', { exact: true }).fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('Demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
+    const mine = await page.evaluate(() => JSON.parse(sessionStorage.getItem('wps:session')!).token as string);
+    const stored = () => page.evaluate(() => JSON.parse(sessionStorage.getItem('wps:session')!).token as string);
+
+    const referers: string[] = [];
+    page.on('request', (r) => {
+      const referer = r.headers()['referer'];
+      if (!r.isNavigationRequest() && referer) referers.push(referer);
+    });
+    await page.goto(`${h.server.url}/m/home?token=${encodeURIComponent(linkToken)}&from=mail`);
+    const ask = page.getByRole('alertdialog').filter({ hasText: 'Switch account?' });
+    await ask.getByText('You are signed in as demo. The link you opened belongs to another account.', { exact: false }).waitFor();
+    // The token left the address bar before anything was asked for, and no request names it.
+    assert.equal(new URL(page.url()).search, '?from=mail');
+    assert.ok(referers.length > 0, 'the page asked for its stylesheet and scripts');
+    for (const referer of referers) {
+      assert.ok(!referer.includes('?') && !referer.includes(encodeURIComponent(linkToken)), `no query in a Referer: ${referer}`);
+    }
+    assert.ok(referers.includes(`${h.server.url}/`), "the page's own requests name its origin only");
+    assert.equal(await stored(), mine, 'nothing switched while the player has not chosen');
+
+    // Keeping is the safe default (the primary button, focused): still demo, and the link's token is forgotten.
+    assert.equal(
+      await ask
+        .getByRole('button', { name: 'Keep my account' })
+        .evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
+      true,
+      'the safe choice has the focus',
+    );
+    await ask.getByRole('button', { name: 'Keep my account' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
+    assert.equal(await stored(), mine);
+
+    // The same link again; this time the player takes the link's account.
+    await page.goto(`${h.server.url}/m/home?token=${encodeURIComponent(linkToken)}`);
+    await ask.getByRole('button', { name: "Use the link's account" }).click();
+    await page.getByRole('heading', { name: new RegExp(`^Welcome( back)?, ${username}$`) }).waitFor();
+    assert.equal(await stored(), linkToken);
+    // Its own link, opened again: the same session, nothing to ask.
+    await page.goto(`${h.server.url}/m/home?token=${encodeURIComponent(linkToken)}`);
+    await page.getByRole('heading', { name: new RegExp(`^Welcome( back)?, ${username}$`) }).waitFor();
+    assert.equal(await page.getByRole('alertdialog').count(), 0);
+    await context.close();
+  });
+
   it('shows an empty field as an error and sends nothing', async () => {
     const context = await h.newContext();
     const page = await context.newPage();

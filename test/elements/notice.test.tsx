@@ -365,6 +365,22 @@ describe('<wps-notice queue>', () => {
     await waitFor(() => expectSameNode(document.activeElement, opener));
   });
 
+  it('a queued question focuses the button marked autoFocus (its safe choice), and interpolates its values', async () => {
+    await ensureI18n();
+    const el = mount('<wps-notice queue></wps-notice>');
+    showNotice({
+      messageKey: 'handover_message',
+      messageValues: { userName: 'demo' },
+      buttons: [{ labelKey: 'handover_switch' }, { labelKey: 'handover_keep', autoFocus: true }],
+    });
+    await opened(el);
+    expect(part(el, 'message')!.textContent).to.include('signed in as demo');
+    expect(part(el, 'message')!.textContent).to.not.include('{{');
+    await waitFor(() => expectSameNode(deepActiveElement(), buttons(el)[1]));
+    part(el, 'confirm')!.click();
+    await closed(el);
+  });
+
   it('Escape dismisses an ordinary queued notice without running its action', async () => {
     const el = mount('<wps-notice queue></wps-notice>');
     const ran: string[] = [];

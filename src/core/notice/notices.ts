@@ -10,6 +10,8 @@ export interface NoticeButton {
   labelKey: string;
   /** Runs after the notice closes. */
   action?: () => void;
+  /** Focused when the notice opens: the safe choice of a question. */
+  autoFocus?: boolean;
 }
 
 export interface NoticeItem {
@@ -20,6 +22,8 @@ export interface NoticeItem {
   message?: string;
   /** i18n key used when there is no server message. */
   messageKey?: string;
+  /** Values the message's key interpolates (`{{userName}}`). */
+  messageValues?: Record<string, string>;
   buttons: NoticeButton[];
   /** Escape and the backdrop do not close it. */
   forced?: boolean;

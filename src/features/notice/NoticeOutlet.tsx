@@ -16,7 +16,7 @@ export function NoticeOutlet() {
   // Priority 0: no overlay may take a free turn meanwhile (one already on screen stays).
   useOverlayHold(0, current !== undefined);
   if (!current) return null;
-  const message = current.message || t(current.messageKey ?? 'unknown_error');
+  const message = current.message || t(current.messageKey ?? 'unknown_error', current.messageValues);
   return (
     <Notice
       key={current.id}
@@ -28,6 +28,7 @@ export function NoticeOutlet() {
       actions={current.buttons.map((b, i) => ({
         label: t(b.labelKey),
         primary: i === current.buttons.length - 1,
+        autoFocus: b.autoFocus,
         onClick: () => closeNotice(current.id, b),
       }))}
     />
