@@ -127,8 +127,8 @@ export const handlers: Handlers = {
 
   /** The demo chat page's URL with a ticket of its own, never the session token (engagement/chat.ts). */
   launchChat(call) {
-    const { member } = loggedIn(call);
-    return launchChat(call.c, call.deps.db, call.merchant, member.id, call.input);
+    const { member, token } = loggedIn(call);
+    return launchChat(call.c, call.deps.db, call.merchant, member.id, token, call.input);
   },
 
   async unreadCount(call) {

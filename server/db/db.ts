@@ -208,6 +208,9 @@ const MIGRATIONS = [
      member_id int NOT NULL REFERENCES members (id) ON DELETE CASCADE,
      expires_at timestamptz NOT NULL
    )`,
+  // The session a chat ticket was issued to (its token's hash): the ticket opens nothing once that
+  // session is gone (logout, expiry). A ticket from before this column has none, so it opens nothing.
+  `ALTER TABLE chat_tickets ADD COLUMN IF NOT EXISTS session_hash text`,
   `CREATE TABLE IF NOT EXISTS vip_labels (
      id serial PRIMARY KEY,
      merchant_code text NOT NULL,

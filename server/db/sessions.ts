@@ -16,7 +16,8 @@ export interface MemberRow {
   must_change_password?: boolean;
 }
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What the table keeps of a token; other tables that die with a session (chat tickets, push bindings) keep it too. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(db: Db, memberId: number, mustChangePassword = false): Promise<string> {
   const token = randomBytes(32).toString('base64url');
