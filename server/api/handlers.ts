@@ -231,7 +231,10 @@ export const handlers: Handlers = {
 
   // The push relay (push/relay.ts): the registration token is bound to the member, then to topics;
   // unsubscribing needs no session (the token is the credential).
-  fcmBind: (call) => bindToken(call, loggedIn(call).member.id),
+  fcmBind: (call) => {
+    const { member, token } = loggedIn(call);
+    return bindToken(call, member.id, token);
+  },
   fcmSubscribe: (call) => subscribeTopic(call, loggedIn(call).member.id),
   fcmUnsubscribe: (call) => unsubscribeToken(call),
 };

@@ -371,6 +371,9 @@ const MIGRATIONS = [
      PRIMARY KEY (merchant_code, token)
    )`,
   `CREATE INDEX IF NOT EXISTS push_tokens_member ON push_tokens (member_id, bound_at)`,
+  // The session that bound the token (its hash): while it lives, only that member may unbind the token
+  // or see it taken by another member (server/push/relay.ts). Older rows have none: free to rebind.
+  `ALTER TABLE push_tokens ADD COLUMN IF NOT EXISTS session_hash text`,
   `CREATE TABLE IF NOT EXISTS push_topics (
      merchant_code text NOT NULL,
      token text NOT NULL,

@@ -42,6 +42,21 @@ export async function findSession(db: Db, token: string): Promise<MemberRow | un
   return rows[0];
 }
 
+/**
+ * The live session of the request's `Authorization` header for this merchant, or undefined: for the
+ * calls that take a session without needing one (the tracking post, the push unsubscribe).
+ */
+export async function optionalSession(
+  db: Db,
+  authorization: string | undefined,
+  merchantCode: string,
+): Promise<{ member: MemberRow; token: string } | undefined> {
+  const token = authorization?.replace(/^Bearer\s+/i, '');
+  if (!token || token.length > 512) return undefined;
+  const member = await findSession(db, token);
+  return member && member.merchant_code === merchantCode ? { member, token } : undefined;
+}
+
 /** The password was changed: this session may do everything again. */
 export async function releaseSession(db: Db, token: string): Promise<void> {
   await db.query('UPDATE sessions SET must_change_password = false WHERE token_hash = $1', [tokenHash(token)]);
