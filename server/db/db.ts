@@ -408,6 +408,11 @@ const MIGRATIONS = [
      client_ip text NOT NULL
    )`,
   `CREATE UNIQUE INDEX IF NOT EXISTS tracking_events_event ON tracking_events (merchant_code, event_id)`,
+  // The per-client cap counts an address's last minute; the retention deletes by age
+  // (server/tracking/tracking.ts). `verified`: the customerId is the posting session's member.
+  `CREATE INDEX IF NOT EXISTS tracking_events_client ON tracking_events (client_ip, received_at)`,
+  `CREATE INDEX IF NOT EXISTS tracking_events_received ON tracking_events (received_at)`,
+  `ALTER TABLE tracking_events ADD COLUMN IF NOT EXISTS verified boolean NOT NULL DEFAULT false`,
   // The same promotion or popup in other languages, by language code ({ "CN": { "title": ... } }),
   // answered for the request's `Language` header; null (what an operator publishes): as written.
   `ALTER TABLE promotions ADD COLUMN IF NOT EXISTS texts jsonb`,

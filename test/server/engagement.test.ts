@@ -561,7 +561,7 @@ describe('chat', () => {
     const otherUrl = (await launch(other)).body.value.chatUrl;
     assert.equal((await open(otherUrl)).status, 200);
     const hash = createHash('sha256').update(other).digest('hex');
-    await wps.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hash]);
+    await wps.db!.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hash]);
     assert.equal((await open(otherUrl)).status, 403, 'the page once the session expired');
     const otherTicket = new URL(otherUrl).searchParams.get('ticket')!;
     assert.equal((await send({ ticket: otherTicket, body: 'late' })).status, 403, 'the send once the session expired');

@@ -133,7 +133,7 @@ describe('push relay', () => {
     assert.deepEqual(await topicsOf(token), ['member_b']);
     // B's session expires (server time): the page that finds it expired can still stop its pushes.
     const hash = createHash('sha256').update(b.token).digest('hex');
-    await wps.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hash]);
+    await wps.db!.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hash]);
     ok(await post(UNSUBSCRIBE, { registrationToken: token, unsubscribeAll: true }));
     assert.equal(await topicsOf(token), undefined);
   });
