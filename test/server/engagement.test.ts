@@ -566,6 +566,10 @@ describe('chat', () => {
     const otherTicket = new URL(otherUrl).searchParams.get('ticket')!;
     assert.equal((await send({ ticket: otherTicket, body: 'late' })).status, 403, 'the send once the session expired');
     // The other sessions of a member keep theirs: a ticket belongs to the session that asked for it.
+    const second = (await sealedCall(wps, '/wps/session/login', loginBody('demo', 'Demo1234'), rsaKey)).body.value.token;
+    const kept = (await launch(demoToken)).body.value.chatUrl;
+    assert.equal((await call(wps, 'POST', '/wps/session/logout', { token: second })).status, 200);
+    assert.equal((await open(kept)).status, 200, 'another session of the member logged out: this ticket still opens');
     await stillServing();
   });
 

@@ -207,6 +207,14 @@ describe('the tracking post under attack (issue 26)', () => {
     assert.equal(await rows(), 200);
   });
 
+  test('concurrent posts of one client: still at most 200 events stored', async () => {
+    await wps.db!.query('DELETE FROM tracking_events');
+    const answers = await at(Date.now(), () => Promise.all(Array.from({ length: 30 }, () => track(batch(twenty())))));
+    for (const a of answers) if (a.status !== 200) refused(a, 429, 'TOO_MANY_REQUEST_TRACKING');
+    assert.equal(answers.filter((a) => a.status === 200).length, 10);
+    assert.equal(await rows(), 200);
+  });
+
   test('retention: events older than 90 days (the attribution window) are dropped', async () => {
     await wps.db!.query('DELETE FROM tracking_events');
     const t0 = Date.now();
