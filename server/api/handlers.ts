@@ -127,8 +127,8 @@ export const handlers: Handlers = {
 
   /** The demo chat page's URL with a ticket of its own, never the session token (engagement/chat.ts). */
   launchChat(call) {
-    const { member } = loggedIn(call);
-    return launchChat(call.c, call.deps.db, call.merchant, member.id, call.input);
+    const { member, token } = loggedIn(call);
+    return launchChat(call.c, call.deps.db, call.merchant, member.id, token, call.input);
   },
 
   async unreadCount(call) {
@@ -231,7 +231,10 @@ export const handlers: Handlers = {
 
   // The push relay (push/relay.ts): the registration token is bound to the member, then to topics;
   // unsubscribing needs no session (the token is the credential).
-  fcmBind: (call) => bindToken(call, loggedIn(call).member.id),
+  fcmBind: (call) => {
+    const { member, token } = loggedIn(call);
+    return bindToken(call, member.id, token);
+  },
   fcmSubscribe: (call) => subscribeTopic(call, loggedIn(call).member.id),
   fcmUnsubscribe: (call) => unsubscribeToken(call),
 };

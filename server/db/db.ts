@@ -208,6 +208,9 @@ const MIGRATIONS = [
      member_id int NOT NULL REFERENCES members (id) ON DELETE CASCADE,
      expires_at timestamptz NOT NULL
    )`,
+  // The session a chat ticket was issued to (its token's hash): the ticket opens nothing once that
+  // session is gone (logout, expiry). A ticket from before this column has none, so it opens nothing.
+  `ALTER TABLE chat_tickets ADD COLUMN IF NOT EXISTS session_hash text`,
   `CREATE TABLE IF NOT EXISTS vip_labels (
      id serial PRIMARY KEY,
      merchant_code text NOT NULL,
@@ -368,6 +371,9 @@ const MIGRATIONS = [
      PRIMARY KEY (merchant_code, token)
    )`,
   `CREATE INDEX IF NOT EXISTS push_tokens_member ON push_tokens (member_id, bound_at)`,
+  // The session that bound the token (its hash): while it lives, only that member may unbind the token
+  // or see it taken by another member (server/push/relay.ts). Older rows have none: free to rebind.
+  `ALTER TABLE push_tokens ADD COLUMN IF NOT EXISTS session_hash text`,
   `CREATE TABLE IF NOT EXISTS push_topics (
      merchant_code text NOT NULL,
      token text NOT NULL,
@@ -402,6 +408,11 @@ const MIGRATIONS = [
      client_ip text NOT NULL
    )`,
   `CREATE UNIQUE INDEX IF NOT EXISTS tracking_events_event ON tracking_events (merchant_code, event_id)`,
+  // The per-client cap counts an address's last minute; the retention deletes by age
+  // (server/tracking/tracking.ts). `verified`: the customerId is the posting session's member.
+  `CREATE INDEX IF NOT EXISTS tracking_events_client ON tracking_events (client_ip, received_at)`,
+  `CREATE INDEX IF NOT EXISTS tracking_events_received ON tracking_events (received_at)`,
+  `ALTER TABLE tracking_events ADD COLUMN IF NOT EXISTS verified boolean NOT NULL DEFAULT false`,
   // The same promotion or popup in other languages, by language code ({ "CN": { "title": ... } }),
   // answered for the request's `Language` header; null (what an operator publishes): as written.
   `ALTER TABLE promotions ADD COLUMN IF NOT EXISTS texts jsonb`,

@@ -16,7 +16,8 @@ export interface MemberRow {
   must_change_password?: boolean;
 }
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What the table keeps of a token; other tables that die with a session (chat tickets, push bindings) keep it too. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(db: Db, memberId: number, mustChangePassword = false): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -39,6 +40,21 @@ export async function findSession(db: Db, token: string): Promise<MemberRow | un
     [tokenHash(token)],
   );
   return rows[0];
+}
+
+/**
+ * The live session of the request's `Authorization` header for this merchant, or undefined: for the
+ * calls that take a session without needing one (the tracking post, the push unsubscribe).
+ */
+export async function optionalSession(
+  db: Db,
+  authorization: string | undefined,
+  merchantCode: string,
+): Promise<{ member: MemberRow; token: string } | undefined> {
+  const token = authorization?.replace(/^Bearer\s+/i, '');
+  if (!token || token.length > 512) return undefined;
+  const member = await findSession(db, token);
+  return member && member.merchant_code === merchantCode ? { member, token } : undefined;
 }
 
 /** The password was changed: this session may do everything again. */

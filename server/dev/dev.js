@@ -291,6 +291,8 @@ function fillPushTracking(push, tracking, pixels) {
     text(e.revenue ?? e.amount ?? e.value),
     e.page,
     utc(e.time),
+    // Only a customer id that is the posting session's member is verified: anybody can post.
+    e.verified ? 'verified' : 'unverified',
   ]);
 }
 

@@ -3,12 +3,14 @@
  * CBS_launchChat and what the demo chat page (./chat-page.ts) reads and writes.
  *
  * The chat URL carries a ticket of its own, never the session token: a URL ends up in histories,
- * logs and Referer headers, and the ticket opens this member's chat page only, for 30 minutes.
+ * logs and Referer headers, and the ticket opens this member's chat page only, for 30 minutes at
+ * most, and only while the session it was issued to lives (a logout or the session's expiry ends it).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { LaunchChatQuery } from '../../src/core/api/schemas.ts';
 import type { Db, Query } from '../db/db.ts';
+import { tokenHash } from '../db/sessions.ts';
 import { clock, MINUTE } from '../infra/limits.ts';
 import { ownBackUrl, requestHost } from '../merchants/domains.ts';
 import type { Merchant } from '../merchants/merchants.ts';
@@ -57,14 +59,25 @@ export function chatQuery(ticket: string, view: ChatView): string {
   return params.toString();
 }
 
-/** CBS_launchChat: a new ticket for the member, and the chat page's absolute URL on this server's own origin. */
-export async function launchChat(c: Context, db: Db, merchant: Merchant, memberId: number, input: LaunchChatQuery) {
+/**
+ * CBS_launchChat: a new ticket for the member of the session `sessionToken`, and the chat page's
+ * absolute URL on this server's own origin.
+ */
+export async function launchChat(
+  c: Context,
+  db: Db,
+  merchant: Merchant,
+  memberId: number,
+  sessionToken: string,
+  input: LaunchChatQuery,
+) {
   const ticket = randomBytes(32).toString('base64url');
   const now = clock.now();
-  await db.query('INSERT INTO chat_tickets (ticket_hash, member_id, expires_at) VALUES ($1, $2, $3)', [
+  await db.query('INSERT INTO chat_tickets (ticket_hash, member_id, expires_at, session_hash) VALUES ($1, $2, $3, $4)', [
     ticketHash(ticket),
     memberId,
     iso(now + TICKET_MS),
+    tokenHash(sessionToken),
   ]);
   // Housekeeping: an expired ticket opens nothing; dropping them keeps the table small.
   await db.query('DELETE FROM chat_tickets WHERE expires_at < $1', [iso(now)]);
@@ -78,11 +91,16 @@ export interface TicketMember {
   merchant_code: string;
 }
 
-/** The member a live ticket was issued for, or undefined (malformed, unknown or expired). */
+/**
+ * The member a live ticket was issued for, or undefined (malformed, unknown or expired, or its
+ * session ended: the session's expiry is the database's clock, as in sessions.ts).
+ */
 export async function ticketMember(db: Db, ticket: string | undefined): Promise<TicketMember | undefined> {
   if (!ticket || !TICKET.test(ticket)) return undefined;
   const { rows } = await db.query<TicketMember>(
-    `SELECT m.id, m.merchant_code FROM chat_tickets t JOIN members m ON m.id = t.member_id
+    `SELECT m.id, m.merchant_code FROM chat_tickets t
+       JOIN sessions s ON s.token_hash = t.session_hash AND s.member_id = t.member_id AND s.expires_at > now()
+       JOIN members m ON m.id = t.member_id
       WHERE t.ticket_hash = $1 AND t.expires_at > $2`,
     [ticketHash(ticket), iso(clock.now())],
   );

@@ -1,7 +1,8 @@
 /**
  * Tracking end to end (issue 15; docs/tracking.md) against the real reference server: a player who
  * lands with an affiliate's click id and logs in has viewContent and login posted to the tracking
- * post (a beacon when the page is hidden), with the session's customer and the attribution; no pixel
+ * post (a beacon when the page is hidden), with the session's customer (verified: the post carried
+ * the session) and the attribution; no pixel
  * is configured, so no pixel script is requested and the CSP names no pixel host; a merchant pixel
  * set on /dev/ turns Facebook's host on in the CSP and its script is requested.
  */
@@ -50,6 +51,7 @@ interface StoredEvent {
   customerName?: string;
   page?: string;
   attribution?: Record<string, string>;
+  verified?: boolean;
 }
 async function events(): Promise<StoredEvent[]> {
   const res = await fetch(`${h.server.url}/dev/tracking`, { headers: { Merchant: 'demo' } });
@@ -79,6 +81,8 @@ describe('tracking end to end', () => {
       (await events()).find((e) => e.name === 'login' && e.customerName === 'demo'),
     );
     assert.equal(login.attribution?.ad_fbclid, 'fb.click-1');
+    // Posted with the session (own origin): the server knows the customer is the sender.
+    assert.equal(login.verified, true, 'the login event is verified');
     const views = (await events()).filter((e) => e.name === 'viewContent').map((e) => e.page);
     assert.ok(views.includes('/m/login') && views.includes('/m/home'), views.join(', '));
     assert.deepEqual(pixelRequests, []);

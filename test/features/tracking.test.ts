@@ -9,9 +9,9 @@
  */
 import { expect } from 'chai';
 import type { SiteStatus } from '../../src/core/api/endpoints.ts';
-import { merchantCode } from '../../src/core/config/config.ts';
+import { configure, merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
-import { clearSession } from '../../src/core/session/sessionInfo.ts';
+import { clearSession, saveSession } from '../../src/core/session/sessionInfo.ts';
 import { pixelTrack, saveAttribution, storedAttribution } from '../../src/core/tracking/attribution.ts';
 import { setTrackingSink, track } from '../../src/core/tracking/track.ts';
 import type { TrackingBody, WireEvent } from '../../src/core/tracking/wire.ts';
@@ -501,11 +501,77 @@ describe('the tracking post (beacon)', () => {
     const got: [string, Blob][] = [];
     const nav = { sendBeacon: (url: string, blob: Blob) => (got.push([url, blob]), true) } as unknown as Navigator;
     const body: TrackingBody = { merchant: 'DEMO01', events: JSON.stringify([event(1)]) };
-    expect(post(body, nav)).to.equal(true);
+    expect(post(body, undefined, nav)).to.equal(true);
     expect(got).to.have.length(1);
     expect(new URL(got[0]![0], location.href).pathname).to.equal('/wps/tracking/events');
     expect(got[0]![1].type).to.equal('text/plain');
     expect(JSON.parse(await got[0]![1].text())).to.deep.equal(body);
+  });
+  describe('the session on the post (issue 26: verified conversions)', () => {
+    const realFetch = window.fetch;
+    let fetched: [string, RequestInit][];
+    beforeEach(() => {
+      fetched = [];
+      window.fetch = ((url: string, init: RequestInit) => {
+        fetched.push([url, init]);
+        return Promise.resolve(new Response('{}'));
+      }) as typeof fetch;
+    });
+    afterEach(() => {
+      window.fetch = realFetch;
+      configure({ apiBase: '' });
+    });
+    const body: TrackingBody = { merchant: 'DEMO01', events: JSON.stringify([event(1)]) };
+    const beaconRecorder = () => {
+      const got: string[] = [];
+      return { got, nav: { sendBeacon: (url: string) => (got.push(url), true) } as unknown as Navigator };
+    };
+
+    it('signed in, own origin: fetch keepalive with the Authorization, no beacon', () => {
+      const { got, nav } = beaconRecorder();
+      expect(post(body, 'session-token', nav)).to.equal(true);
+      expect(got).to.deep.equal([]);
+      expect(fetched).to.have.length(1);
+      const [url, init] = fetched[0]!;
+      expect(new URL(url, location.href).origin).to.equal(location.origin);
+      expect(init.keepalive).to.equal(true);
+      expect(init.credentials).to.equal('omit');
+      expect((init.headers as Record<string, string>).Authorization).to.equal('session-token');
+      expect(JSON.parse(init.body as string)).to.deep.equal(body);
+    });
+    it('signed in, the API on another origin: a beacon, and the token never leaves', () => {
+      configure({ apiBase: 'https://api.other.example' });
+      const { got, nav } = beaconRecorder();
+      expect(post(body, 'session-token', nav)).to.equal(true);
+      expect(got).to.deep.equal(['https://api.other.example/wps/tracking/events']);
+      expect(fetched).to.deep.equal([]);
+    });
+    it('another origin without a beacon: fetch without the token', () => {
+      configure({ apiBase: 'https://api.other.example' });
+      expect(post(body, 'session-token', {} as Navigator)).to.equal(true);
+      expect(fetched).to.have.length(1);
+      expect((fetched[0]![1].headers as Record<string, string>).Authorization).to.equal(undefined);
+    });
+    it('a batch never mixes sessions: each run of events goes with the session it was made under', () => {
+      const sent: [number, string | undefined][] = [];
+      const beacon = startBeacon(
+        () => ({}),
+        (b, session) => void sent.push([(JSON.parse(b.events) as unknown[]).length, session]),
+      );
+      stops.push(() => beacon.stop());
+      beacon.add(event(1));
+      beacon.add(event(2), 'tok-a');
+      beacon.add(event(3), 'tok-a');
+      beacon.add(event(4));
+      beacon.add(event(5), 'tok-b');
+      beacon.flush();
+      expect(sent).to.deep.equal([
+        [1, undefined],
+        [2, 'tok-a'],
+        [1, undefined],
+        [1, 'tok-b'],
+      ]);
+    });
   });
 });
 
@@ -533,6 +599,22 @@ describe('startTracking: one event to the pixels, the app and the post', () => {
     return stop;
   }
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('each event goes to the post with the session it was made under (the server verifies its customer by it)', () => {
+    const sessions: (string | undefined)[] = [];
+    const beacon: Beacon = {
+      add: (e, session) => void (e.name === 'deposit' && sessions.push(session)),
+      flush: () => {},
+      stop: () => {},
+    };
+    start(beacon);
+    track('deposit', { amount: 1 });
+    saveSession({ id: 7, token: 'tok-7', merchantCode: 'DEMO01', userName: 'ann', type: 1 });
+    track('deposit', { amount: 2 });
+    clearSession();
+    track('deposit', { amount: 3 });
+    expect(sessions).to.deep.equal([undefined, 'tok-7', undefined]);
+  });
 
   it('a deposit reaches the Facebook pixel and the post with exactly the SPEC payload', () => {
     siteStatus.value = withAnalytics({ fbPixelId: '1234567890' });

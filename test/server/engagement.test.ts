@@ -4,6 +4,7 @@
  * count, URL and demo page, the VIP label and progress, their dev controls and the demo seed.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../../server/app.ts';
@@ -540,6 +541,35 @@ describe('chat', () => {
       assert.equal((await send({ ticket, body: 'late' })).status, 403);
     });
     assert.equal((await open(chatUrl)).status, 200, 'still valid within 30 minutes');
+    await stillServing();
+  });
+
+  test('the chat ticket dies with its session: after a logout, or once the session expired, the page and the send are refused', async () => {
+    const token = await freshMember();
+    const chatUrl = (await launch(token)).body.value.chatUrl;
+    const ticket = new URL(chatUrl).searchParams.get('ticket')!;
+    assert.equal((await open(chatUrl)).status, 200);
+    assert.equal((await send({ ticket, body: 'before' })).status, 303);
+    assert.equal((await call(wps, 'POST', '/wps/session/logout', { token })).status, 200);
+    const page = await open(chatUrl);
+    assert.equal(page.status, 403, 'the page after logout');
+    assert.match(await page.text(), /not valid or has expired/);
+    assert.equal((await send({ ticket, body: 'after' })).status, 403, 'the send after logout');
+
+    // A session that ran out (8 hours, server time) takes its tickets along, even those under 30 minutes old.
+    const other = await freshMember();
+    const otherUrl = (await launch(other)).body.value.chatUrl;
+    assert.equal((await open(otherUrl)).status, 200);
+    const hash = createHash('sha256').update(other).digest('hex');
+    await wps.db!.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hash]);
+    assert.equal((await open(otherUrl)).status, 403, 'the page once the session expired');
+    const otherTicket = new URL(otherUrl).searchParams.get('ticket')!;
+    assert.equal((await send({ ticket: otherTicket, body: 'late' })).status, 403, 'the send once the session expired');
+    // The other sessions of a member keep theirs: a ticket belongs to the session that asked for it.
+    const second = (await sealedCall(wps, '/wps/session/login', loginBody('demo', 'Demo1234'), rsaKey)).body.value.token;
+    const kept = (await launch(demoToken)).body.value.chatUrl;
+    assert.equal((await call(wps, 'POST', '/wps/session/logout', { token: second })).status, 200);
+    assert.equal((await open(kept)).status, 200, 'another session of the member logged out: this ticket still opens');
     await stillServing();
   });
 

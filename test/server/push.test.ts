@@ -5,11 +5,11 @@
  * the rate limits.
  */
 import assert from 'node:assert/strict';
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, createHash, randomBytes } from 'node:crypto';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { abbreviated, TOPICS_PER_TOKEN } from '../../server/push/relay.ts';
 import { newRegistrationToken } from '../../server/push/push-service.ts';
-import { call, registerBody, rsaKeyOf, sealedCall, testApp, type Answer } from './helpers.ts';
+import { call, loginBody, registerBody, rsaKeyOf, sealedCall, testApp, type Answer } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;
 let rsaKey: string;
@@ -73,8 +73,8 @@ describe('push relay', () => {
     assert.equal(typeof listed.boundAt, 'number');
     assert.ok(!JSON.stringify(ok(await call(wps, 'GET', '/dev/push'))).includes(token), 'tokens are abbreviated');
 
-    // No session needed: the token is the credential.
-    assert.equal(ok(await post(UNSUBSCRIBE, { registrationToken: token, unsubscribeAll: true })), null);
+    // With the member's session, while it lives.
+    assert.equal(ok(await post(UNSUBSCRIBE, { registrationToken: token, unsubscribeAll: true }, m.token)), null);
     assert.equal(await topicsOf(token), undefined);
     // Unknown token: nothing to do.
     assert.equal(ok(await post(UNSUBSCRIBE, { registrationToken: newRegistrationToken() })), null);
@@ -82,7 +82,7 @@ describe('push relay', () => {
     refused(await post(SUBSCRIBE, { registrationToken: token, topic: 'news' }, m.token), 404, 'push.token.not.found');
   });
 
-  test('bind and subscribe need a session; unsubscribe does not', async () => {
+  test('bind and subscribe need a session; unsubscribe does not once the binding session is gone', async () => {
     const token = newRegistrationToken();
     refused(await post(BIND, { registrationToken: token }), 401, 'CUSTOMER_NOT_LOGIN');
     refused(await post(SUBSCRIBE, { registrationToken: token, topic: 'news' }), 401, 'CUSTOMER_NOT_LOGIN');
@@ -95,20 +95,60 @@ describe('push relay', () => {
     assert.equal(await topicsOf(token), undefined);
   });
 
-  test('a token bound by another member moves to that member, without the first one’s topics', async () => {
+  test('knowing a token is not enough: another member cannot take it, nobody without its member’s session can unbind it', async () => {
     const a = await newMember('pa');
     const b = await newMember('pb');
     const token = newRegistrationToken();
     ok(await post(BIND, { registrationToken: token }, a.token));
     ok(await post(SUBSCRIBE, { registrationToken: token, topic: 'member_a' }, a.token));
+    refused(await post(BIND, { registrationToken: token }, b.token), 403, 'push.token.forbidden');
+    refused(await post(UNSUBSCRIBE, { registrationToken: token, unsubscribeAll: true }), 403, 'push.token.forbidden');
+    refused(await post(UNSUBSCRIBE, { registrationToken: token }, b.token), 403, 'push.token.forbidden');
+    refused(await post(UNSUBSCRIBE, { registrationToken: token }, 'not-a-session'), 403, 'push.token.forbidden');
+    refused(await post(SUBSCRIBE, { registrationToken: token, topic: 'x' }, b.token), 404, 'push.token.not.found');
+    const listed = ok(await call(wps, 'GET', '/dev/push')).tokens.filter((t: any) => t.token === abbreviated(token));
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0].username, a.username, 'still the first member’s');
+    assert.deepEqual(listed[0].topics, ['member_a']);
+    // The member's own session unbinds it.
+    ok(await post(UNSUBSCRIBE, { registrationToken: token }, a.token));
+    assert.equal(await topicsOf(token), undefined);
+  });
+
+  test('once the session that bound a token ended (logout, expiry), the next member of that browser binds it, without the first one’s topics', async () => {
+    const a = await newMember('pa');
+    const b = await newMember('pb');
+    const token = newRegistrationToken();
+    ok(await post(BIND, { registrationToken: token }, a.token));
+    ok(await post(SUBSCRIBE, { registrationToken: token, topic: 'member_a' }, a.token));
+    // A's logout did not reach the relay's unsubscribe (offline): the binding is stale, not A's to keep.
+    ok(await call(wps, 'POST', '/wps/session/logout', { token: a.token }));
     ok(await post(BIND, { registrationToken: token }, b.token));
     const listed = ok(await call(wps, 'GET', '/dev/push')).tokens.filter((t: any) => t.token === abbreviated(token));
     assert.equal(listed.length, 1);
     assert.equal(listed[0].username, b.username);
     assert.deepEqual(listed[0].topics, []);
-    refused(await post(SUBSCRIBE, { registrationToken: token, topic: 'x' }, a.token), 404, 'push.token.not.found');
+    refused(await post(SUBSCRIBE, { registrationToken: token, topic: 'x' }, a.token), 401, 'CUSTOMER_NOT_LOGIN');
     ok(await post(SUBSCRIBE, { registrationToken: token, topic: 'member_b' }, b.token));
     assert.deepEqual(await topicsOf(token), ['member_b']);
+    // B's session expires (server time): the page that finds it expired can still stop its pushes.
+    const hash = createHash('sha256').update(b.token).digest('hex');
+    await wps.db!.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hash]);
+    ok(await post(UNSUBSCRIBE, { registrationToken: token, unsubscribeAll: true }));
+    assert.equal(await topicsOf(token), undefined);
+  });
+
+  test('a member binding a token again (a new login) keeps it theirs under the new session', async () => {
+    const m = await newMember();
+    const token = newRegistrationToken();
+    ok(await post(BIND, { registrationToken: token }, m.token));
+    const again = await sealedCall(wps, '/wps/session/login', loginBody(m.username, 'Fresh1234'), rsaKey);
+    const second = again.body.value.token as string;
+    ok(await call(wps, 'POST', '/wps/session/logout', { token: m.token }));
+    ok(await post(BIND, { registrationToken: token }, second));
+    // The binding follows the new session: without it, the token cannot be unbound now.
+    refused(await post(UNSUBSCRIBE, { registrationToken: token }), 403, 'push.token.forbidden');
+    ok(await post(UNSUBSCRIBE, { registrationToken: token }, second));
   });
 
   test('topics are checked; a token bound to nobody (or another merchant) is not found', async () => {

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { TRACKING_BODY_LIMIT, TRACKING_PATH, type WireEvent } from '../../src/core/tracking/wire.ts';
+import { clock } from '../../server/infra/limits.ts';
 import { cspWith } from '../../server/infra/static.ts';
 import { call, loginBody, rsaKeyOf, sealedCall, testApp, type Answer } from './helpers.ts';
 
@@ -85,7 +86,7 @@ describe('the tracking post', () => {
     assert.equal((await track(batch([event({ id }), event({ id })]))).body.value.stored, 1);
   });
 
-  test('a text/plain beacon (sendBeacon) is read as JSON; a session header is not needed nor looked at', async () => {
+  test('a text/plain beacon (sendBeacon) is read as JSON; a session is not needed, and a bad one is no refusal', async () => {
     const plain = await track(batch([event()]), { 'Content-Type': 'text/plain;charset=UTF-8' });
     assert.equal(plain.status, 200, JSON.stringify(plain.body));
     assert.equal(plain.body.value.stored, 1);
@@ -150,6 +151,120 @@ describe('the tracking post', () => {
     refused(last!, 429, 'TOO_MANY_REQUEST_TRACKING');
     assert.equal(typeof last!.body.value.retryAfter, 'number');
     assert.equal(last!.headers.get('Access-Control-Allow-Origin'), '*');
+  });
+});
+
+describe('the tracking post under attack (issue 26)', () => {
+  const MINUTE = 60_000;
+  const DAY = 24 * 60 * MINUTE;
+  const rows = async () =>
+    Number((await wps.db!.query<{ n: string | number }>('SELECT count(*) AS n FROM tracking_events')).rows[0]!.n);
+  const twenty = () => Array.from({ length: 20 }, () => event({ name: 'viewContent' }));
+  async function at<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+    const real = clock.now;
+    clock.now = () => ms;
+    try {
+      return await fn();
+    } finally {
+      clock.now = real;
+    }
+  }
+
+  test('a flood from one client, 60 posts of 20 events in a minute, stores at most 200 events', async () => {
+    await wps.db!.query('DELETE FROM tracking_events');
+    const t0 = Date.now();
+    let stored = 0;
+    let refusals = 0;
+    await at(t0, async () => {
+      for (let i = 0; i < 60; i++) {
+        const a = await track(batch(twenty()));
+        if (a.status === 200) stored += a.body.value.stored;
+        else {
+          refused(a, 429, 'TOO_MANY_REQUEST_TRACKING');
+          assert.ok(a.body.value.retryAfter >= 1 && a.body.value.retryAfter <= 60, JSON.stringify(a.body));
+          refusals++;
+        }
+      }
+    });
+    assert.equal(stored, 200);
+    assert.equal(await rows(), 200);
+    assert.equal(refusals, 50);
+    // A minute later the client may post again.
+    await call(wps, 'POST', '/dev/reset'); // the per-address post counter
+    await at(t0 + MINUTE + 1000, async () => assert.equal((await track(batch(twenty()))).body.value.stored, 20));
+  });
+
+  test('the client is its address: rotating sessions, merchants or X-Forwarded-For does not buy another 200', async () => {
+    await wps.db!.query('DELETE FROM tracking_events');
+    const t0 = Date.now();
+    await at(t0, async () => {
+      for (let i = 0; i < 30; i++) {
+        const body = batch(twenty(), { merchant: i % 2 ? 'demo' : 'demo2' });
+        const a = await track(body, { Authorization: `session-${i}`, 'X-Forwarded-For': `10.0.${i}.1` });
+        assert.ok(a.status === 200 || a.status === 429, JSON.stringify(a.body));
+      }
+    });
+    assert.equal(await rows(), 200);
+  });
+
+  test('concurrent posts of one client: still at most 200 events stored', async () => {
+    await wps.db!.query('DELETE FROM tracking_events');
+    const answers = await at(Date.now(), () => Promise.all(Array.from({ length: 30 }, () => track(batch(twenty())))));
+    for (const a of answers) if (a.status !== 200) refused(a, 429, 'TOO_MANY_REQUEST_TRACKING');
+    assert.equal(answers.filter((a) => a.status === 200).length, 10);
+    assert.equal(await rows(), 200);
+  });
+
+  test('retention: events older than 90 days (the attribution window) are dropped', async () => {
+    await wps.db!.query('DELETE FROM tracking_events');
+    const t0 = Date.now();
+    const old = event({ name: 'viewContent' });
+    const mid = event({ name: 'viewContent' });
+    const recentOne = event({ name: 'viewContent' });
+    await at(t0, async () => assert.equal((await track(batch([old]))).body.value.stored, 1));
+    await at(t0 + 89 * DAY, async () => {
+      assert.equal((await track(batch([mid]))).body.value.stored, 1);
+      assert.ok(
+        (await recent()).some((e) => e.id === old.id),
+        'kept at 89 days',
+      );
+    });
+    await at(t0 + 90 * DAY + MINUTE, async () => {
+      assert.equal((await track(batch([recentOne]))).body.value.stored, 1);
+      const listed = (await recent()).map((e) => e.id);
+      assert.ok(!listed.includes(old.id) && listed.includes(mid.id) && listed.includes(recentOne.id), listed.join(', '));
+    });
+    const ids = (await wps.db!.query<{ event_id: string }>('SELECT event_id FROM tracking_events')).rows.map((r) => r.event_id);
+    assert.deepEqual(ids.sort(), [mid.id, recentOne.id].sort(), 'the row is gone, not only hidden');
+  });
+
+  test('a conversion whose customer id is not the sender’s session member is stored unverified, and shown so', async () => {
+    const rsaKey = await rsaKeyOf(wps);
+    const login = await sealedCall(wps, '/wps/session/login', loginBody('demo', 'Demo1234'), rsaKey);
+    const { token, id } = login.body.value as { token: string; id: number };
+    const forged = event({ name: 'firstDeposit', revenue: 1e9, amount: 1e9, value: 1e9, customerId: '424242' });
+    const forgedWithSession = event({ name: 'firstDeposit', revenue: 1e9, customerId: '424242' });
+    const own = event({ name: 'firstDeposit', revenue: 100, customerId: String(id) });
+    const ownWithoutSession = event({ name: 'deposit', revenue: 100, customerId: String(id) });
+    const otherMerchant = event({ name: 'register', customerId: String(id) });
+    assert.equal((await track(batch([forged]), { Origin: 'https://evil.example' })).status, 200);
+    assert.equal((await track(batch([forgedWithSession, own]), { Authorization: token })).status, 200);
+    assert.equal((await track(batch([ownWithoutSession]), { Authorization: 'garbage' })).status, 200);
+    // demo's session is none at demo2.
+    assert.equal((await track(batch([otherMerchant], { merchant: 'demo2' }), { Authorization: token })).status, 200);
+    const listed = await recent();
+    const verified = (e: WireEvent) => listed.find((x) => x.id === e.id)?.verified;
+    assert.equal(verified(forged), false, 'a 1e9 firstDeposit for any customer id is not real');
+    assert.equal(verified(forgedWithSession), false);
+    assert.equal(verified(ownWithoutSession), false);
+    assert.equal(verified(own), true);
+    const demo2 = (await call(wps, 'GET', '/dev/tracking', { merchant: 'demo2' })).body.value as any[];
+    assert.equal(demo2.find((x) => x.id === otherMerchant.id)?.verified, false);
+    // The /dev/ page shows it: a column of its own.
+    const html = await (await wps.app.request('/dev/')).text();
+    assert.match(html, /<th scope="col">Verified<\/th>/);
+    const script = await (await wps.app.request('/dev/dev.js')).text();
+    assert.ok(script.includes("e.verified ? 'verified' : 'unverified'"));
   });
 });
 

@@ -126,8 +126,9 @@ export const pushEndpoints = {
     client: 'A',
     payload: 'fcmSubscribePayload',
   }),
-  // No session needed: the registration token is the credential, so a logout or a session that has
-  // already expired (401) can still stop the pushes (docs/push.md).
+  // Sent without a session: the page calls it once its session is gone (a logout, a 401), and the
+  // relay lets anybody unbind a token whose binding session has ended, never one a live session of
+  // another member bound (docs/push.md, "Following the session").
   fcmUnsubscribe: e({
     method: 'POST',
     path: '/wps/relay/CSP_fcmUnsubscribe',

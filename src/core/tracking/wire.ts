@@ -8,7 +8,9 @@ import type { ConversionEvent } from './track.ts';
  * The tracking post. The body is `{ merchant, events }` where `events` is a JSON string (docs/product.md §7,
  * "Tracking event post with an events JSON string"). It is sent with navigator.sendBeacon (text/plain,
  * so a merchant's page needs no CORS preflight, and the beacon survives the page closing), which
- * cannot set headers: the merchant code travels in the body, and no Authorization is ever sent.
+ * cannot set headers: the merchant code travels in the body. A signed-in player's batch to the page's
+ * own origin goes instead with fetch keepalive and the session's Authorization (never to another
+ * origin), so the server can verify the customer of a conversion (docs/tracking.md).
  */
 export const TRACKING_PATH = '/wps/tracking/events';
 /** At most this many events in one post; the body is at most TRACKING_BODY_LIMIT bytes. */

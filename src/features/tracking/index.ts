@@ -6,7 +6,7 @@
  */
 import { effect } from '@preact/signals-core';
 import { siteStatus } from '../../core/config/siteStatus.ts';
-import { session } from '../../core/session/sessionInfo.ts';
+import { session, token } from '../../core/session/sessionInfo.ts';
 import { onPageChange } from '../../core/session/pageChanges.ts';
 import { localStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 import type { PixelIds } from '../../core/api/endpoints.ts';
@@ -98,13 +98,17 @@ export function startTracking(options: TrackingOptions = {}): () => void {
       }
     }
     sendToApp(event, p);
-    beacon.add({
-      id: eventId(),
-      name: event,
-      time: Date.now(),
-      page: typeof payload.page === 'string' ? payload.page : location.pathname,
-      ...p,
-    });
+    // With the session it was made under: the server verifies the customer by it.
+    beacon.add(
+      {
+        id: eventId(),
+        name: event,
+        time: Date.now(),
+        page: typeof payload.page === 'string' ? payload.page : location.pathname,
+        ...p,
+      },
+      token.peek(),
+    );
   });
 
   if (!localStore.get(FIRST_OPEN_KEY)) {
