@@ -1,14 +1,17 @@
 /**
  * /m/changePsw: forced password change (default password, or an expired one with
  * PWDEXPFORCECHANGE3) or a voluntary one (docs/product.md §2, §4). POST /wps/member/password, encrypted.
+ * The current password is always asked (the server needs it, issue 26); just after a registration
+ * with the default password, the field's hint names it.
  */
 import { useState, type FormEvent } from 'react';
 import { changePassword } from '../../src/features/sign-in/model.ts';
-import { PasswordRule, RULE_VARS, passwordValid } from '../../src/features/sign-in/PasswordRule.tsx';
+import { PasswordRule, passwordRuleError } from '../../src/features/sign-in/PasswordRule.tsx';
 import { passwordChangeState } from '../../src/core/session/passwordChange.ts';
 import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
 import { logout } from '../../src/core/session/logout.ts';
 import { navigate } from '../../src/core/session/navigation.ts';
+import { session } from '../../src/core/session/sessionInfo.ts';
 import { Field } from '../../src/ui/Field.tsx';
 import { useRequiredFields } from '../../src/ui/useRequiredFields.tsx';
 import { useT } from '../../src/ui/useT.ts';
@@ -25,9 +28,11 @@ export function ChangePasswordPage() {
   const { t } = useT();
   const change = passwordChangeState();
   const forced = change?.forced === true;
-  // Just registered by mobile number: the current password is the default one the player never saw,
-  // so it is not asked (the server takes the change without it, docs/server.md).
-  const askCurrent = change?.defaultPassword !== true;
+  // Just registered by mobile number: the current password is the published default one, which the
+  // player never typed, so the field says what it is.
+  const defaultHint =
+    change?.defaultPassword === true ? t('change_password.default_hint', { password: DEFAULT_PASSWORD }) : undefined;
+  const username = session.value?.userName;
   const [values, setValues] = useState<Record<Name, string>>({ current: '', next: '', again: '' });
   const { errors, setErrors, check, input, focus } = useRequiredFields('cp');
   const [error, setError] = useState<string | undefined>();
@@ -41,7 +46,7 @@ export function ChangePasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
-    const required = askCurrent ? (['current', 'next', 'again'] as const) : (['next', 'again'] as const);
+    const required = ['current', 'next', 'again'] as const;
     const messages: Record<Name, string> = {
       current: t('required.current_password'),
       next: t('required.new_password'),
@@ -49,35 +54,40 @@ export function ChangePasswordPage() {
     };
     if (!check(required.map((name) => [name, values[name], messages[name]]))) return;
     // The server's password rule (docs/product.md §5), before anything is sent.
-    if (!passwordValid(values.next)) {
-      setErrors({ next: t('password_rule.invalid', RULE_VARS) });
+    const ruleError = passwordRuleError(values.next, username);
+    if (ruleError) {
+      setErrors({ next: ruleError });
       return focus('next');
     }
     if (values.next !== values.again) {
       setError(t('change_password.mismatch'));
       return focus('again');
     }
-    if (values.next === values.current || values.next === DEFAULT_PASSWORD) {
+    if (values.next === values.current) {
       setError(t('change_password.same'));
       return focus('next');
     }
     setBusy(true);
-    const ok = await changePassword(askCurrent ? values.current : undefined, values.next);
+    const ok = await changePassword(values.current, values.next);
     setBusy(false);
     if (ok) navigate('/m/home', { replace: true });
   };
 
-  const field = (name: Name, autoComplete: string) => (
-    <Field id={`cp-${name}`} label={labels[name]} error={errors[name]}>
-      {input(name, {
-        type: 'password',
-        autoComplete,
-        value: values[name],
-        // The new password's rule is described beside any error (which only says it is not met yet).
-        ...(name === 'next' ? { 'aria-describedby': errors.next ? 'cp-next-error cp-next-rule' : 'cp-next-rule' } : undefined),
-        onChange: (e) => setValues((v) => ({ ...v, [name]: e.target.value })),
-      })}
-      {name === 'next' ? <PasswordRule id="cp-next-rule" password={values.next} /> : null}
+  const field = (name: Name, autoComplete: string, hint?: string) => (
+    <Field id={`cp-${name}`} label={labels[name]} error={errors[name]} hint={hint}>
+      {input(
+        name,
+        {
+          type: 'password',
+          autoComplete,
+          value: values[name],
+          // The new password's rule is described beside any error (which only says it is not met yet).
+          ...(name === 'next' ? { 'aria-describedby': errors.next ? 'cp-next-error cp-next-rule' : 'cp-next-rule' } : undefined),
+          onChange: (e) => setValues((v) => ({ ...v, [name]: e.target.value })),
+        },
+        hint ? `cp-${name}-hint` : undefined,
+      )}
+      {name === 'next' ? <PasswordRule id="cp-next-rule" password={values.next} username={username} /> : null}
     </Field>
   );
 
@@ -86,7 +96,7 @@ export function ChangePasswordPage() {
       <form className="card" onSubmit={submit} noValidate aria-labelledby="cp-title">
         <h2 id="cp-title">{t('change_password.title')}</h2>
         {forced ? <p>{t('change_password.forced_text')}</p> : null}
-        {askCurrent ? field('current', 'current-password') : null}
+        {field('current', 'current-password', defaultHint)}
         {field('next', 'new-password')}
         {field('again', 'new-password')}
         {error ? (

@@ -32,7 +32,7 @@ export interface AuthMember extends MemberRow {
 const COLUMNS = `id, merchant_code, username, type, language, password_hash, email, payee_name,
   country_dialing_code, mobile_num, ga_secret, password_changed_at`;
 
-export const validPassword: (password: string) => boolean = passwordValid;
+export const validPassword: typeof passwordValid = passwordValid;
 
 export async function memberByUsername(db: Db, merchantCode: string, username: string): Promise<AuthMember | undefined> {
   const { rows } = await db.query<AuthMember>(
@@ -118,6 +118,7 @@ export async function startSession(
     customerType: member.type,
     firstTimeLogin: rows[0]?.login_count === 1,
     passwordExpired: expired,
+    passwordChangeRequired: mustChangePassword,
   };
 }
 

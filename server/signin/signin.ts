@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { endpoints, type LoginErrorValue, type LoginValue } from '../../src/core/api/endpoints.ts';
 import { DEFAULT_PASSWORD, TWO_FACTOR_METHOD } from '../../src/core/api/constants.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem, type PasswordProblem } from '../../src/core/api/credentials.ts';
 import type { LoginPayload, RegisterPayload, TwoFactorPayload } from '../../src/core/api/schemas.ts';
 import type { Call, Deps } from '../api/call.ts';
 import { deleteOtherSessions, releaseSession } from '../db/sessions.ts';
@@ -34,7 +35,6 @@ import {
   startSession,
   unusedUsername,
   USERNAME,
-  validPassword,
   type AuthMember,
 } from './members.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -430,11 +430,25 @@ function languageOf(call: Call<unknown>): string {
   return header && LANGUAGE.test(header) ? header : 'EN';
 }
 
-function checkPassword(password: string | undefined): string {
-  if (password === undefined || !validPassword(password)) {
-    throw new ApiError(400, 'register.password.invalid', 'Password: 6 to 32 characters with a letter and a digit');
-  }
-  return password;
+/** What a refused password is told, by the part of the rule it breaks (src/core/api/credentials.ts). */
+const PASSWORD_REFUSED: Record<PasswordProblem, string> = {
+  format: `Password: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters with a letter and a digit`,
+  default: 'The password cannot be the default password',
+  username: 'The password cannot be the username',
+};
+
+/** The password rule for a chosen password: `usernames` are the names the account may get. */
+function checkPassword(
+  password: string | undefined,
+  usernames: readonly string[],
+  errorCode = 'register.password.invalid',
+): string {
+  const problem =
+    password === undefined
+      ? 'format'
+      : (passwordProblem(password) ?? usernames.map((u) => passwordProblem(password, u)).find((p) => p !== undefined));
+  if (problem) throw new ApiError(400, errorCode, PASSWORD_REFUSED[problem]);
+  return password!;
 }
 
 async function registrationCaptcha(call: Call<RegisterPayload>): Promise<void> {
@@ -448,19 +462,35 @@ const attribution = (input: RegisterPayload) => ({
   domain: input.domain,
 });
 
-/** The member registered from this IP (recorded, so a later login from it needs no second check). */
-async function registered(call: Call<RegisterPayload>, id: number, username: string): Promise<LoginValue> {
+/**
+ * The member registered from this IP (recorded, so a later login from it needs no second check).
+ * `defaultPassword`: registered with the published default password, so the session is a forced
+ * change (a login with it is one too, see forcedChange).
+ */
+async function registered(
+  call: Call<RegisterPayload>,
+  id: number,
+  username: string,
+  defaultPassword = false,
+): Promise<LoginValue> {
   const member = { id, username, type: 0 };
-  if (call.input.login === true) return startSession(call.deps.db, member, call.clientIp);
+  if (call.input.login === true) return startSession(call.deps.db, member, call.clientIp, false, defaultPassword);
   await recordIp(call.deps.db, id, call.clientIp);
   // Without `login: true` no session is opened, so there is no token to give (see docs/server.md).
-  return { id, userName: username, customerType: 0, firstTimeLogin: false, passwordExpired: false } as LoginValue;
+  return {
+    id,
+    userName: username,
+    customerType: 0,
+    firstTimeLogin: false,
+    passwordExpired: false,
+    passwordChangeRequired: false,
+  } as LoginValue;
 }
 
 export async function registerByUsername(call: Call<RegisterPayload>): Promise<LoginValue> {
   const username = call.input.username ?? '';
   if (!USERNAME.test(username)) throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
-  const password = checkPassword(call.input.password);
+  const password = checkPassword(call.input.password, [username]);
   await registrationCaptcha(call);
   await countRegistration(call);
   const id = await insertMember(call.deps.db, {
@@ -476,7 +506,9 @@ export async function registerByUsername(call: Call<RegisterPayload>): Promise<L
 /**
  * Registration by mobile number (ModuleId MOBILENUMREG3): no SMS code (docs/product.md §3, registration payload: none is asked for);
  * the password is the one given (the client sends DEFAULT_PASSWORD when the mobile-password option
- * is off); the username is the one given or `m` + the number's last digits.
+ * is off: the session is then a forced change; with the option on the player chose it, and the
+ * default password is refused like any other breach of the rule); the username is the one given or
+ * `m` + the number's last digits.
  */
 export async function registerByMobile(call: Call<RegisterPayload>): Promise<LoginValue> {
   const { input } = call;
@@ -489,11 +521,12 @@ export async function registerByMobile(call: Call<RegisterPayload>): Promise<Log
   if (input.username !== undefined && input.username !== '' && !USERNAME.test(input.username)) {
     throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
   }
-  const password = checkPassword(input.password);
+  const names = input.username ? [input.username] : mobileUsernames(num);
+  const defaultPassword = input.password === DEFAULT_PASSWORD && !(await call.deps.state.get(call.merchant)).mobilePassword;
+  const password = defaultPassword ? DEFAULT_PASSWORD : checkPassword(input.password, names);
   await registrationCaptcha(call);
   await countRegistration(call);
   const passwordHash = await hashPassword(password);
-  const names = input.username ? [input.username] : mobileUsernames(num);
   for (const [i, username] of names.entries()) {
     try {
       const id = await insertMember(call.deps.db, {
@@ -505,7 +538,7 @@ export async function registerByMobile(call: Call<RegisterPayload>): Promise<Log
         mobileNum: num,
         ...attribution(input),
       });
-      return registered(call, id, username);
+      return registered(call, id, username, defaultPassword);
     } catch (err) {
       // A generated name that is taken: the next one. The mobile number taken: refused at once.
       const last = i === names.length - 1 || Boolean(input.username);
@@ -538,7 +571,9 @@ export async function registerByIdentity(call: Call<RegisterPayload>): Promise<L
   const given = input.username || undefined;
   if (given !== undefined && !USERNAME.test(given))
     throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
-  const passwordHash = await hashPassword(input.password ? checkPassword(input.password) : randomBytes(24).toString('base64url'));
+  const passwordHash = await hashPassword(
+    input.password ? checkPassword(input.password, given ? [given] : []) : randomBytes(24).toString('base64url'),
+  );
   const names = given ? [given] : [...identityUsernames(identity), await unusedUsername(deps.db, merchant.code)];
   for (const [i, username] of names.entries()) {
     let id: number;
@@ -571,41 +606,31 @@ export async function registerByIdentity(call: Call<RegisterPayload>): Promise<L
 // ---- password change ------------------------------------------------------------------------------
 
 /**
- * `{ oldPassword?, newPassword }` (POST /wps/member/password). The current password is needed
- * unless it is DEFAULT_PASSWORD or has expired. Success sets the new hash and password_changed_at
- * (so passwordExpired is false again) and ends the member's other sessions.
+ * `{ oldPassword, newPassword }` (POST /wps/member/password). The current password is always
+ * needed, also when it is DEFAULT_PASSWORD (the player was told it) or has expired (the player knows
+ * it): a session alone, borrowed or stolen, cannot take the account over. The new one follows the
+ * password rule with the member's username. Success sets the new hash and password_changed_at (so
+ * passwordExpired is false again) and ends the member's other sessions.
  */
 export async function changePassword(
   call: Call<{ oldPassword?: string; newPassword: string }>,
   memberId: number,
   token: string,
 ): Promise<null> {
-  const { deps, merchant, input } = call;
-  if (!validPassword(input.newPassword)) {
-    throw new ApiError(400, 'password.invalid', 'Password: 6 to 32 characters with a letter and a digit');
-  }
-  if (input.newPassword === DEFAULT_PASSWORD)
-    throw new ApiError(400, 'password.invalid', 'The new password cannot be the default password');
+  const { deps, input } = call;
+  const oldPassword = required(input.oldPassword, 'oldPassword');
   const member = await memberById(deps.db, memberId);
   if (!member) throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
+  checkPassword(input.newPassword, [member.username], 'password.invalid');
   const key = String(member.id);
   await deps.limits.password.check(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
-
-  if (input.oldPassword !== undefined) {
-    await deps.limits.password.take(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
-    if (!(await verifyPassword(input.oldPassword, member.password_hash))) {
-      throw new ApiError(400, 'password.old.invalid', 'The current password is not correct');
-    }
-    await deps.limits.password.clear(key);
-    if (input.newPassword === input.oldPassword)
-      throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
-  } else {
-    const free = passwordExpired(merchant, member) || (await verifyPassword(DEFAULT_PASSWORD, member.password_hash));
-    if (!free) throw fieldError('oldPassword', true);
-    if (await verifyPassword(input.newPassword, member.password_hash)) {
-      throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
-    }
+  await deps.limits.password.take(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
+  if (!(await verifyPassword(oldPassword, member.password_hash))) {
+    throw new ApiError(400, 'password.old.invalid', 'The current password is not correct');
   }
+  await deps.limits.password.clear(key);
+  if (input.newPassword === oldPassword)
+    throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
   await deps.db.query('UPDATE members SET password_hash = $1, password_changed_at = $2 WHERE id = $3', [
     await hashPassword(input.newPassword),
     new Date(clock.now()).toISOString(),

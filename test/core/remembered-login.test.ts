@@ -124,6 +124,17 @@ describe('where a login goes (docs/product.md §4)', () => {
     ['an expired password without the flag', ['username', 'pw', { ...value, passwordExpired: true }, false], '/m/home'],
     ['sms, even expired', ['sms', undefined, { ...value, passwordExpired: true }, true], '/m/home'],
     ['firebase, even with the default password', ['firebase', DEFAULT_PASSWORD, value, true], '/m/home'],
+    // issue 26: the server's word that the session must change its password first wins over everything.
+    [
+      'the answer says passwordChangeRequired',
+      ['username', 'pw', { ...value, passwordChangeRequired: true }, false],
+      '/m/changePsw',
+    ],
+    [
+      'sms, when the answer says passwordChangeRequired',
+      ['sms', undefined, { ...value, passwordChangeRequired: true }, false],
+      '/m/changePsw',
+    ],
   ];
   for (const [label, args, expected] of rows)
     it(`${label} → ${expected}`, () => expect(nextAfterLogin(...args)).to.equal(expected));

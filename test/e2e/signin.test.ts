@@ -271,7 +271,7 @@ describe('forced password change', () => {
     assert.deepEqual(await rule.locator('li').evaluateAll((lis) => lis.map((li) => li.className)), ['unmet', 'met', 'unmet']);
     const net = trackNetwork(page);
     await page.getByRole('button', { name: 'Save password' }).click();
-    await page.getByText('Choose a password of 6–32 characters with at least one letter and one digit').waitFor();
+    await page.getByText('Choose a password of 8–32 characters with at least one letter and one digit').waitFor();
     await net.quiet();
     assert.equal(net.to('/wps/member/password').length, 0, 'nothing sent while the rule is unmet');
     await page.getByLabel('New password', { exact: true }).fill('Newpass123');
@@ -310,7 +310,7 @@ describe('registration with the captcha', () => {
     await page.getByRole('heading', { name: new RegExp(`^Welcome( back)?, ${name}$`) }).waitFor();
   });
 
-  it('registers by mobile number with the default password (v4), which then must be changed', async () => {
+  it('registers by mobile number with the default password (v4): lands on /m/changePsw, other calls refused until it is changed with the current one (issue 26)', async () => {
     await dev('POST', '/dev/site-settings', { registerCaptcha: true, geetestVersion: 'v4' });
     const page = await newPage();
     await page.goto(`${h.server.url}/m/register`);
@@ -321,22 +321,62 @@ describe('registration with the captcha', () => {
     assert.equal(await reg.getByLabel('Password', { exact: true }).count(), 0, 'no password asked: the default one is used');
     await reg.getByRole('button', { name: 'Register' }).click();
     await solveCaptcha(page);
-    // The player is told how to sign in next time, and may set a password at once.
+    // The session must change the published password first: straight to the change page, told how
+    // to sign in next time.
+    await page.waitForURL(/\/m\/changePsw/);
     await page
       .getByRole('alertdialog')
       .getByText(/Next time, log in with an SMS code/)
       .waitFor();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Set a password' }).waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
-    const heading = await page.getByRole('heading', { name: /^Welcome( back)?, / }).textContent();
-    const username = heading!.replace(/^Welcome( back)?, /, '');
+    await page.getByText('please set a new password').waitFor();
+    const username = await page.evaluate(() => JSON.parse(sessionStorage.getItem('wps:session')!).userName as string);
+    assert.match(username, /^m\d+$/);
+    // It cannot be skipped: home leads back, and the server refuses the session's other calls.
+    await page.goto(`${h.server.url}/m/home`);
+    await page.waitForURL(/\/m\/changePsw/);
+    const memberCall = () =>
+      page.evaluate(async () => {
+        const token = JSON.parse(sessionStorage.getItem('wps:session')!).token as string;
+        const r = await fetch('/wps/member/language', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Merchant: 'demo' },
+          body: JSON.stringify({ language: 'EN' }),
+        });
+        return [r.status, ((await r.json()) as { errorCode?: string }).errorCode ?? 'ok'];
+      });
+    assert.deepEqual(await memberCall(), [403, 'password.change.required']);
 
-    // Logging in with the default password leads to the password change.
+    // The current password is asked (the server needs it); its hint names the default one.
+    await page.getByText('Your current password is the default one: Wps123456').waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('Mobile1234');
+    await page.getByLabel('Confirm new password').fill('Mobile1234');
+    const net = trackNetwork(page);
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByText('Enter your current password').waitFor();
+    await net.quiet();
+    assert.equal(net.to('/wps/member/password').length, 0, 'nothing sent without the current password');
+    // The default password is no new password (the rule's own line says why).
+    await page.getByLabel('Current password').fill('Wps123456');
+    await page.getByLabel('New password', { exact: true }).fill('Wps123456');
+    await page.getByLabel('Confirm new password').fill('Wps123456');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByText('The default password cannot be chosen: choose your own').waitFor();
+    assert.equal(net.to('/wps/member/password').length, 0);
+    assert.deepEqual(await memberCall(), [403, 'password.change.required']);
+
+    await page.getByLabel('New password', { exact: true }).fill('Mobile1234');
+    await page.getByLabel('Confirm new password').fill('Mobile1234');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByRole('heading', { name: new RegExp(`^Welcome( back)?, ${username}$`) }).waitFor();
+    assert.deepEqual(await memberCall(), [200, 'ok']);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+
+    // Logging in with the default password would still lead to the change; the new one works.
     await logOut(page);
     await dev('POST', '/dev/site-settings', { registerCaptcha: false, geetestVersion: 'v3' });
-    await fillPasswordLogin(page, username, 'Wps123456');
-    await page.waitForURL(/\/m\/changePsw/);
-    await page.getByText('please set a new password').waitFor();
+    await fillPasswordLogin(page, username, 'Mobile1234');
+    await page.getByRole('heading', { name: new RegExp(`^Welcome( back)?, ${username}$`) }).waitFor();
   });
 
   it('a refused registration shows the server message and starts the captcha over', async () => {

@@ -296,6 +296,22 @@ describe('<wps-register-form> the request (docs/product.md §3, §4)', () => {
     expect(unsealBody(c.headers, c.body).password).to.equal('Mine1234');
   });
 
+  it('the default password: the answer says the session must change it, so the player goes to /m/changePsw, told the current one (issue 26)', async () => {
+    register = { mobilePassword: false };
+    answers.register = () => ok({ ...REGISTERED, userName: 'm71230000', passwordChangeRequired: true });
+    const el = await open();
+    const events = recordEvents(el, ['wps-register']);
+    await mobileTab(el);
+    await waitFor(() => expect(el.shadowRoot!.textContent).to.include('+63'));
+    type(field(el, 'mobile'), '9171230000');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(events.types()).to.deep.equal(['wps-register']));
+    await waitFor(() => expect(navigations).to.deep.equal(['/m/changePsw']));
+    expect(notices.value.map((n) => n.messageKey)).to.include('register.success_mobile');
+    expect(JSON.parse(sessionStorage.getItem('wps:passwordChange')!)).to.deep.equal({ forced: true, defaultPassword: true });
+  });
+
   it('one submit at a time: further submits while one runs send nothing', async () => {
     let release!: (r: Response) => void;
     answers.register = () => new Promise<Response>((resolve) => (release = resolve));
@@ -353,15 +369,17 @@ describe('<wps-register-form> the password rule as the player types (docs/produc
     const el = await open();
     expect(field(el, 'password').getAttribute('aria-describedby')).to.equal('register-password-rule');
     expect([...rule(el).querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal([
-      '6–32 characters (not yet)',
+      '8–32 characters (not yet)',
       'At least one letter (A–Z) (not yet)',
       'At least one digit (not yet)',
     ]);
     type(field(el, 'password'), 'ab1');
     await waitFor(() => expect(lines(el)).to.deep.equal(['length:unmet', 'letter:met', 'digit:met']));
-    type(field(el, 'password'), 'abcdef');
+    type(field(el, 'password'), 'abcdefgh');
     await waitFor(() => expect(lines(el)).to.deep.equal(['length:met', 'letter:met', 'digit:unmet']));
-    type(field(el, 'password'), 'abc123');
+    type(field(el, 'password'), 'abc1234'); // 7 characters: one short (issue 26)
+    await waitFor(() => expect(lines(el)).to.deep.equal(['length:unmet', 'letter:met', 'digit:met']));
+    type(field(el, 'password'), 'abc12345'); // 8
     await waitFor(() => expect(lines(el)).to.deep.equal(['length:met', 'letter:met', 'digit:met']));
     type(field(el, 'password'), 'a1'.repeat(16) + 'b'); // 33 characters
     await waitFor(() => expect(lines(el)).to.deep.equal(['length:unmet', 'letter:met', 'digit:met']));
@@ -372,13 +390,13 @@ describe('<wps-register-form> the password rule as the player types (docs/produc
     const el = await open();
     el.addEventListener('wps-register', (e) => e.preventDefault());
     type(field(el, 'username'), 'newbie1');
-    type(field(el, 'password'), 'abc12');
+    type(field(el, 'password'), 'abc1234');
     await sleep(10);
     form(el).requestSubmit();
     const password = field(el, 'password');
     await waitFor(() => expect(password.getAttribute('aria-invalid')).to.equal('true'));
     expect(byId(el, 'register-password-error')!.textContent).to.equal(
-      'Choose a password of 6–32 characters with at least one letter and one digit',
+      'Choose a password of 8–32 characters with at least one letter and one digit',
     );
     expect(password.getAttribute('aria-describedby')).to.equal('register-password-error register-password-rule');
     expect(focused()).to.equal(describeNode(password));
@@ -386,11 +404,41 @@ describe('<wps-register-form> the password rule as the player types (docs/produc
     expect(registrations().length).to.equal(0);
     expect(notices.value).to.deep.equal([]);
 
-    type(password, 'abc123');
+    type(password, 'abc12345');
     await waitFor(() => expect(password.getAttribute('aria-invalid')).to.equal('false'));
     form(el).requestSubmit();
     await waitFor(() => expect(registrations().length).to.equal(1));
-    expect(unsealBody(registrations()[0]!.headers, registrations()[0]!.body).password).to.equal('abc123');
+    expect(unsealBody(registrations()[0]!.headers, registrations()[0]!.body).password).to.equal('abc12345');
+  });
+
+  it('neither the default password nor the username (any case): a line says so while it is one of them, and nothing is sent (issue 26)', async () => {
+    const el = await open();
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    type(field(el, 'username'), 'Player123');
+    type(field(el, 'password'), DEFAULT_PASSWORD.toLowerCase());
+    await waitFor(() => expect(lines(el)).to.deep.equal(['length:met', 'letter:met', 'digit:met', 'notDefault:unmet']));
+    expect(rule(el).textContent).to.include('Not the default password');
+    form(el).requestSubmit();
+    const password = field(el, 'password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).to.equal('true'));
+    expect(byId(el, 'register-password-error')!.textContent).to.equal('The default password cannot be chosen: choose your own');
+
+    type(password, 'PLAYER123');
+    await waitFor(() => expect(lines(el)).to.deep.equal(['length:met', 'letter:met', 'digit:met', 'notUsername:unmet']));
+    expect(rule(el).textContent).to.include('Not the same as the username');
+    form(el).requestSubmit();
+    await waitFor(() =>
+      expect(byId(el, 'register-password-error')!.textContent).to.equal('The password cannot be the same as the username'),
+    );
+    await sleep(50);
+    expect(registrations().length).to.equal(0);
+    await expectAccessible(el);
+
+    type(password, 'Player1234');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).to.equal('false'));
+    expect(lines(el)).to.deep.equal(['length:met', 'letter:met', 'digit:met']);
+    form(el).requestSubmit();
+    await waitFor(() => expect(registrations().length).to.equal(1));
   });
 
   it('by mobile number with a password: the same rule, nothing sent while it is unmet', async () => {

@@ -245,12 +245,12 @@ describe('the login captcha', () => {
 
 describe('the registration and SMS captchas', () => {
   const register = (username: string, extra: Record<string, unknown> = {}) =>
-    sealedCall(wps, '/wps/member/register', registerBody(username, 'abc123', extra), rsaKey, { headers: { ModuleId: 'REG3' } });
+    sealedCall(wps, '/wps/member/register', registerBody(username, 'abc12345', extra), rsaKey, { headers: { ModuleId: 'REG3' } });
   const registerMobile = (mobileNum: string, extra: Record<string, unknown> = {}) =>
     sealedCall(
       wps,
       '/wps/member/register/mobile',
-      { ...registerBody('', 'abc123', extra), username: undefined, countryDialingCode: '+63', mobileNum },
+      { ...registerBody('', 'abc12345', extra), username: undefined, countryDialingCode: '+63', mobileNum },
       rsaKey,
       {
         headers: { ModuleId: 'MOBILENUMREG3' },

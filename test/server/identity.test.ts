@@ -313,7 +313,7 @@ describe(
       }));
     };
     /** A member without second-check factors (logs in from anywhere). */
-    async function plainMember(password = 'abc123') {
+    async function plainMember(password = 'abc12345') {
       const username = `pl_${unique()}`;
       ok(await register(registerBody(username, password, { login: false })));
       return username;
@@ -401,12 +401,12 @@ describe(
       const { idToken, localId } = await google();
       const wrong = await refused(login(firebaseBody(idToken, { username, password: 'wrong123' })), 'login.cred.err');
       assert.equal(wrong.message, 'Incorrect username or password');
-      await refused(login(firebaseBody(idToken, { username: 'nobody_here', password: 'abc123' })), 'login.cred.err');
+      await refused(login(firebaseBody(idToken, { username: 'nobody_here', password: 'abc12345' })), 'login.cred.err');
       await refused(login(firebaseBody(idToken, { username })), 'request.invalid');
       const { rows: none } = await wps.db!.query('SELECT 1 FROM member_identities WHERE uid = $1', [localId]);
       assert.equal(none.length, 0, 'a failed bind links nothing');
 
-      const bound = ok(await login(firebaseBody(idToken, { username: username.toUpperCase(), password: 'abc123' }), freshIp()));
+      const bound = ok(await login(firebaseBody(idToken, { username: username.toUpperCase(), password: 'abc12345' }), freshIp()));
       assert.equal(bound.userName, username);
       assert.match(bound.token, /^[A-Za-z0-9_-]{40,}$/);
       const { rows } = await wps.db!.query<any>('SELECT channel, email, phone, member_id FROM member_identities WHERE uid = $1', [
@@ -422,7 +422,7 @@ describe(
       assert.equal((await call(wps, 'GET', '/wps/member/info', { token: again.token })).body.value.userName, username);
       // Binding the same provider account again (to anyone): it is already linked, so it just logs in.
       const other = await plainMember();
-      assert.equal(ok(await login(firebaseBody(idToken, { username: other, password: 'abc123' }))).id, bound.id);
+      assert.equal(ok(await login(firebaseBody(idToken, { username: other, password: 'abc12345' }))).id, bound.id);
     });
 
     test('the lockout of the password login applies to binding', async () => {
@@ -431,7 +431,10 @@ describe(
       const ip = freshIp();
       for (let i = 0; i < 5; i++)
         await refused(login(firebaseBody(idToken, { username, password: 'wrong123' }), ip), 'login.cred.err');
-      const locked = await refused(login(firebaseBody(idToken, { username, password: 'abc123' }), ip), 'TOO_MANY_REQUEST_LOGIN');
+      const locked = await refused(
+        login(firebaseBody(idToken, { username, password: 'abc12345' }), ip),
+        'TOO_MANY_REQUEST_LOGIN',
+      );
       assert.equal(typeof locked.value.retryAfter, 'number');
     });
 

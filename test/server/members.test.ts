@@ -171,7 +171,7 @@ describe('session round trip', () => {
 
 describe('registration', () => {
   test('registers and logs in (login: true); the new member can log in again', async () => {
-    const a = await register('new_player1', 'abc123', {}, undefined);
+    const a = await register('new_player1', 'abc12345', {}, undefined);
     assert.equal(a.status, 200, JSON.stringify(a.body));
     const v = a.body.value;
     assert.equal(v.userName, 'new_player1');
@@ -180,20 +180,20 @@ describe('registration', () => {
     const info = await call(wps, 'GET', '/wps/member/info', { token: v.token });
     assert.equal(info.body.value.userName, 'new_player1');
     assert.equal(info.body.value.id, v.id);
-    const again = await login('new_player1', 'abc123');
+    const again = await login('new_player1', 'abc12345');
     assert.equal(again.body.value.firstTimeLogin, false);
   });
 
   test('without login: true no session is opened', async () => {
-    const a = await register('quiet_player', 'abc123', { login: false });
+    const a = await register('quiet_player', 'abc12345', { login: false });
     assert.equal(a.status, 200);
     assert.equal(a.body.value.token, undefined);
     assert.equal(a.body.value.userName, 'quiet_player');
-    assert.equal((await login('quiet_player', 'abc123')).body.value.firstTimeLogin, true);
+    assert.equal((await login('quiet_player', 'abc12345')).body.value.firstTimeLogin, true);
   });
 
   test('the Language header becomes the member’s language', async () => {
-    const a = await sealedCall(wps, '/wps/member/register', registerBody('lang_player', 'abc123'), rsaKey, {
+    const a = await sealedCall(wps, '/wps/member/register', registerBody('lang_player', 'abc12345'), rsaKey, {
       headers: { Language: 'VI' },
     });
     const info = await call(wps, 'GET', '/wps/member/info', { token: a.body.value.token });
@@ -202,9 +202,9 @@ describe('registration', () => {
 
   test('invalid usernames → register.username.invalid', async () => {
     for (const username of ['abc', 'a'.repeat(17), 'has space', 'dash-name', 'ümlaut', '', 'semi;colon']) {
-      await refusedWith(register(username, 'abc123'), 400, 'register.username.invalid');
+      await refusedWith(register(username, 'abc12345'), 400, 'register.username.invalid');
     }
-    const noUsername = registerBody('x', 'abc123');
+    const noUsername = registerBody('x', 'abc12345');
     delete (noUsername as Record<string, unknown>).username;
     await refusedWith(sealedCall(wps, '/wps/member/register', noUsername, rsaKey), 400, 'register.username.invalid');
   });
@@ -216,28 +216,28 @@ describe('registration', () => {
   });
 
   test('registration payload checks: wrong method, bad device id → request.invalid', async () => {
-    await refusedWith(register('good_name', 'abc123', { registerMethod: 'DESKTOP' }), 400, 'request.invalid');
-    await refusedWith(register('good_name', 'abc123', { loginDeviceId: '123' }), 400, 'request.invalid');
-    await refusedWith(register('good_name', 'abc123', { pixelTrack: { fbPixelId: 5 } }), 400, 'request.invalid');
+    await refusedWith(register('good_name', 'abc12345', { registerMethod: 'DESKTOP' }), 400, 'request.invalid');
+    await refusedWith(register('good_name', 'abc12345', { loginDeviceId: '123' }), 400, 'request.invalid');
+    await refusedWith(register('good_name', 'abc12345', { pixelTrack: { fbPixelId: 5 } }), 400, 'request.invalid');
   });
 
   test('a taken username → register.username.exists, whatever its case', async () => {
-    await refusedWith(register('demo', 'abc123'), 400, 'register.username.exists');
-    await refusedWith(register('DeMo', 'abc123'), 400, 'register.username.exists');
-    assert.equal((await register('twice_name', 'abc123')).status, 200);
-    await refusedWith(register('TWICE_NAME', 'abc123'), 400, 'register.username.exists');
+    await refusedWith(register('demo', 'abc12345'), 400, 'register.username.exists');
+    await refusedWith(register('DeMo', 'abc12345'), 400, 'register.username.exists');
+    assert.equal((await register('twice_name', 'abc12345')).status, 200);
+    await refusedWith(register('TWICE_NAME', 'abc12345'), 400, 'register.username.exists');
   });
 
   test('the same username may exist at another merchant', async () => {
-    const a = await register('shared_name', 'abc123', {}, 'demo2');
+    const a = await register('shared_name', 'abc12345', {}, 'demo2');
     assert.equal(a.status, 200);
-    const b = await register('shared_name', 'abc123', {}, 'demo');
+    const b = await register('shared_name', 'abc12345', {}, 'demo');
     assert.equal(b.status, 200);
   });
 
   test('10 concurrent registrations of one name: exactly one succeeds', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => register(i % 2 ? 'race_name' : 'RACE_name', `abc12${i}`)),
+      Array.from({ length: 10 }, (_, i) => register(i % 2 ? 'race_name' : 'RACE_name', `abc1234${i}`)),
     );
     const ok = answers.filter((a) => a.status === 200);
     assert.equal(ok.length, 1, JSON.stringify(answers.map((a) => a.body.errorCode)));
@@ -259,7 +259,7 @@ describe('stored data', () => {
     assert.ok(rows.length >= 4);
     for (const row of rows) {
       assert.match(row.password_hash, /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]{20,}\$[A-Za-z0-9+/=]{40,}$/);
-      for (const clear of ['Demo1234', 'Demo5678', 'same123pw', 'abc123']) assert.ok(!row.password_hash.includes(clear));
+      for (const clear of ['Demo1234', 'Demo5678', 'same123pw', 'abc12345']) assert.ok(!row.password_hash.includes(clear));
     }
     const a = rows.find((r) => r.username === 'hash_check_a')!.password_hash;
     const b = rows.find((r) => r.username === 'hash_check_b')!.password_hash;

@@ -34,13 +34,13 @@ test(
       const name = `pg_${randomBytes(4).toString('hex')}`;
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          sealedCall(wps, '/wps/member/register', registerBody(i % 2 ? name : name.toUpperCase(), 'abc123'), rsaKey),
+          sealedCall(wps, '/wps/member/register', registerBody(i % 2 ? name : name.toUpperCase(), 'abc12345'), rsaKey),
         ),
       );
       assert.equal(answers.filter((a) => a.status === 200).length, 1);
       assert.ok(answers.filter((a) => a.status !== 200).every((a) => a.body.errorCode === 'register.username.exists'));
 
-      const login = await sealedCall(wps, '/wps/session/login', loginBody(name, 'abc123'), rsaKey);
+      const login = await sealedCall(wps, '/wps/session/login', loginBody(name, 'abc12345'), rsaKey);
       assert.equal(login.status, 200, JSON.stringify(login.body));
       const token = login.body.value.token;
       const info = await call(wps, 'GET', '/wps/member/info', { token });
@@ -85,15 +85,15 @@ test(
 
       // A lockout reached through one instance holds on the other (and the address limit counts both).
       const name = `pg_${randomBytes(4).toString('hex')}`;
-      assert.equal((await sealedCall(a, '/wps/member/register', registerBody(name, 'abc123'), rsaKey)).status, 200);
+      assert.equal((await sealedCall(a, '/wps/member/register', registerBody(name, 'abc12345'), rsaKey)).status, 200);
       for (let i = 0; i < 5; i++) {
         const wrong = await sealedCall(i % 2 ? a : b, '/wps/session/login', loginBody(name, 'wrong123'), rsaKey);
         assert.equal(wrong.body.errorCode, 'login.cred.err');
       }
-      const locked = await sealedCall(b, '/wps/session/login', loginBody(name, 'abc123'), rsaKey);
+      const locked = await sealedCall(b, '/wps/session/login', loginBody(name, 'abc12345'), rsaKey);
       assert.equal(locked.body.errorCode, 'TOO_MANY_REQUEST_LOGIN');
       assert.ok(locked.body.value.retryAfter > 0);
-      const lockedToo = await sealedCall(a, '/wps/session/login', loginBody(name, 'abc123'), rsaKey);
+      const lockedToo = await sealedCall(a, '/wps/session/login', loginBody(name, 'abc12345'), rsaKey);
       assert.equal(lockedToo.body.errorCode, 'TOO_MANY_REQUEST_LOGIN');
 
       // An SMS code sent through one instance is checked, once, by the other (one secret, one table).
@@ -107,7 +107,7 @@ test(
           login: false,
           countryDialingCode: '+63',
           mobileNum,
-          password: 'abc123',
+          password: 'abc12345',
         },
         rsaKey,
       );
@@ -158,7 +158,7 @@ test(
       await dev(a, 'POST', '/dev/reset');
       const rsaKey = await rsaKeyOf(a);
       const name = `mc_${randomBytes(4).toString('hex')}`;
-      const reg = await sealedCall(a, '/wps/member/register', registerBody(name, 'abc123'), rsaKey);
+      const reg = await sealedCall(a, '/wps/member/register', registerBody(name, 'abc12345'), rsaKey);
       assert.equal(reg.status, 200, JSON.stringify(reg.body));
       const token = reg.body.value.token;
       const granted = await dev(a, 'POST', '/dev/member-centre/rewards', { username: name, title: 'PG', amount: 7.5 });

@@ -116,7 +116,7 @@ const guardCode = (step: number) => totpAt(base32Decode(GA_SECRETS.guard), step)
 
 /** A member with no second-check factor, made fresh for a test. */
 let memberCounter = 0;
-async function plainMember(password = 'abc123') {
+async function plainMember(password = 'abc12345') {
   const username = `plain_${process.pid % 1000}_${memberCounter++}`;
   ok(await register(registerBody(username, password, { login: false })));
   return username;
@@ -148,7 +148,7 @@ describe('the second check (login from an unrecorded IP)', () => {
   test('a member without any factor logs in from anywhere; each login records its IP', async () => {
     const username = await plainMember();
     const ip = freshIp();
-    const v = ok(await passwordLogin(username, 'abc123', ip));
+    const v = ok(await passwordLogin(username, 'abc12345', ip));
     const { rows } = await wps.db!.query<{ ip: string }>('SELECT ip FROM member_ips WHERE member_id = $1 ORDER BY ip', [v.id]);
     assert.deepEqual(rows.map((r) => r.ip).sort(), [HOME, ip].sort(), 'the registration IP and the login IP');
   });
@@ -239,9 +239,9 @@ describe('the second check (login from an unrecorded IP)', () => {
     assert.equal(wrongPassword.message, wrongEmail.message);
     assert.deepEqual(Object.keys(wrongPassword).sort(), ['errorCode', 'message', 'success']);
     const username = await plainMember();
-    await refused(verify({ username, password: 'abc123', method: 'E', email: '' }, freshIp()), 400, 'verification.failed');
+    await refused(verify({ username, password: 'abc12345', method: 'E', email: '' }, freshIp()), 400, 'verification.failed');
     await refused(
-      verify({ username, password: 'abc123', method: 'G', authCode: '000000' }, freshIp()),
+      verify({ username, password: 'abc12345', method: 'G', authCode: '000000' }, freshIp()),
       400,
       'verification.failed',
     );
@@ -295,24 +295,24 @@ describe('brute force on the login', () => {
     const username = await plainMember();
     const ip = freshIp();
     for (let i = 0; i < 5; i++) await refused(passwordLogin(username, 'wrong123', ip), 400, 'login.cred.err');
-    const locked = await refused(passwordLogin(username, 'abc123', ip), 400, 'TOO_MANY_REQUEST_LOGIN');
+    const locked = await refused(passwordLogin(username, 'abc12345', ip), 400, 'TOO_MANY_REQUEST_LOGIN');
     assert.ok(locked.value.retryAfter > 0 && locked.value.retryAfter <= 900);
-    ok(await passwordLogin(username, 'abc123', freshIp()));
+    ok(await passwordLogin(username, 'abc12345', freshIp()));
     await refused(passwordLogin('guard', 'Guard1234', ip), 400, 'login_verify_required'); // another username
     // An unknown username is counted too (without telling that it is unknown).
     for (let i = 0; i < 5; i++) await refused(passwordLogin('ghost_user', 'wrong123', ip), 400, 'login.cred.err');
     await refused(passwordLogin('ghost_user', 'wrong123', ip), 400, 'TOO_MANY_REQUEST_LOGIN');
     t.advance(15 * 60_000 + 1000);
-    ok(await passwordLogin(username, 'abc123', ip));
+    ok(await passwordLogin(username, 'abc12345', ip));
   });
 
   test('a successful login clears the count', async () => {
     const username = await plainMember();
     const ip = freshIp();
     for (let i = 0; i < 4; i++) await refused(passwordLogin(username, 'wrong123', ip), 400, 'login.cred.err');
-    ok(await passwordLogin(username, 'abc123', ip));
+    ok(await passwordLogin(username, 'abc12345', ip));
     for (let i = 0; i < 4; i++) await refused(passwordLogin(username, 'wrong123', ip), 400, 'login.cred.err');
-    ok(await passwordLogin(username, 'abc123', ip));
+    ok(await passwordLogin(username, 'abc12345', ip));
   });
 
   test('concurrent guesses cannot all pass the check before one is counted', async () => {
@@ -329,7 +329,7 @@ describe('only a failed attempt counts (concurrent correct logins)', () => {
   test('8 correct logins sent at once all succeed; wrong ones sent with them are each counted', async () => {
     const username = await plainMember();
     const ip = freshIp();
-    const right = await Promise.all(Array.from({ length: 8 }, () => passwordLogin(username, 'abc123', ip)));
+    const right = await Promise.all(Array.from({ length: 8 }, () => passwordLogin(username, 'abc12345', ip)));
     assert.deepEqual(
       right.map((a) => a.body.success),
       Array(8).fill(true),
@@ -337,7 +337,7 @@ describe('only a failed attempt counts (concurrent correct logins)', () => {
     );
     // 4 wrong and 4 right at once: no right one is refused, the lockout is never reached.
     const mixed = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => passwordLogin(username, i % 2 ? 'abc123' : 'wrong123', ip)),
+      Array.from({ length: 8 }, (_, i) => passwordLogin(username, i % 2 ? 'abc12345' : 'wrong123', ip)),
     );
     assert.deepEqual(
       mixed.map((a) => a.body.errorCode ?? 'ok'),
@@ -366,35 +366,37 @@ describe('password expiry and change', () => {
     sealedCall(wps, '/wps/member/password', payload, rsaKey, { token });
 
   test('with the current password: the rules, then the new one works and the other sessions end', async () => {
-    const username = await plainMember('abc123');
-    const { token } = ok(await passwordLogin(username, 'abc123'));
-    const other = ok(await passwordLogin(username, 'abc123')).token;
-    await refused(change(token, { oldPassword: 'abc124', newPassword: 'new12345' }), 400, 'password.old.invalid');
-    await refused(change(token, { oldPassword: 'abc123', newPassword: 'short' }), 400, 'password.invalid');
-    await refused(change(token, { oldPassword: 'abc123', newPassword: 'onlyletters' }), 400, 'password.invalid');
-    await refused(change(token, { oldPassword: 'abc123', newPassword: DEFAULT_PASSWORD }), 400, 'password.invalid');
-    await refused(change(token, { oldPassword: 'abc123', newPassword: 'abc123' }), 400, 'password.same');
+    const username = await plainMember('abc12345');
+    const { token } = ok(await passwordLogin(username, 'abc12345'));
+    const other = ok(await passwordLogin(username, 'abc12345')).token;
+    await refused(change(token, { oldPassword: 'abc12346', newPassword: 'new12345' }), 400, 'password.old.invalid');
+    await refused(change(token, { oldPassword: 'abc12345', newPassword: 'short' }), 400, 'password.invalid');
+    await refused(change(token, { oldPassword: 'abc12345', newPassword: 'onlyletters' }), 400, 'password.invalid');
+    await refused(change(token, { oldPassword: 'abc12345', newPassword: DEFAULT_PASSWORD }), 400, 'password.invalid');
+    await refused(change(token, { oldPassword: 'abc12345', newPassword: 'abc12345' }), 400, 'password.same');
     await refused(change(token, { newPassword: 'new12345' }), 400, 'request.invalid'); // not default, not expired
-    await refused(change(token, { oldPassword: 'abc123' }), 400, 'request.invalid');
-    assert.deepEqual(ok(await change(token, { oldPassword: 'abc123', newPassword: 'new12345' })), null);
-    await refused(passwordLogin(username, 'abc123'), 400, 'login.cred.err');
+    await refused(change(token, { oldPassword: 'abc12345' }), 400, 'request.invalid');
+    assert.deepEqual(ok(await change(token, { oldPassword: 'abc12345', newPassword: 'new12345' })), null);
+    await refused(passwordLogin(username, 'abc12345'), 400, 'login.cred.err');
     ok(await passwordLogin(username, 'new12345'));
     assert.equal((await call(wps, 'GET', '/wps/member/info', { token })).status, 200, 'this session stays');
     await refused(call(wps, 'GET', '/wps/member/info', { token: other }), 401, 'CUSTOMER_NOT_LOGIN');
   });
 
-  test('without the current password when it is the default one or expired; passwordExpired is then false', async () => {
+  test('the current password also when it is the default one or expired (issue 26); passwordExpired is then false', async () => {
     const reg = ok(await registerMobile('9175550100'));
-    await refused(change(reg.token, { newPassword: DEFAULT_PASSWORD }), 400, 'password.invalid');
-    ok(await change(reg.token, { newPassword: 'mine1234' }));
+    await refused(change(reg.token, { oldPassword: DEFAULT_PASSWORD, newPassword: DEFAULT_PASSWORD }), 400, 'password.invalid');
+    await refused(change(reg.token, { newPassword: 'mine1234' }), 400, 'request.invalid');
+    ok(await change(reg.token, { oldPassword: DEFAULT_PASSWORD, newPassword: 'mine1234' }));
     ok(await passwordLogin(reg.userName, 'mine1234'));
 
-    const username = await plainMember('abc123');
+    const username = await plainMember('abc12345');
     await dev(wps, 'POST', `/dev/members/${username}/password-age`, { days: 120 });
-    const { token, passwordExpired } = ok(await passwordLogin(username, 'abc123'));
+    const { token, passwordExpired } = ok(await passwordLogin(username, 'abc12345'));
     assert.equal(passwordExpired, true);
-    await refused(change(token, { newPassword: 'abc123' }), 400, 'password.same');
-    ok(await change(token, { newPassword: 'fresh123' }));
+    await refused(change(token, { oldPassword: 'abc12345', newPassword: 'abc12345' }), 400, 'password.same');
+    await refused(change(token, { newPassword: 'fresh123' }), 400, 'request.invalid');
+    ok(await change(token, { oldPassword: 'abc12345', newPassword: 'fresh123' }));
     assert.equal(ok(await passwordLogin(username, 'fresh123')).passwordExpired, false);
   });
 
@@ -407,28 +409,28 @@ describe('password expiry and change', () => {
     const forced = ok(await passwordLogin(reg.userName, DEFAULT_PASSWORD));
     await refused(language(forced.token), 403, 'password.change.required');
     ok(await info(forced.token));
-    ok(await change(forced.token, { newPassword: 'mine1234' }));
+    ok(await change(forced.token, { oldPassword: DEFAULT_PASSWORD, newPassword: 'mine1234' }));
     ok(await language(forced.token)); // changed: the same session may do everything again
 
     // Expired: forced only with PWDEXPFORCECHANGE3 on.
-    const username = await plainMember('abc123');
+    const username = await plainMember('abc12345');
     await dev(wps, 'POST', `/dev/members/${username}/password-age`, { days: 120 });
-    ok(await language(ok(await passwordLogin(username, 'abc123')).token));
+    ok(await language(ok(await passwordLogin(username, 'abc12345')).token));
     await dev(wps, 'POST', '/dev/whitelabel', { flag: 'PWDEXPFORCECHANGE3', on: true });
-    const expired = ok(await passwordLogin(username, 'abc123'));
+    const expired = ok(await passwordLogin(username, 'abc12345'));
     await refused(language(expired.token), 403, 'password.change.required');
     ok(await call(wps, 'POST', '/wps/session/logout', { token: expired.token }));
   });
 
   test('needs a session and encryption; 5 wrong current passwords lock it', async () => {
-    await refused(change(undefined, { oldPassword: 'abc123', newPassword: 'new12345' }), 401, 'CUSTOMER_NOT_LOGIN');
-    const username = await plainMember('abc123');
-    const { token } = ok(await passwordLogin(username, 'abc123'));
+    await refused(change(undefined, { oldPassword: 'abc12345', newPassword: 'new12345' }), 401, 'CUSTOMER_NOT_LOGIN');
+    const username = await plainMember('abc12345');
+    const { token } = ok(await passwordLogin(username, 'abc12345'));
     await refused(call(wps, 'POST', '/wps/member/password', { token, body: { newPassword: 'x' } }), 400, 'encryption.required');
     for (let i = 0; i < 5; i++)
       await refused(change(token, { oldPassword: 'nope1234', newPassword: 'new12345' }), 400, 'password.old.invalid');
     const locked = await refused(
-      change(token, { oldPassword: 'abc123', newPassword: 'new12345' }),
+      change(token, { oldPassword: 'abc12345', newPassword: 'new12345' }),
       400,
       'TOO_MANY_REQUEST_PASSWORD',
     );
@@ -591,7 +593,7 @@ describe('registration by mobile number', () => {
   });
 
   test('a generated username that is taken gives way to the next one', async () => {
-    ok(await register(registerBody('m75550400', 'abc123')));
+    ok(await register(registerBody('m75550400', 'abc12345')));
     const v = ok(await registerMobile('9175550400'));
     assert.equal(v.userName, 'm9175550400');
   });
@@ -617,7 +619,7 @@ describe('registration by mobile number', () => {
     const b = ok(await call(wps, 'POST', '/wps/member/register/autoUsername'));
     for (const { username } of [a, b]) {
       assert.match(username, /^[A-Za-z0-9_]{4,16}$/);
-      ok(await register(registerBody(username, 'abc123', { login: false })));
+      ok(await register(registerBody(username, 'abc12345', { login: false })));
     }
     assert.notEqual(a.username, b.username);
   });
@@ -625,7 +627,7 @@ describe('registration by mobile number', () => {
   test('registration by username keeps referral, affiliate, method and domain', async () => {
     const v = ok(
       await register(
-        registerBody('attrib_user', 'abc123', {
+        registerBody('attrib_user', 'abc12345', {
           referralCode: 'R9',
           affiliateCode: 'A9',
           registerMethod: 'WEBCLIP',
@@ -649,10 +651,10 @@ describe('registration by mobile number', () => {
 
 describe('the password rule is the one the forms check (src/core/api/credentials.ts)', () => {
   // Each sample against the shared rule and the server's three checks: a rule changed in one place
-  // changes both, and the product's numbers (6 to 32, a letter and a digit) are pinned here.
+  // changes both, and the product's numbers (8 to 32, a letter and a digit) are pinned here.
   const samples: [password: string, valid: boolean][] = [
-    ['abc12', false], // 5 characters
-    ['abc123', true], // 6
+    ['abc1234', false], // 7 characters
+    ['abc12345', true], // 8
     ['a1'.repeat(16), true], // 32
     ['a1'.repeat(16) + 'b', false], // 33
     ['abcdefgh', false], // no digit
@@ -660,26 +662,26 @@ describe('the password rule is the one the forms check (src/core/api/credentials
     ['pass word 1', true], // a space is a character like any other
   ];
 
-  test('the server checks with the shared function, whose numbers are 6 and 32', () => {
+  test('the server checks with the shared function, whose numbers are 8 and 32', () => {
     assert.equal(validPassword, passwordValid);
-    assert.deepEqual([PASSWORD_MIN, PASSWORD_MAX], [6, 32]);
+    assert.deepEqual([PASSWORD_MIN, PASSWORD_MAX], [8, 32]);
     for (const [password, valid] of samples) assert.equal(passwordValid(password), valid, password);
   });
 
   test('registration by username and by mobile number, and the password change, refuse what the rule refuses', async () => {
     const change = (token: string, payload: Record<string, unknown>) =>
       sealedCall(wps, '/wps/member/password', payload, rsaKey, { token });
-    const token = ok(await passwordLogin(await plainMember('start1'), 'start1')).token;
+    const token = ok(await passwordLogin(await plainMember('start123'), 'start123')).token;
     let n = 0;
     for (const [password, valid] of samples) {
       const byName = await register(registerBody(`rule_${process.pid % 1000}_${n}`, password, { login: false }), freshIp());
       const byMobile = await registerMobile(`91755509${String(n++).padStart(2, '0')}`, { password }, freshIp());
-      const changed = await change(token, { oldPassword: 'start1', newPassword: password });
+      const changed = await change(token, { oldPassword: 'start123', newPassword: password });
       if (valid) {
         ok(byName);
         ok(byMobile);
         ok(changed);
-        ok(await change(token, { oldPassword: password, newPassword: 'start1' }));
+        ok(await change(token, { oldPassword: password, newPassword: 'start123' }));
       } else {
         await refused(byName, 400, 'register.password.invalid');
         await refused(byMobile, 400, 'register.password.invalid');

@@ -243,6 +243,12 @@ export interface LoginValue {
   customerType: number;
   firstTimeLogin: boolean;
   passwordExpired?: boolean;
+  /**
+   * The session is a forced-change one (the default password, or an expired one with
+   * PWDEXPFORCECHANGE3): until the password is changed the server refuses its other calls with
+   * `password.change.required`, and the client goes to /m/changePsw.
+   */
+  passwordChangeRequired?: boolean;
 }
 
 export interface LoginErrorValue {

@@ -200,7 +200,8 @@ export const fcmUnsubscribePayload = v.object({
 });
 
 export const passwordPayload = v.object({
-  oldPassword: optStr(128),
+  // Always, also for a default or expired password (issue 26); empty is refused by the handler.
+  oldPassword: str(128),
   // The password rule (credentials.ts) is checked by the handler: password.invalid.
   newPassword: str(128),
 });

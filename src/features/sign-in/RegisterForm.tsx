@@ -10,7 +10,6 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCountry } from '../country-picker/index.ts';
 import { loadSiteStatus, siteStatus } from '../../core/config/siteStatus.ts';
 import { showNotice } from '../../core/notice/notices.ts';
-import { navigate } from '../../core/session/navigation.ts';
 import { session } from '../../core/session/sessionInfo.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -18,9 +17,8 @@ import { useT } from '../../ui/useT.ts';
 import { useRequiredFields, type RequiredField } from '../../ui/useRequiredFields.tsx';
 import { useCaptcha } from './hooks.tsx';
 import { MobileField, mobileInput } from './fields.tsx';
-import { sessionStore } from '../../core/storage/storage.ts';
-import { goAfterSignIn, PASSWORD_CHANGE_KEY, USERNAME_PATTERN, register, registerBusy, suggestUsername } from './model.ts';
-import { PasswordRule, RULE_VARS, passwordValid } from './PasswordRule.tsx';
+import { goAfterSignIn, USERNAME_PATTERN, register, registerBusy, suggestUsername } from './model.ts';
+import { PasswordRule, isRuleError, passwordRuleError } from './PasswordRule.tsx';
 
 export interface RegisterDetail {
   userName: string;
@@ -51,6 +49,8 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
   const dialing = useCountry(country)?.countryDialingCode ?? '';
   const captcha = useCaptcha(info?.register.captcha.enabled === true, 'register', defineCaptcha);
   const askPassword = by === 'username' || info?.register.mobilePassword === true;
+  /** The username the password may not be (by mobile number the server makes one up: it checks that). */
+  const ruleUsername = by === 'username' ? username : undefined;
 
   useEffect(() => void loadSiteStatus(), []);
 
@@ -91,16 +91,11 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
       captcha.renew();
       return;
     }
-    if (by === 'mobile' && !askPassword) {
-      // The account has the fixed default password the player never saw (docs/product.md §5): say how
-      // they sign in next time, and offer to set a password now (the change page knows the old one).
-      sessionStore.set(PASSWORD_CHANGE_KEY, { forced: false, defaultPassword: true });
-      showNotice({
-        messageKey: 'register.success_mobile',
-        buttons: [{ labelKey: 'register.set_password', action: () => navigate('/m/changePsw') }, { labelKey: 'ok' }],
-      });
-    } else showNotice({ messageKey: 'register.success' });
-    if (onRegister({ userName: session.value?.userName ?? '' })) goAfterSignIn('/m/home', continueToOperator);
+    // The fixed default password (docs/product.md §5): the session must change it first (the server
+    // says so, and refuses its other calls until then), so the player goes to /m/changePsw, told
+    // how to sign in next time and what the current password is.
+    showNotice({ messageKey: outcome.next === '/m/changePsw' ? 'register.success_mobile' : 'register.success' });
+    if (onRegister({ userName: session.value?.userName ?? '' })) goAfterSignIn(outcome.next, continueToOperator);
   };
 
   const input = (name: string, props: InputHTMLAttributes<HTMLInputElement>) => fieldInput(name, props, `register-${name}-hint`);
@@ -122,8 +117,9 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
    * part is missing.
    */
   const passwordRuleOk = (focusIt: boolean) => {
-    if (passwordValid(password)) return true;
-    setErrors((e) => ({ ...e, password: t('password_rule.invalid', RULE_VARS) }));
+    const error = passwordRuleError(password, ruleUsername);
+    if (!error) return true;
+    setErrors((e) => ({ ...e, password: error }));
     if (focusIt) focus('password');
     return false;
   };
@@ -177,11 +173,11 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
               onChange: (e) => {
                 setPassword(e.target.value);
                 // Once the rule is met the refusal goes; an empty field keeps its own message.
-                if (passwordValid(e.target.value))
-                  setErrors((er) => (er.password === t('password_rule.invalid', RULE_VARS) ? { ...er, password: '' } : er));
+                if (!passwordRuleError(e.target.value, ruleUsername))
+                  setErrors((er) => (isRuleError(er.password) ? { ...er, password: '' } : er));
               },
             })}
-            <PasswordRule id="register-password-rule" password={password} />
+            <PasswordRule id="register-password-rule" password={password} username={ruleUsername} />
           </Field>
         ) : null}
         {captcha.element}

@@ -68,8 +68,9 @@ export type LoginOutcome =
   | { ok: false; errorCode?: string; errorValue?: unknown; busy?: boolean };
 
 /**
- * Where a successful login goes (docs/product.md §4): /m/changePsw when the password is the default one, or
- * has expired and PWDEXPFORCECHANGE3 is on; never for sms or firebase logins.
+ * Where a successful login goes (docs/product.md §4): /m/changePsw when the server says the session
+ * must change its password first (`passwordChangeRequired`), when the password is the default one, or
+ * has expired and PWDEXPFORCECHANGE3 is on; never otherwise for sms or firebase logins.
  */
 export function nextAfterLogin(
   type: LoginRequest['type'],
@@ -77,6 +78,8 @@ export function nextAfterLogin(
   value: LoginValue,
   forceChangeFlag: boolean,
 ) {
+  // The server refuses such a session everything else (password.change.required): no way round it.
+  if (value.passwordChangeRequired === true) return '/m/changePsw' as const;
   if (type !== 'username') return '/m/home' as const;
   if (password === DEFAULT_PASSWORD) return '/m/changePsw' as const;
   return value.passwordExpired && forceChangeFlag ? ('/m/changePsw' as const) : ('/m/home' as const);
@@ -280,7 +283,10 @@ export async function registrationPayload(req: RegisterRequest, referralCode?: s
  * One submit at a time. Failure: the server message in an alert (docs/product.md §8); the caller clears and
  * reloads the captcha.
  */
-export async function register(req: RegisterRequest, referralCode?: string): Promise<{ ok: boolean; errorCode?: string }> {
+export async function register(
+  req: RegisterRequest,
+  referralCode?: string,
+): Promise<{ ok: true; next: '/m/home' | '/m/changePsw' } | { ok: false; errorCode?: string }> {
   if (registerBusy.value) return { ok: false };
   registerBusy.value = true;
   try {
@@ -288,7 +294,11 @@ export async function register(req: RegisterRequest, referralCode?: string): Pro
     const res = await call(req.by === 'username' ? 'register' : 'registerMobile', await registrationPayload(req, referralCode));
     if (!res.value) return { ok: false };
     await completeLogin(res.value, 'register');
-    return { ok: true };
+    // The default password (a mobile registration without the password option): a forced change,
+    // whose current password is the default one (the change page says so).
+    if (res.value.passwordChangeRequired !== true) return { ok: true, next: '/m/home' };
+    sessionStore.set(PASSWORD_CHANGE_KEY, { forced: true, defaultPassword: true });
+    return { ok: true, next: '/m/changePsw' };
   } catch (err) {
     return { ok: false, errorCode: isApiError(err) ? err.errorCode : undefined };
   } finally {
@@ -302,10 +312,10 @@ export async function suggestUsername(): Promise<string | undefined> {
   return res?.value?.username;
 }
 
-/** Forced or first password change (POST /wps/member/password, encrypted). */
-export async function changePassword(oldPassword: string | undefined, newPassword: string): Promise<boolean> {
+/** Forced or voluntary password change (POST /wps/member/password, encrypted): the current password is always needed. */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<boolean> {
   try {
-    await call('memberPassword', { oldPassword: oldPassword || undefined, newPassword });
+    await call('memberPassword', { oldPassword, newPassword });
     sessionStore.remove(PASSWORD_CHANGE_KEY);
     showNotice({ messageKey: 'change_password.success' });
     return true;
