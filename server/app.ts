@@ -27,7 +27,7 @@ import { prehashSeeds, seedMembers } from './db/seed.ts';
 import { findSession } from './db/sessions.ts';
 import { createStateStore } from './db/state.ts';
 import { mountDev, type Runtime } from './dev/controls.ts';
-import { parseJsonObject, readBody, requireObject, validate } from './infra/body.ts';
+import { BodyAborted, parseJsonObject, readBody, requireObject, validate } from './infra/body.ts';
 import { loadConfig, type Config } from './infra/config.ts';
 import { clientIp, forwardedFor } from './infra/client-ip.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
@@ -89,6 +89,12 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
       const retryAfter = (err.value as { retryAfter?: unknown } | undefined)?.retryAfter;
       const extra: Record<string, string> = typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {};
       return jsonAnswer(c, failure(err.errorCode, err.message, err.value), err.status, extra);
+    }
+    // A client that drops its connection mid-body is no server error: one line, no stack, so a
+    // client cannot flood the log with stacks (the answer goes nowhere).
+    if (err instanceof BodyAborted) {
+      console.info(`wps-mobile: ${c.req.method} ${c.req.path}: the client aborted its request body`);
+      return jsonAnswer(c, failure('request.aborted', 'The request body was cut off'), 400);
     }
     // Only the stack goes to the log: no request body, key or token is ever part of it.
     console.error('wps-mobile: unexpected error:', err instanceof Error ? err.stack : String(err));

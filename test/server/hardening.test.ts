@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { serve } from '@hono/node-server';
@@ -416,5 +416,56 @@ describe('NUL characters (the database refuses U+0000): 400 request.invalid, bef
     assert.equal(answer.status, 400);
     assert.equal(answer.body.errorCode, 'request.invalid');
     assert.equal((await call(wps, 'GET', '/wps/system/status')).status, 200);
+  });
+});
+
+// ---- aborted bodies (issue 26, item 8) ----------------------------------------------------------------
+
+describe('a client that aborts its body', () => {
+  let server: RunningServer;
+  before(async () => {
+    server = await startServer(serverOptions(freshDataDir()));
+  });
+  after(() => server.close());
+
+  /** Sends the head and half of a body that says it is longer, then drops the connection. */
+  function abortMidBody(path: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1', () => {
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\n` +
+            `Merchant: demo\r\nContent-Length: 4000\r\n\r\n{"username":"demo","pass`,
+        );
+        setTimeout(() => socket.destroy(), 100);
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+  }
+
+  test('is one info line in the log, no stack, no "unexpected error"; the server keeps serving', async () => {
+    const lines: { level: string; text: string }[] = [];
+    const saved = { error: console.error, warn: console.warn, info: console.info, log: console.log };
+    for (const level of ['error', 'warn', 'info', 'log'] as const) {
+      console[level] = (...args: unknown[]) => lines.push({ level, text: args.map(String).join(' ') });
+    }
+    try {
+      for (const path of ['/wps/session/login', '/dev/maintenance', '/wps/tracking/events', '/support/']) {
+        const before = lines.length;
+        await abortMidBody(path);
+        // The server notices the abort once the socket is gone: give it a moment.
+        for (let i = 0; i < 50 && lines.length === before; i++) await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 100));
+        const logged = lines.slice(before);
+        assert.equal(logged.length, 1, `${path}: one line, got ${JSON.stringify(logged)}`);
+        assert.equal(logged[0]!.level, 'info', `${path}: ${logged[0]!.text}`);
+        assert.doesNotMatch(logged[0]!.text, /unexpected error|\n\s+at /, path);
+        assert.match(logged[0]!.text, /aborted/, path);
+        assert.ok(logged[0]!.text.includes(path), `${path}: the line names the path`);
+      }
+    } finally {
+      Object.assign(console, saved);
+    }
+    assert.equal((await fetch(`${server.url}/wps/system/status`)).status, 200, 'still serving');
   });
 });
