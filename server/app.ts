@@ -29,7 +29,7 @@ import { createStateStore } from './db/state.ts';
 import { mountDev, type Runtime } from './dev/controls.ts';
 import { BodyAborted, parseJsonObject, readBody, requireObject, validate } from './infra/body.ts';
 import { loadConfig, type Config } from './infra/config.ts';
-import { clientIp, forwardedFor } from './infra/client-ip.ts';
+import { clientIp, forwardedFor, isLoopback, socketIp } from './infra/client-ip.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
 import { secureDataDir } from './infra/data-dir.ts';
 import { ApiError, failure } from './infra/errors.ts';
@@ -211,7 +211,20 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   // host names (DNS rebinding: the demo accounts and the dev controls answer only to configured
   // names), then CORS.
   const hostAllowed = config.production ? undefined : hostCheck(allowedHostNames(config));
-  if (hostAllowed) app.use('/dev/*', async (c, next) => (hostAllowed(c) ? next() : hostRefusal(c)));
+  if (hostAllowed) {
+    // The dev controls read the SMS outbox and authenticator codes: this machine only, judged by the
+    // socket's peer (a Host header is the client's to write), unless DEV_OPEN=1 says otherwise.
+    // Behind our proxies the socket is the proxy's, so the client they saw must be loopback too.
+    const peerAllowed = (c: Context) =>
+      config.devOpen || (isLoopback(socketIp(c)) && (config.trustProxy === 0 || isLoopback(clientIp(c, config.trustProxy))));
+    app.use('/dev/*', async (c, next) => {
+      if (!hostAllowed(c)) return hostRefusal(c);
+      if (!peerAllowed(c)) {
+        return c.json(failure('dev.loopback.only', 'The dev controls answer this machine only (loopback)'), 403);
+      }
+      return next();
+    });
+  }
   // In demo mode the server's own origins (any name it answers to, on the port the request came in
   // on) may call across origins too: /demo/ on localhost calls 127.0.0.1 on whatever PORT it runs.
   const corsHeaders = corsHeadersFor(

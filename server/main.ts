@@ -25,6 +25,13 @@ if (config.upstream) {
   // Production seeds no demo member (server/app.ts), so there is no account to announce.
   console.log('demo account: demo / Demo1234 (merchant demo)');
   console.log('two-factor demo: guard / Guard1234 (no recorded IP; SMS and authenticator codes on /dev/)');
+  // On every address (HOST=0.0.0.0), this machine reaches the controls through loopback.
+  const devUrl = ['0.0.0.0', '::'].includes(config.host) ? `http://127.0.0.1:${running.port}` : running.url;
+  console.log(
+    config.devOpen
+      ? `dev controls: ${devUrl}/dev/ is OPEN to every peer that reaches the port (DEV_OPEN=1)`
+      : `dev controls: ${devUrl}/dev/ answers this machine only (loopback peers); DEV_OPEN=1 opens it`,
+  );
   if (config.authEmulator) {
     console.log('identity provider: starting the Firebase Auth emulator (about 10 s; AUTH_EMULATOR=0 skips it)');
     identity = startDemoIdentity(running.url, 'demo');

@@ -56,3 +56,21 @@ export function forwardedFor(c: Context, hops: number): string {
   const chain = trustedChain(c.req.header('X-Forwarded-For'), hops);
   return [...(chain ?? []), socketIp(c)].join(', ');
 }
+
+/**
+ * Whether a socket address is this machine's loopback: 127.0.0.0/8 and ::1, also written as
+ * IPv4-mapped IPv6 (`::ffff:127.0.0.1`, what a dual-stack socket reports). The dev controls answer
+ * only such peers (app.ts): the address the kernel gave the connection, which no header can change.
+ */
+export function isLoopback(address: string): boolean {
+  const ip = unmap(address.toLowerCase());
+  if (isIP(ip) === 4) return ip.startsWith('127.');
+  return isIP(ip) === 6 && /^(?:0{0,4}:){0,7}:?0{0,3}1$/.test(ip) && expandsToOne(ip);
+}
+
+/** An IPv6 address equal to ::1 however written (`::1`, `0:0:0:0:0:0:0:1`, `0::1`). */
+function expandsToOne(ip: string): boolean {
+  const [head = '', tail] = ip.split('::');
+  const groups = [...head.split(':'), ...(tail === undefined ? [] : tail.split(':'))].filter((g) => g !== '');
+  return groups.length > 0 && groups.slice(0, -1).every((g) => /^0+$/.test(g)) && /^0*1$/.test(groups.at(-1)!);
+}

@@ -23,6 +23,11 @@ export interface Config {
    * answer to (infra/hosts.ts). ALLOWED_HOSTS, comma separated; a port is ignored.
    */
   allowedHosts: string[];
+  /**
+   * DEV_OPEN=1: the dev controls answer every peer that reaches the port (the host names still count).
+   * Without it they answer only loopback peers, by the socket's address (app.ts).
+   */
+  devOpen: boolean;
   /** NODE_ENV=production: no dev controls, no demo members, `test: false`. */
   production: boolean;
   /**
@@ -56,6 +61,7 @@ export function loadConfig(
     upstream: upstream?.replace(/\/+$/, ''),
     trustProxy: hops(env.TRUST_PROXY),
     allowedHosts: hostList(env.ALLOWED_HOSTS),
+    devOpen: env.DEV_OPEN === '1',
     production: env.NODE_ENV === 'production',
     authEmulator: env.AUTH_EMULATOR !== '0',
     distDir: nonEmpty(env.DIST_DIR) ?? './dist',

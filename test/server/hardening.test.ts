@@ -8,11 +8,14 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
+import { isLoopback } from '../../server/infra/client-ip.ts';
+import { loadConfig } from '../../server/infra/config.ts';
 import { LOCK_FILE } from '../../server/infra/data-dir.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import {
@@ -467,5 +470,169 @@ describe('a client that aborts its body', () => {
       Object.assign(console, saved);
     }
     assert.equal((await fetch(`${server.url}/wps/system/status`)).status, 200, 'still serving');
+  });
+});
+
+// ---- /dev answers loopback peers only (issue 26, item 13) ---------------------------------------------
+
+/** A GET over a real socket from `localAddress` to `address`, with the Host header as given. */
+function getFrom(
+  localAddress: string,
+  address: string,
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: address, port, path, localAddress, headers: { Host: `localhost:${port}`, ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          let body: any = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode!, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** An IPv4 address of this machine that is not loopback (undefined when it has none). */
+const lanAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+
+describe('/dev answers loopback peers only, judged by the socket', () => {
+  const DEV_PATHS = ['/dev/', '/dev/state', '/dev/outbox', '/dev/members/guard/totp'];
+
+  test('isLoopback: 127.0.0.0/8, ::1 and their IPv4-mapped forms; nothing else', () => {
+    for (const address of [
+      '127.0.0.1',
+      '127.0.0.2',
+      '127.255.255.254',
+      '::1',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1',
+      '::FFFF:127.0.0.9',
+    ]) {
+      assert.equal(isLoopback(address), true, address);
+    }
+    for (const address of [
+      '192.0.2.2',
+      '::ffff:192.0.2.2',
+      '10.0.0.1',
+      '128.0.0.1',
+      '0.0.0.0',
+      '::',
+      'fd00::2',
+      'fe80::1',
+      '',
+      'localhost',
+      '127.0.0.1.evil',
+    ]) {
+      assert.equal(isLoopback(address), false, address);
+    }
+  });
+
+  describe('a server on 0.0.0.0', () => {
+    let server: RunningServer;
+    before(async () => {
+      server = await startServer({ ...serverOptions(freshDataDir()), host: '0.0.0.0' });
+    });
+    after(() => server.close());
+
+    test(
+      'from a non-loopback address of this machine, Host: localhost: 403 dev.loopback.only; /m and /wps still answer',
+      { skip: !lanAddress && 'no address besides loopback' },
+      async () => {
+        for (const path of DEV_PATHS) {
+          const a = await getFrom(lanAddress!, lanAddress!, server.port, path);
+          assert.equal(a.status, 403, `${path}: ${JSON.stringify(a.body).slice(0, 200)}`);
+          assert.equal(a.body.errorCode, 'dev.loopback.only', path);
+          assert.doesNotMatch(JSON.stringify(a.body), /"code"|mobileNum|totp|secondsLeft/, 'nothing of the outbox or the codes');
+        }
+        assert.equal((await getFrom(lanAddress!, lanAddress!, server.port, '/wps/system/status')).status, 200);
+      },
+    );
+
+    test(
+      'X-Forwarded-For does not make a remote peer local',
+      { skip: !lanAddress && 'no address besides loopback' },
+      async () => {
+        const a = await getFrom(lanAddress!, lanAddress!, server.port, '/dev/state', { 'X-Forwarded-For': '127.0.0.1' });
+        assert.equal(a.status, 403);
+      },
+    );
+
+    test('127.0.0.1 and 127.0.0.2 are loopback peers', async () => {
+      for (const local of ['127.0.0.1', '127.0.0.2']) {
+        for (const path of DEV_PATHS)
+          assert.equal((await getFrom(local, '127.0.0.1', server.port, path)).status, 200, `${local} ${path}`);
+      }
+    });
+  });
+
+  test('a dual-stack server (::) sees ::ffff:127.0.0.1, which is loopback; ::1 too', async () => {
+    const server = await startServer({ ...serverOptions(freshDataDir()), host: '::' });
+    try {
+      assert.equal((await getFrom('127.0.0.1', '127.0.0.1', server.port, '/dev/state')).status, 200);
+      assert.equal((await getFrom('::1', '::1', server.port, '/dev/state')).status, 200);
+      if (lanAddress) assert.equal((await getFrom(lanAddress, lanAddress, server.port, '/dev/state')).status, 403);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('behind a proxy (TRUST_PROXY) the client the proxy saw must be loopback too', async () => {
+    const server = await startServer({ ...serverOptions(freshDataDir()), trustProxy: 1 });
+    try {
+      const via = (xff: string) => getFrom('127.0.0.1', '127.0.0.1', server.port, '/dev/state', { 'X-Forwarded-For': xff });
+      assert.equal((await via('203.0.113.9')).status, 403);
+      assert.equal((await via('127.0.0.1')).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test(
+    'DEV_OPEN=1 opens them to every peer (the host names still count)',
+    { skip: !lanAddress && 'no address besides loopback' },
+    async () => {
+      assert.equal(loadConfig({ DEV_OPEN: '1' }, []).devOpen, true);
+      assert.equal(loadConfig({}, []).devOpen, false);
+      const server = await startServer({ ...serverOptions(freshDataDir()), host: '0.0.0.0', devOpen: true });
+      try {
+        assert.equal((await getFrom(lanAddress!, lanAddress!, server.port, '/dev/state')).status, 200);
+        const rebound = await getFrom(lanAddress!, lanAddress!, server.port, '/dev/state', { Host: 'evil.example' });
+        assert.equal(rebound.status, 421);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  test('npm start says which it is', async () => {
+    for (const [env, expected] of [
+      [{}, /dev controls: \S+\/dev\/ answers this machine only \(loopback peers\); DEV_OPEN=1 opens it/],
+      [{ DEV_OPEN: '1' }, /dev controls: \S+\/dev\/ is OPEN to every peer that reaches the port \(DEV_OPEN=1\)/],
+    ] as const) {
+      const main = runMain({ ...env, DATA_DIR: freshDataDir(), DIST_DIR: join(tmp.dir, 'dist') });
+      try {
+        await main.listening;
+        for (let i = 0; i < 100 && !expected.test(main.output()); i++) await new Promise((r) => setTimeout(r, 50));
+        assert.match(main.output(), expected);
+      } finally {
+        main.child.kill('SIGTERM');
+        assert.equal(await main.exited, 0);
+      }
+    }
   });
 });
