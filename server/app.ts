@@ -36,6 +36,7 @@ import { ApiError, failure } from './infra/errors.ts';
 import { allowedHostNames, hostCheck, hostName, hostRefusal } from './infra/hosts.ts';
 import { createLimits } from './infra/limits.ts';
 import { mountManifests } from './infra/manifests.ts';
+import { publicOriginOf } from './infra/public-origin.ts';
 import { mountMiniGame } from './infra/mini-game.ts';
 import { mountRedirect } from './infra/redirect.ts';
 import { mountWebManifest } from './infra/webmanifest.ts';
@@ -138,7 +139,9 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     async (c) => [...otherLines(c), ...(await emulatorOf(c))],
     async (c) => requestPixels(c, await pixelIdsOf(c)),
   );
-  mountDownloads(app, config.distDir, merchants);
+  // Absolute URLs the server writes are on this origin, never the request's Host (infra/public-origin.ts).
+  const publicOrigin = publicOriginOf(config);
+  mountDownloads(app, config.distDir, merchants, publicOrigin);
   mountMiniGame(app, config.distDir);
 
   // Every /wps answer (refusals, preflights and the upstream's included) belongs to one user and one
@@ -191,6 +194,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
       replay: new ReplayGuard(db),
       smsSender: smsSender ?? (config.production ? undefined : outboxSender(db)),
       clientIp: (c) => clientIp(c, config.trustProxy),
+      publicOrigin,
       identity: { certs: identityCerts ?? googleCerts(), production: config.production },
     };
   } catch (err) {

@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import type { LaunchChatQuery } from '../../src/core/api/schemas.ts';
 import type { Db, Query } from '../db/db.ts';
 import { clock, MINUTE } from '../infra/limits.ts';
-import { ownBackUrl, requestHost } from '../merchants/domains.ts';
+import { ownBackUrl } from '../merchants/domains.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 
 export const TICKET_MS = 30 * MINUTE;
@@ -57,8 +57,15 @@ export function chatQuery(ticket: string, view: ChatView): string {
   return params.toString();
 }
 
-/** CBS_launchChat: a new ticket for the member, and the chat page's absolute URL on this server's own origin. */
-export async function launchChat(c: Context, db: Db, merchant: Merchant, memberId: number, input: LaunchChatQuery) {
+/** CBS_launchChat: a new ticket for the member, and the chat page's absolute URL on the public origin (`origin`). */
+export async function launchChat(
+  c: Context,
+  db: Db,
+  merchant: Merchant,
+  memberId: number,
+  input: LaunchChatQuery,
+  origin: string,
+) {
   const ticket = randomBytes(32).toString('base64url');
   const now = clock.now();
   await db.query('INSERT INTO chat_tickets (ticket_hash, member_id, expires_at) VALUES ($1, $2, $3)', [
@@ -68,9 +75,7 @@ export async function launchChat(c: Context, db: Db, merchant: Merchant, memberI
   ]);
   // Housekeeping: an expired ticket opens nothing; dropping them keeps the table small.
   await db.query('DELETE FROM chat_tickets WHERE expires_at < $1', [iso(now)]);
-  const url = new URL(c.req.url);
-  const host = requestHost(c)?.host ?? url.host;
-  return { chatUrl: `${url.protocol}//${host}/chat/?${chatQuery(ticket, chatView(c, merchant.domains, input))}` };
+  return { chatUrl: `${origin}/chat/?${chatQuery(ticket, chatView(c, merchant.domains, input))}` };
 }
 
 export interface TicketMember {

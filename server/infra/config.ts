@@ -28,6 +28,11 @@ export interface Config {
    * Without it they answer only loopback peers, by the socket's address (app.ts).
    */
   devOpen: boolean;
+  /**
+   * PUBLIC_ORIGIN, comma separated: the origins players reach this server at; the first is the one
+   * absolute URLs use (infra/public-origin.ts). Empty: the origin it listens on.
+   */
+  publicOrigins: string[];
   /** NODE_ENV=production: no dev controls, no demo members, `test: false`. */
   production: boolean;
   /**
@@ -62,6 +67,7 @@ export function loadConfig(
     trustProxy: hops(env.TRUST_PROXY),
     allowedHosts: hostList(env.ALLOWED_HOSTS),
     devOpen: env.DEV_OPEN === '1',
+    publicOrigins: originList(env.PUBLIC_ORIGIN),
     production: env.NODE_ENV === 'production',
     authEmulator: env.AUTH_EMULATOR !== '0',
     distDir: nonEmpty(env.DIST_DIR) ?? './dist',
@@ -86,6 +92,34 @@ function hostList(value: string | undefined): string[] {
   if (bad !== undefined)
     throw new Error(`ALLOWED_HOSTS takes host names (name[:port], comma separated), got ${JSON.stringify(bad)}`);
   return hosts;
+}
+
+/** PUBLIC_ORIGIN: `http(s)://host[:port]` each (a trailing `/` is fine); anything else stops the server. */
+function originList(value: string | undefined): string[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  return items.map((item) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    if (
+      !url ||
+      !/^https?:$/.test(url.protocol) ||
+      url.username ||
+      url.password ||
+      url.pathname !== '/' ||
+      url.search ||
+      url.hash
+    ) {
+      throw new Error(`PUBLIC_ORIGIN takes origins (http(s)://host[:port], comma separated), got ${JSON.stringify(item)}`);
+    }
+    return url.origin;
+  });
 }
 
 function nonEmpty(value: string | undefined) {

@@ -636,3 +636,73 @@ describe('/dev answers loopback peers only, judged by the socket', () => {
     }
   });
 });
+
+// ---- absolute URLs from the public origin (issue 26, item 12) ------------------------------------------
+
+describe('absolute URLs come from the public origin, never the Host header', () => {
+  test('PUBLIC_ORIGIN: http(s) origins, comma separated, the first the canonical one; anything else stops the server', () => {
+    assert.deepEqual(loadConfig({}, []).publicOrigins, []);
+    assert.deepEqual(
+      loadConfig({ PUBLIC_ORIGIN: 'https://M.Operator.example/, https://m2.operator.example:8443' }, []).publicOrigins,
+      ['https://m.operator.example', 'https://m2.operator.example:8443'],
+    );
+    for (const bad of [
+      'm.operator.example',
+      'https://m.operator.example/m',
+      'ftp://m.operator.example',
+      'https://user@m.operator.example',
+      'https://m.operator.example?x=1',
+    ]) {
+      assert.throws(() => loadConfig({ PUBLIC_ORIGIN: bad }, []), /PUBLIC_ORIGIN/, bad);
+    }
+  });
+
+  test('the chat, game and trial pages and the push stand-in: the configured origin, whatever Host and X-Forwarded-Host say', async () => {
+    // other.example passes the demo's host check (ALLOWED_HOSTS) and is still not the public origin.
+    const wps = await testApp({ publicOrigins: ['https://m.operator.example'], allowedHosts: ['other.example'] });
+    try {
+      const headers = { Host: 'other.example:8080', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' };
+      const rsaKey = await rsaKeyOf(wps);
+      const login = await sealedCall(wps, '/wps/session/login', loginBody('demo', 'Demo1234'), rsaKey, { headers });
+      assert.equal(login.status, 200, JSON.stringify(login.body));
+      const token = login.body.value.token as string;
+      const chat = await call(wps, 'GET', '/wps/relay/CBS_launchChat?b2c=1', { token, headers });
+      assert.match(chat.body.value.chatUrl, /^https:\/\/m\.operator\.example\/chat\/\?ticket=/);
+      const game = await call(wps, 'POST', '/wps/game/launchGame', { token, headers, body: { vendor: 'PG' } });
+      assert.match(game.body.value.gameUrl, /^https:\/\/m\.operator\.example\/games\/play\?ticket=/, JSON.stringify(game.body));
+      const trial = await call(wps, 'GET', '/wps/relay/GCS_gameTrialLaunch?gameId=PG_FORTUNE_OX', { headers });
+      assert.match(trial.body.value.gameUrl, /^https:\/\/m\.operator\.example\/games\/trial\?ticket=/);
+      const status = await call(wps, 'GET', '/wps/system/status', { headers });
+      assert.equal(status.body.value.info.sms.pushServiceUrl, 'https://m.operator.example/push-service/v1');
+    } finally {
+      await wps.close();
+    }
+  });
+
+  test('production without PUBLIC_ORIGIN (no host check there): the origin it listens on, not the Host', async () => {
+    const prod = await testApp({ production: true });
+    try {
+      const trial = await call(prod, 'GET', '/wps/relay/GCS_gameTrialLaunch?gameId=PG_FORTUNE_OX', {
+        headers: { Host: 'evil.example' },
+      });
+      assert.match(trial.body.value.gameUrl, /^http:\/\/127\.0\.0\.1:8080\/games\/trial\?ticket=/);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  test('over a socket, unconfigured: the port it listens on (npm start on any port)', async () => {
+    const server = await startServer(serverOptions(freshDataDir()));
+    try {
+      for (const host of ['evil.example', `evil.example:${server.port}`, 'localhost:1']) {
+        const a = await getWithHost(server.port, '/downloads/demo/profile.mobileconfig', host);
+        assert.match(a.body, new RegExp(`<string>http://127\\.0\\.0\\.1:${server.port}/m/home</string>`), host);
+        assert.doesNotMatch(a.body, /evil/);
+      }
+      const own = await getWithHost(server.port, '/downloads/demo/profile.mobileconfig', `localhost:${server.port}`);
+      assert.match(own.body, new RegExp(`<string>http://localhost:${server.port}/m/home</string>`));
+    } finally {
+      await server.close();
+    }
+  });
+});
