@@ -164,6 +164,8 @@ describe('config', () => {
       upstream: undefined,
       trustProxy: 0,
       allowedHosts: [],
+      devOpen: false,
+      publicOrigins: [],
       production: false,
       authEmulator: true,
       distDir: './dist',
