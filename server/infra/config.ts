@@ -33,6 +33,11 @@ export interface Config {
    * absolute URLs use (infra/public-origin.ts). Empty: the origin it listens on.
    */
   publicOrigins: string[];
+  /**
+   * HSTS=1: every answer says `Strict-Transport-Security: max-age=31536000; includeSubDomains`
+   * (infra/security-headers.ts). For a deployment behind TLS only; off by default (the demo is http).
+   */
+  hsts: boolean;
   /** NODE_ENV=production: no dev controls, no demo members, `test: false`. */
   production: boolean;
   /**
@@ -68,6 +73,7 @@ export function loadConfig(
     allowedHosts: hostList(env.ALLOWED_HOSTS),
     devOpen: env.DEV_OPEN === '1',
     publicOrigins: originList(env.PUBLIC_ORIGIN),
+    hsts: env.HSTS === '1',
     production: env.NODE_ENV === 'production',
     authEmulator: env.AUTH_EMULATOR !== '0',
     distDir: nonEmpty(env.DIST_DIR) ?? './dist',

@@ -706,3 +706,83 @@ describe('absolute URLs come from the public origin, never the Host header', () 
     }
   });
 });
+
+// ---- security headers on every answer (issue 26, item 9) ----------------------------------------------
+
+describe('security headers on every answer', () => {
+  /** Every kind of answer: pages, files, calls, refusals, 404s, redirects, the dev controls. */
+  const PATHS = [
+    '/',
+    '/m/home',
+    '/m/nope',
+    '/m/assets/missing-Ab12cd34.js',
+    '/demo/',
+    '/elements/wps-elements.js',
+    '/mobile/mc/redirect.html',
+    '/mini-game/minigame.js',
+    '/favicon.ico',
+    '/dev/',
+    '/dev/state',
+    '/wps/system/status',
+    '/wps/no/such/call',
+    '/wps/relay/CBS_unreadCount',
+    '/downloads/demo/profile.mobileconfig',
+    '/support/',
+    '/chat/',
+    '/captcha/gt.js',
+    '/nothing-here',
+  ];
+  const STRICT_REFERRER = ['strict-origin', 'same-origin', 'no-referrer'];
+  type Got = Awaited<ReturnType<typeof getWithHost>>;
+  const all = async (port: number, host = `127.0.0.1:${port}`) => {
+    const out: [string, Got][] = [];
+    for (const path of PATHS) out.push([path, await getWithHost(port, path, host)]);
+    return out;
+  };
+
+  test('Permissions-Policy turns off what /m does not use, keeps what it does; Referrer-Policy strict-origin or stricter; no HSTS by default', async () => {
+    const server = await startServer(serverOptions(freshDataDir()));
+    try {
+      for (const [path, a] of [
+        ...(await all(server.port)),
+        ['421 refusal', await getWithHost(server.port, '/dev/', 'evil.example')] as const,
+      ]) {
+        const policy = String(a.headers['permissions-policy'] ?? '');
+        for (const off of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture']) {
+          assert.match(policy, new RegExp(`(^|, )${off}=\\(\\)(,|$)`), `${path}: ${off} off in ${JSON.stringify(policy)}`);
+        }
+        // Used by /m: full screen and autoplay for the game frame (its allow=), the clipboard and the
+        // share sheet of invite friends: left at the browser's default (self, delegable by allow=).
+        for (const used of ['fullscreen', 'autoplay', 'clipboard-write', 'web-share']) {
+          assert.doesNotMatch(policy, new RegExp(`(^|, )${used}=`), `${path}: ${used} kept`);
+        }
+        assert.ok(STRICT_REFERRER.includes(String(a.headers['referrer-policy'])), `${path}: ${a.headers['referrer-policy']}`);
+        assert.equal(a.headers['strict-transport-security'], undefined, `${path}: no HSTS on plain http by default`);
+      }
+      // /m and the dev page: exactly strict-origin (the page's Referer never carries a query).
+      assert.equal(
+        (await getWithHost(server.port, '/m/home?token=x', `127.0.0.1:${server.port}`)).headers['referrer-policy'],
+        'strict-origin',
+      );
+      assert.equal(
+        (await getWithHost(server.port, '/dev/', `127.0.0.1:${server.port}`)).headers['referrer-policy'],
+        'strict-origin',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('HSTS=1 (a TLS deployment): Strict-Transport-Security: max-age=31536000; includeSubDomains on every answer', async () => {
+    assert.equal(loadConfig({}, []).hsts, false);
+    assert.equal(loadConfig({ HSTS: '1' }, []).hsts, true);
+    const server = await startServer({ ...serverOptions(freshDataDir()), hsts: true });
+    try {
+      for (const [path, a] of await all(server.port)) {
+        assert.equal(a.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains', path);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});

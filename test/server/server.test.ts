@@ -166,6 +166,7 @@ describe('config', () => {
       allowedHosts: [],
       devOpen: false,
       publicOrigins: [],
+      hsts: false,
       production: false,
       authEmulator: true,
       distDir: './dist',
