@@ -9,7 +9,7 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 /** Mapped IPv4 (`::ffff:1.2.3.4`) reads as plain IPv4, so one client has one key everywhere. */
 const unmap = (ip: string) => ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
@@ -57,20 +57,17 @@ export function forwardedFor(c: Context, hops: number): string {
   return [...(chain ?? []), socketIp(c)].join(', ');
 }
 
+/** This machine's loopback: 127.0.0.0/8 and ::1 (node's BlockList also matches their IPv4-mapped forms). */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
 /**
- * Whether a socket address is this machine's loopback: 127.0.0.0/8 and ::1, also written as
- * IPv4-mapped IPv6 (`::ffff:127.0.0.1`, what a dual-stack socket reports). The dev controls answer
- * only such peers (app.ts): the address the kernel gave the connection, which no header can change.
+ * Whether a socket address is this machine's loopback, however written (`::ffff:127.0.0.1` is what a
+ * dual-stack socket reports). The dev controls answer only such peers (app.ts): the address the
+ * kernel gave the connection, which no header can change.
  */
 export function isLoopback(address: string): boolean {
-  const ip = unmap(address.toLowerCase());
-  if (isIP(ip) === 4) return ip.startsWith('127.');
-  return isIP(ip) === 6 && /^(?:0{0,4}:){0,7}:?0{0,3}1$/.test(ip) && expandsToOne(ip);
-}
-
-/** An IPv6 address equal to ::1 however written (`::1`, `0:0:0:0:0:0:0:1`, `0::1`). */
-function expandsToOne(ip: string): boolean {
-  const [head = '', tail] = ip.split('::');
-  const groups = [...head.split(':'), ...(tail === undefined ? [] : tail.split(':'))].filter((g) => g !== '');
-  return groups.length > 0 && groups.slice(0, -1).every((g) => /^0+$/.test(g)) && /^0*1$/.test(groups.at(-1)!);
+  const family = isIP(address);
+  return family !== 0 && LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
