@@ -27,15 +27,16 @@ import { prehashSeeds, seedMembers } from './db/seed.ts';
 import { findSession } from './db/sessions.ts';
 import { createStateStore } from './db/state.ts';
 import { mountDev, type Runtime } from './dev/controls.ts';
-import { parseJsonObject, readBody, requireObject, validate } from './infra/body.ts';
+import { BodyAborted, parseJsonObject, readBody, requireObject, validate } from './infra/body.ts';
 import { loadConfig, type Config } from './infra/config.ts';
-import { clientIp, forwardedFor } from './infra/client-ip.ts';
+import { clientIp, forwardedFor, isLoopback, socketIp } from './infra/client-ip.ts';
 import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
 import { secureDataDir } from './infra/data-dir.ts';
 import { ApiError, failure } from './infra/errors.ts';
 import { allowedHostNames, hostCheck, hostName, hostRefusal } from './infra/hosts.ts';
 import { createLimits } from './infra/limits.ts';
 import { mountManifests } from './infra/manifests.ts';
+import { publicOriginOf } from './infra/public-origin.ts';
 import { mountMiniGame } from './infra/mini-game.ts';
 import { mountRedirect } from './infra/redirect.ts';
 import { mountWebManifest } from './infra/webmanifest.ts';
@@ -90,6 +91,12 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
       const extra: Record<string, string> = typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : {};
       return jsonAnswer(c, failure(err.errorCode, err.message, err.value), err.status, extra);
     }
+    // A client that drops its connection mid-body is no server error: one line, no stack, so a
+    // client cannot flood the log with stacks (the answer goes nowhere).
+    if (err instanceof BodyAborted) {
+      console.info(`wps-mobile: ${c.req.method} ${c.req.path}: the client aborted its request body`);
+      return jsonAnswer(c, failure('request.aborted', 'The request body was cut off'), 400);
+    }
     // Only the stack goes to the log: no request body, key or token is ever part of it.
     console.error('wps-mobile: unexpected error:', err instanceof Error ? err.stack : String(err));
     return jsonAnswer(c, failure('server.error', 'Internal server error'), 500);
@@ -132,7 +139,9 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     async (c) => [...otherLines(c), ...(await emulatorOf(c))],
     async (c) => requestPixels(c, await pixelIdsOf(c)),
   );
-  mountDownloads(app, config.distDir, merchants);
+  // Absolute URLs the server writes are on this origin, never the request's Host (infra/public-origin.ts).
+  const publicOrigin = publicOriginOf(config);
+  mountDownloads(app, config.distDir, merchants, publicOrigin);
   mountMiniGame(app, config.distDir);
 
   // Every /wps answer (refusals, preflights and the upstream's included) belongs to one user and one
@@ -185,6 +194,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
       replay: new ReplayGuard(db),
       smsSender: smsSender ?? (config.production ? undefined : outboxSender(db)),
       clientIp: (c) => clientIp(c, config.trustProxy),
+      publicOrigin,
       identity: { certs: identityCerts ?? googleCerts(), production: config.production },
     };
   } catch (err) {
@@ -205,7 +215,20 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   // host names (DNS rebinding: the demo accounts and the dev controls answer only to configured
   // names), then CORS.
   const hostAllowed = config.production ? undefined : hostCheck(allowedHostNames(config));
-  if (hostAllowed) app.use('/dev/*', async (c, next) => (hostAllowed(c) ? next() : hostRefusal(c)));
+  if (hostAllowed) {
+    // The dev controls read the SMS outbox and authenticator codes: this machine only, judged by the
+    // socket's peer (a Host header is the client's to write), unless DEV_OPEN=1 says otherwise.
+    // Behind our proxies the socket is the proxy's, so the client they saw must be loopback too.
+    const peerAllowed = (c: Context) =>
+      config.devOpen || (isLoopback(socketIp(c)) && (config.trustProxy === 0 || isLoopback(clientIp(c, config.trustProxy))));
+    app.use('/dev/*', async (c, next) => {
+      if (!hostAllowed(c)) return hostRefusal(c);
+      if (!peerAllowed(c)) {
+        return c.json(failure('dev.loopback.only', 'The dev controls answer this machine only (loopback)'), 403);
+      }
+      return next();
+    });
+  }
   // In demo mode the server's own origins (any name it answers to, on the port the request came in
   // on) may call across origins too: /demo/ on localhost calls 127.0.0.1 on whatever PORT it runs.
   const corsHeaders = corsHeadersFor(

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './infra/config.ts';
+import { applySecurityHeaders } from './infra/security-headers.ts';
 
 export interface RunningServer {
   /** Origin of the server, e.g. http://127.0.0.1:8080 (no trailing slash). */
@@ -29,6 +30,8 @@ export async function startServer(options: Partial<Config> = {}): Promise<Runnin
         resolve({ server: s, port: info.port }),
       );
       s.once('error', reject);
+      // Permissions-Policy, Referrer-Policy and, with HSTS=1, Strict-Transport-Security on every answer.
+      applySecurityHeaders(s, config);
     }));
   } catch (err) {
     await wps.close();

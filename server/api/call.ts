@@ -32,6 +32,8 @@ export interface Deps {
   smsSender?: SmsSender;
   /** The client IP of a request (TRUST_PROXY hops, see infra/client-ip.ts). */
   clientIp(c: Context): string;
+  /** The origin of the absolute URLs a request's answer carries: configured, never its Host (infra/public-origin.ts). */
+  publicOrigin(c: Context): string;
   /**
    * Identity provider token checks (signin/identity.ts): Google's signing keys (a test injects its
    * own), and whether this is production (no emulator then, whatever the state says).

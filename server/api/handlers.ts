@@ -74,9 +74,9 @@ export const handlers: Handlers = {
     if (state.domainUnavailable) {
       throw new ApiError(400, 'domain_not_available', 'This domain is not available, please use another line.');
     }
-    // Demo and test mode: the push service stand-in on this server, as the page reached it (like the
-    // Auth emulator's URL, never in production).
-    const pushServiceUrl = merchant.push && !deps.identity.production ? pushServiceUrlOf(c) : undefined;
+    // Demo and test mode: the push service stand-in on this server's public origin (like the Auth
+    // emulator's URL, never in production).
+    const pushServiceUrl = merchant.push && !deps.identity.production ? pushServiceUrlOf(deps.publicOrigin(c)) : undefined;
     let byOrigin = statusJson.get(state);
     if (byOrigin === undefined) statusJson.set(state, (byOrigin = new Map()));
     let shared = byOrigin.get(pushServiceUrl ?? '');
@@ -128,7 +128,7 @@ export const handlers: Handlers = {
   /** The demo chat page's URL with a ticket of its own, never the session token (engagement/chat.ts). */
   launchChat(call) {
     const { member, token } = loggedIn(call);
-    return launchChat(call.c, call.deps.db, call.merchant, member.id, token, call.input);
+    return launchChat(call.c, call.deps.db, call.merchant, member.id, token, call.input, call.deps.publicOrigin(call.c));
   },
 
   async unreadCount(call) {

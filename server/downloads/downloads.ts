@@ -26,7 +26,8 @@ export const WEB_CLIP_PATH = '/m/home';
 /** The source icon, for a server without a build (tests); the build copies it to DIST_DIR/m/icons. */
 const SOURCE_ICON = fileURLToPath(new URL('../../host/icons/icon-192.png', import.meta.url));
 
-export function mountDownloads(app: Hono, distDir: string, merchants: Merchants): void {
+/** `originOf`: the public origin (infra/public-origin.ts), never the request's Host: the profile is cacheable. */
+export function mountDownloads(app: Hono, distDir: string, merchants: Merchants, originOf: (c: Context) => string): void {
   const dist = resolve(distDir);
   const merchantOf = (c: Context) => merchants.byCode.get(c.req.param('merchant') ?? '');
   const notFound = (c: Context) => c.text('Not found', 404);
@@ -34,7 +35,7 @@ export function mountDownloads(app: Hono, distDir: string, merchants: Merchants)
   app.get('/downloads/:merchant/profile.mobileconfig', async (c) => {
     const merchant = merchantOf(c);
     if (!merchant) return notFound(c);
-    const origin = new URL(c.req.url).origin;
+    const origin = originOf(c);
     const profile = webClipProfile({
       merchantCode: merchant.code,
       appName: merchant.info.appName,

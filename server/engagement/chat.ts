@@ -12,7 +12,7 @@ import type { LaunchChatQuery } from '../../src/core/api/schemas.ts';
 import type { Db, Query } from '../db/db.ts';
 import { tokenHash } from '../db/sessions.ts';
 import { clock, MINUTE } from '../infra/limits.ts';
-import { ownBackUrl, requestHost } from '../merchants/domains.ts';
+import { ownBackUrl } from '../merchants/domains.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 
 export const TICKET_MS = 30 * MINUTE;
@@ -61,7 +61,7 @@ export function chatQuery(ticket: string, view: ChatView): string {
 
 /**
  * CBS_launchChat: a new ticket for the member of the session `sessionToken`, and the chat page's
- * absolute URL on this server's own origin.
+ * absolute URL on the public origin (`origin`).
  */
 export async function launchChat(
   c: Context,
@@ -70,6 +70,7 @@ export async function launchChat(
   memberId: number,
   sessionToken: string,
   input: LaunchChatQuery,
+  origin: string,
 ) {
   const ticket = randomBytes(32).toString('base64url');
   const now = clock.now();
@@ -81,9 +82,7 @@ export async function launchChat(
   ]);
   // Housekeeping: an expired ticket opens nothing; dropping them keeps the table small.
   await db.query('DELETE FROM chat_tickets WHERE expires_at < $1', [iso(now)]);
-  const url = new URL(c.req.url);
-  const host = requestHost(c)?.host ?? url.host;
-  return { chatUrl: `${url.protocol}//${host}/chat/?${chatQuery(ticket, chatView(c, merchant.domains, input))}` };
+  return { chatUrl: `${origin}/chat/?${chatQuery(ticket, chatView(c, merchant.domains, input))}` };
 }
 
 export interface TicketMember {

@@ -14,7 +14,7 @@ import type { MemberRow } from '../db/sessions.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
 import { hold } from '../infra/hold.ts';
 import { clock } from '../infra/limits.ts';
-import { ownBackUrl, requestHost } from '../merchants/domains.ts';
+import { ownBackUrl } from '../merchants/domains.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 import { trialGame, vendorCard } from './catalogue.ts';
 import { drawGame, drawGamesOf } from './draws.ts';
@@ -43,11 +43,9 @@ function vendorOf(input: LaunchGamePayload): string | undefined {
   return undefined;
 }
 
-/** The game page's URL on the request's own origin (its scheme, and its Host as domainRoute reads it). */
-export function pageUrl(c: Context, path: string, ticket: string): string {
-  const url = new URL(c.req.url);
-  const host = requestHost(c)?.host ?? url.host;
-  return `${url.protocol}//${host}${path}?${new URLSearchParams({ ticket })}`;
+/** The game page's URL on the server's public origin (infra/public-origin.ts), never the request's Host. */
+export function pageUrl(origin: string, path: string, ticket: string): string {
+  return `${origin}${path}?${new URLSearchParams({ ticket })}`;
 }
 
 /** A code field: absent, or letters, digits, `_` and `-` (the schema lets any short text through). */
@@ -109,7 +107,7 @@ export async function launchGame(call: Call<LaunchGamePayload>, member: MemberRo
     exp: clock.now() + GAME_TICKET_MS,
   };
   return {
-    gameUrl: pageUrl(c, '/games/play', signTicket(deps.secrets, ticket)),
+    gameUrl: pageUrl(deps.publicOrigin(c), '/games/play', signTicket(deps.secrets, ticket)),
     vendor,
     prizeMode,
     gameCode,
@@ -134,7 +132,7 @@ export function trialLaunch(call: Call<TrialLaunchQuery>): { gameUrl: string } {
     language: languageOf(c.req.header('Language')),
     exp: clock.now() + GAME_TICKET_MS,
   });
-  return { gameUrl: pageUrl(c, '/games/trial', ticket) };
+  return { gameUrl: pageUrl(deps.publicOrigin(c), '/games/trial', ticket) };
 }
 
 /** The launch's backUrl when the page may link to it (merchants/domains.ts, ownBackUrl). */

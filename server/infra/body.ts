@@ -8,6 +8,18 @@ import { ApiError, fieldError } from './errors.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 
+/**
+ * The client went away in the middle of its body (closed the tab, lost the line): nothing is wrong
+ * with the server, so app.ts logs it as one info line, without a stack. Not an ApiError, so the pages
+ * that answer an ApiError themselves (support, chat, games forms) pass it on to that one place.
+ */
+export class BodyAborted extends Error {
+  constructor() {
+    super('The client aborted its request body');
+    this.name = 'BodyAborted';
+  }
+}
+
 /** The body, refused with 413 past BODY_LIMIT whether or not Content-Length told the truth. */
 export async function readBody(req: Request, limit = BODY_LIMIT): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = new ApiError(413, 'request.too.large', `The body is over ${limit} bytes`);
@@ -17,7 +29,10 @@ export async function readBody(req: Request, limit = BODY_LIMIT): Promise<Uint8A
   let size = 0;
   const reader = req.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    // A read fails only when the body stream does: the client's connection ended before the body did.
+    const { done, value } = await reader.read().catch(() => {
+      throw new BodyAborted();
+    });
     if (done) break;
     size += value.length;
     if (size > limit) {

@@ -9,7 +9,7 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 /** Mapped IPv4 (`::ffff:1.2.3.4`) reads as plain IPv4, so one client has one key everywhere. */
 const unmap = (ip: string) => ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
@@ -55,4 +55,19 @@ export function clientIp(c: Context, hops: number): string {
 export function forwardedFor(c: Context, hops: number): string {
   const chain = trustedChain(c.req.header('X-Forwarded-For'), hops);
   return [...(chain ?? []), socketIp(c)].join(', ');
+}
+
+/** This machine's loopback: 127.0.0.0/8 and ::1 (node's BlockList also matches their IPv4-mapped forms). */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/**
+ * Whether a socket address is this machine's loopback, however written (`::ffff:127.0.0.1` is what a
+ * dual-stack socket reports). The dev controls answer only such peers (app.ts): the address the
+ * kernel gave the connection, which no header can change.
+ */
+export function isLoopback(address: string): boolean {
+  const family = isIP(address);
+  return family !== 0 && LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }

@@ -23,6 +23,21 @@ export interface Config {
    * answer to (infra/hosts.ts). ALLOWED_HOSTS, comma separated; a port is ignored.
    */
   allowedHosts: string[];
+  /**
+   * DEV_OPEN=1: the dev controls answer every peer that reaches the port (the host names still count).
+   * Without it they answer only loopback peers, by the socket's address (app.ts).
+   */
+  devOpen: boolean;
+  /**
+   * PUBLIC_ORIGIN, comma separated: the origins players reach this server at; the first is the one
+   * absolute URLs use (infra/public-origin.ts). Empty: the origin it listens on.
+   */
+  publicOrigins: string[];
+  /**
+   * HSTS=1: every answer says `Strict-Transport-Security: max-age=31536000; includeSubDomains`
+   * (infra/security-headers.ts). For a deployment behind TLS only; off by default (the demo is http).
+   */
+  hsts: boolean;
   /** NODE_ENV=production: no dev controls, no demo members, `test: false`. */
   production: boolean;
   /**
@@ -56,6 +71,9 @@ export function loadConfig(
     upstream: upstream?.replace(/\/+$/, ''),
     trustProxy: hops(env.TRUST_PROXY),
     allowedHosts: hostList(env.ALLOWED_HOSTS),
+    devOpen: env.DEV_OPEN === '1',
+    publicOrigins: originList(env.PUBLIC_ORIGIN),
+    hsts: env.HSTS === '1',
     production: env.NODE_ENV === 'production',
     authEmulator: env.AUTH_EMULATOR !== '0',
     distDir: nonEmpty(env.DIST_DIR) ?? './dist',
@@ -80,6 +98,34 @@ function hostList(value: string | undefined): string[] {
   if (bad !== undefined)
     throw new Error(`ALLOWED_HOSTS takes host names (name[:port], comma separated), got ${JSON.stringify(bad)}`);
   return hosts;
+}
+
+/** PUBLIC_ORIGIN: `http(s)://host[:port]` each (a trailing `/` is fine); anything else stops the server. */
+function originList(value: string | undefined): string[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  return items.map((item) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    if (
+      !url ||
+      !/^https?:$/.test(url.protocol) ||
+      url.username ||
+      url.password ||
+      url.pathname !== '/' ||
+      url.search ||
+      url.hash
+    ) {
+      throw new Error(`PUBLIC_ORIGIN takes origins (http(s)://host[:port], comma separated), got ${JSON.stringify(item)}`);
+    }
+    return url.origin;
+  });
 }
 
 function nonEmpty(value: string | undefined) {

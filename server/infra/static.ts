@@ -235,7 +235,7 @@ export function mountStatic(
     answerHeaders(c, {
       'Content-Security-Policy': policy,
       'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Referrer-Policy': 'strict-origin', // no Referer of a page load carries its path or query
     });
     const table = await routes();
     const page = table && isPage(table, new URL(c.req.url).pathname);
@@ -281,7 +281,7 @@ export function mountStatic(
     await next();
     c.res.headers.set('Content-Security-Policy', demoCsp(await extraConnect(c)));
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    c.res.headers.set('Referrer-Policy', 'strict-origin');
   });
   app.get('/demo/*', (c) => serveFrom(c, resolve(dist, 'demo'), '/demo/', { index: true }));
 }

@@ -20,21 +20,14 @@ import type { Deps } from '../api/call.ts';
 import { readBody } from '../infra/body.ts';
 import { ApiError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';
-import { requestHost } from '../merchants/domains.ts';
 import { isVapidKey, type Merchant } from '../merchants/merchants.ts';
 import { abbreviated } from './relay.ts';
 
 export const PUSH_SERVICE_BASE = '/push-service/v1';
 export const PUSH_SERVICE_BODY_LIMIT = 4 * 1024;
 
-/**
- * The stand-in's base URL on the origin the request came to (its scheme and `Host`), for
- * info.sms.pushServiceUrl in demo mode; undefined when the `Host` is not a host name.
- */
-export function pushServiceUrlOf(c: Context): string | undefined {
-  const host = requestHost(c);
-  return host && `${new URL(c.req.url).protocol}//${host.host}${PUSH_SERVICE_BASE}`;
-}
+/** The stand-in's base URL on the server's public origin (infra/public-origin.ts), for info.sms.pushServiceUrl in demo mode. */
+export const pushServiceUrlOf = (origin: string): string => origin + PUSH_SERVICE_BASE;
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',

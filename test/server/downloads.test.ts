@@ -123,14 +123,39 @@ describe('GET /downloads/:merchant/profile.mobileconfig', () => {
     assert.ok(clip.Icon.equals(readFileSync(new URL('../../host/icons/icon-192.png', import.meta.url))));
   });
 
-  test('is made per request and per host: new UUIDs, the URL of the line it was downloaded from', async () => {
+  test('is made per request: new UUIDs every time', async () => {
     const a = parsePlist(await (await get('/downloads/demo/profile.mobileconfig')).text()) as Record<string, any>;
-    const b = parsePlist(
-      await (await get('/downloads/demo/profile.mobileconfig', 'https://m.operator.example')).text(),
-    ) as Record<string, any>;
+    const b = parsePlist(await (await get('/downloads/demo/profile.mobileconfig')).text()) as Record<string, any>;
     assert.notEqual(a.PayloadUUID, b.PayloadUUID);
     assert.notEqual(a.PayloadContent[0].PayloadUUID, b.PayloadContent[0].PayloadUUID);
-    assert.equal(b.PayloadContent[0].URL, 'https://m.operator.example/m/home');
+  });
+
+  // Issue 26, item 12: `Host: evil.example` wrote `http://evil.example/m/home` into the profile.
+  test('the Web Clip URL is on the public origin, never the Host header nor X-Forwarded-Host', async () => {
+    /** As @hono/node-server builds the request: its URL from the Host header. */
+    const clipUrl = async (app: typeof wps, host: string, headers: Record<string, string> = {}) => {
+      const res = await app.app.request(`http://${host}/downloads/demo/profile.mobileconfig`, {
+        headers: { Host: host, ...headers },
+      });
+      return ((parsePlist(await res.text()) as Record<string, any>).PayloadContent[0] as Record<string, any>).URL;
+    };
+    // Unconfigured (the demo): the origin it listens on, under a name it answers to.
+    assert.equal(await clipUrl(wps, 'evil.example'), 'http://127.0.0.1:8080/m/home');
+    assert.equal(await clipUrl(wps, 'evil.example:8080'), 'http://127.0.0.1:8080/m/home');
+    assert.equal(await clipUrl(wps, '127.0.0.1:8080', { 'X-Forwarded-Host': 'evil.example' }), 'http://127.0.0.1:8080/m/home');
+    assert.equal(await clipUrl(wps, 'localhost:8080'), 'http://localhost:8080/m/home', 'a loopback name it answers to');
+    assert.equal(await clipUrl(wps, 'localhost:9999'), 'http://127.0.0.1:8080/m/home', 'not the port it listens on');
+
+    // PUBLIC_ORIGIN: the first origin, or another listed one whose host the request named.
+    const operator = await testApp({ publicOrigins: ['https://m.operator.example', 'https://m2.operator.example:8443'] });
+    try {
+      assert.equal(await clipUrl(operator, 'evil.example'), 'https://m.operator.example/m/home');
+      assert.equal(await clipUrl(operator, 'localhost:8080'), 'https://m.operator.example/m/home');
+      assert.equal(await clipUrl(operator, 'M2.operator.example:8443'), 'https://m2.operator.example:8443/m/home');
+      assert.equal(await clipUrl(operator, 'm2.operator.example'), 'https://m.operator.example/m/home', 'another port');
+    } finally {
+      await operator.close();
+    }
   });
 
   test("another merchant's profile carries that merchant's name", async () => {

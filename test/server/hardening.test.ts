@@ -7,12 +7,15 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from '../../server/app.ts';
+import { isLoopback } from '../../server/infra/client-ip.ts';
+import { loadConfig } from '../../server/infra/config.ts';
 import { LOCK_FILE } from '../../server/infra/data-dir.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import {
@@ -416,5 +419,370 @@ describe('NUL characters (the database refuses U+0000): 400 request.invalid, bef
     assert.equal(answer.status, 400);
     assert.equal(answer.body.errorCode, 'request.invalid');
     assert.equal((await call(wps, 'GET', '/wps/system/status')).status, 200);
+  });
+});
+
+// ---- aborted bodies (issue 26, item 8) ----------------------------------------------------------------
+
+describe('a client that aborts its body', () => {
+  let server: RunningServer;
+  before(async () => {
+    server = await startServer(serverOptions(freshDataDir()));
+  });
+  after(() => server.close());
+
+  /** Sends the head and half of a body that says it is longer, then drops the connection. */
+  function abortMidBody(path: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1', () => {
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\n` +
+            `Merchant: demo\r\nContent-Length: 4000\r\n\r\n{"username":"demo","pass`,
+        );
+        setTimeout(() => socket.destroy(), 100);
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+  }
+
+  test('is one info line in the log, no stack, no "unexpected error"; the server keeps serving', async () => {
+    const lines: { level: string; text: string }[] = [];
+    const saved = { error: console.error, warn: console.warn, info: console.info, log: console.log };
+    for (const level of ['error', 'warn', 'info', 'log'] as const) {
+      console[level] = (...args: unknown[]) => lines.push({ level, text: args.map(String).join(' ') });
+    }
+    try {
+      for (const path of ['/wps/session/login', '/dev/maintenance', '/wps/tracking/events', '/support/']) {
+        const before = lines.length;
+        await abortMidBody(path);
+        // The server notices the abort once the socket is gone: give it a moment.
+        for (let i = 0; i < 50 && lines.length === before; i++) await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 100));
+        const logged = lines.slice(before);
+        assert.equal(logged.length, 1, `${path}: one line, got ${JSON.stringify(logged)}`);
+        assert.equal(logged[0]!.level, 'info', `${path}: ${logged[0]!.text}`);
+        assert.doesNotMatch(logged[0]!.text, /unexpected error|\n\s+at /, path);
+        assert.match(logged[0]!.text, /aborted/, path);
+        assert.ok(logged[0]!.text.includes(path), `${path}: the line names the path`);
+      }
+    } finally {
+      Object.assign(console, saved);
+    }
+    assert.equal((await fetch(`${server.url}/wps/system/status`)).status, 200, 'still serving');
+  });
+});
+
+// ---- /dev answers loopback peers only (issue 26, item 13) ---------------------------------------------
+
+/** A GET over a real socket from `localAddress` to `address`, with the Host header as given. */
+function getFrom(
+  localAddress: string,
+  address: string,
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: address, port, path, localAddress, headers: { Host: `localhost:${port}`, ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          let body: any = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode!, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** An IPv4 address of this machine that is not loopback (undefined when it has none). */
+const lanAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+
+describe('/dev answers loopback peers only, judged by the socket', () => {
+  const DEV_PATHS = ['/dev/', '/dev/state', '/dev/outbox', '/dev/members/guard/totp'];
+
+  test('isLoopback: 127.0.0.0/8, ::1 and their IPv4-mapped forms; nothing else', () => {
+    for (const address of [
+      '127.0.0.1',
+      '127.0.0.2',
+      '127.255.255.254',
+      '::1',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1',
+      '::FFFF:127.0.0.9',
+    ]) {
+      assert.equal(isLoopback(address), true, address);
+    }
+    for (const address of [
+      '192.0.2.2',
+      '::ffff:192.0.2.2',
+      '10.0.0.1',
+      '128.0.0.1',
+      '0.0.0.0',
+      '::',
+      'fd00::2',
+      'fe80::1',
+      '',
+      'localhost',
+      '127.0.0.1.evil',
+    ]) {
+      assert.equal(isLoopback(address), false, address);
+    }
+  });
+
+  describe('a server on 0.0.0.0', () => {
+    let server: RunningServer;
+    before(async () => {
+      server = await startServer({ ...serverOptions(freshDataDir()), host: '0.0.0.0' });
+    });
+    after(() => server.close());
+
+    test(
+      'from a non-loopback address of this machine, Host: localhost: 403 dev.loopback.only; /m and /wps still answer',
+      { skip: !lanAddress && 'no address besides loopback' },
+      async () => {
+        for (const path of DEV_PATHS) {
+          const a = await getFrom(lanAddress!, lanAddress!, server.port, path);
+          assert.equal(a.status, 403, `${path}: ${JSON.stringify(a.body).slice(0, 200)}`);
+          assert.equal(a.body.errorCode, 'dev.loopback.only', path);
+          assert.doesNotMatch(JSON.stringify(a.body), /"code"|mobileNum|totp|secondsLeft/, 'nothing of the outbox or the codes');
+        }
+        assert.equal((await getFrom(lanAddress!, lanAddress!, server.port, '/wps/system/status')).status, 200);
+      },
+    );
+
+    test(
+      'X-Forwarded-For does not make a remote peer local',
+      { skip: !lanAddress && 'no address besides loopback' },
+      async () => {
+        const a = await getFrom(lanAddress!, lanAddress!, server.port, '/dev/state', { 'X-Forwarded-For': '127.0.0.1' });
+        assert.equal(a.status, 403);
+      },
+    );
+
+    test('127.0.0.1 and 127.0.0.2 are loopback peers', async () => {
+      for (const local of ['127.0.0.1', '127.0.0.2']) {
+        for (const path of DEV_PATHS)
+          assert.equal((await getFrom(local, '127.0.0.1', server.port, path)).status, 200, `${local} ${path}`);
+      }
+    });
+  });
+
+  test('a dual-stack server (::) sees ::ffff:127.0.0.1, which is loopback; ::1 too', async () => {
+    const server = await startServer({ ...serverOptions(freshDataDir()), host: '::' });
+    try {
+      assert.equal((await getFrom('127.0.0.1', '127.0.0.1', server.port, '/dev/state')).status, 200);
+      assert.equal((await getFrom('::1', '::1', server.port, '/dev/state')).status, 200);
+      if (lanAddress) assert.equal((await getFrom(lanAddress, lanAddress, server.port, '/dev/state')).status, 403);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('behind a proxy (TRUST_PROXY) the client the proxy saw must be loopback too', async () => {
+    const server = await startServer({ ...serverOptions(freshDataDir()), trustProxy: 1 });
+    try {
+      const via = (xff: string) => getFrom('127.0.0.1', '127.0.0.1', server.port, '/dev/state', { 'X-Forwarded-For': xff });
+      assert.equal((await via('203.0.113.9')).status, 403);
+      assert.equal((await via('127.0.0.1')).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test(
+    'DEV_OPEN=1 opens them to every peer (the host names still count)',
+    { skip: !lanAddress && 'no address besides loopback' },
+    async () => {
+      assert.equal(loadConfig({ DEV_OPEN: '1' }, []).devOpen, true);
+      assert.equal(loadConfig({}, []).devOpen, false);
+      const server = await startServer({ ...serverOptions(freshDataDir()), host: '0.0.0.0', devOpen: true });
+      try {
+        assert.equal((await getFrom(lanAddress!, lanAddress!, server.port, '/dev/state')).status, 200);
+        const rebound = await getFrom(lanAddress!, lanAddress!, server.port, '/dev/state', { Host: 'evil.example' });
+        assert.equal(rebound.status, 421);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  test('npm start says which it is', async () => {
+    for (const [env, expected] of [
+      [{}, /dev controls: \S+\/dev\/ answers this machine only \(loopback peers\); DEV_OPEN=1 opens it/],
+      [{ DEV_OPEN: '1' }, /dev controls: \S+\/dev\/ is OPEN to every peer that reaches the port \(DEV_OPEN=1\)/],
+    ] as const) {
+      const main = runMain({ ...env, DATA_DIR: freshDataDir(), DIST_DIR: join(tmp.dir, 'dist') });
+      try {
+        await main.listening;
+        for (let i = 0; i < 100 && !expected.test(main.output()); i++) await new Promise((r) => setTimeout(r, 50));
+        assert.match(main.output(), expected);
+      } finally {
+        main.child.kill('SIGTERM');
+        assert.equal(await main.exited, 0);
+      }
+    }
+  });
+});
+
+// ---- absolute URLs from the public origin (issue 26, item 12) ------------------------------------------
+
+describe('absolute URLs come from the public origin, never the Host header', () => {
+  test('PUBLIC_ORIGIN: http(s) origins, comma separated, the first the canonical one; anything else stops the server', () => {
+    assert.deepEqual(loadConfig({}, []).publicOrigins, []);
+    assert.deepEqual(
+      loadConfig({ PUBLIC_ORIGIN: 'https://M.Operator.example/, https://m2.operator.example:8443' }, []).publicOrigins,
+      ['https://m.operator.example', 'https://m2.operator.example:8443'],
+    );
+    for (const bad of [
+      'm.operator.example',
+      'https://m.operator.example/m',
+      'ftp://m.operator.example',
+      'https://user@m.operator.example',
+      'https://m.operator.example?x=1',
+    ]) {
+      assert.throws(() => loadConfig({ PUBLIC_ORIGIN: bad }, []), /PUBLIC_ORIGIN/, bad);
+    }
+  });
+
+  test('the chat, game and trial pages and the push stand-in: the configured origin, whatever Host and X-Forwarded-Host say', async () => {
+    // other.example passes the demo's host check (ALLOWED_HOSTS) and is still not the public origin.
+    const wps = await testApp({ publicOrigins: ['https://m.operator.example'], allowedHosts: ['other.example'] });
+    try {
+      const headers = { Host: 'other.example:8080', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' };
+      const rsaKey = await rsaKeyOf(wps);
+      const login = await sealedCall(wps, '/wps/session/login', loginBody('demo', 'Demo1234'), rsaKey, { headers });
+      assert.equal(login.status, 200, JSON.stringify(login.body));
+      const token = login.body.value.token as string;
+      const chat = await call(wps, 'GET', '/wps/relay/CBS_launchChat?b2c=1', { token, headers });
+      assert.match(chat.body.value.chatUrl, /^https:\/\/m\.operator\.example\/chat\/\?ticket=/);
+      const game = await call(wps, 'POST', '/wps/game/launchGame', { token, headers, body: { vendor: 'PG' } });
+      assert.match(game.body.value.gameUrl, /^https:\/\/m\.operator\.example\/games\/play\?ticket=/, JSON.stringify(game.body));
+      const trial = await call(wps, 'GET', '/wps/relay/GCS_gameTrialLaunch?gameId=PG_FORTUNE_OX', { headers });
+      assert.match(trial.body.value.gameUrl, /^https:\/\/m\.operator\.example\/games\/trial\?ticket=/);
+      const status = await call(wps, 'GET', '/wps/system/status', { headers });
+      assert.equal(status.body.value.info.sms.pushServiceUrl, 'https://m.operator.example/push-service/v1');
+    } finally {
+      await wps.close();
+    }
+  });
+
+  test('production without PUBLIC_ORIGIN (no host check there): the origin it listens on, not the Host', async () => {
+    const prod = await testApp({ production: true });
+    try {
+      const trial = await call(prod, 'GET', '/wps/relay/GCS_gameTrialLaunch?gameId=PG_FORTUNE_OX', {
+        headers: { Host: 'evil.example' },
+      });
+      assert.match(trial.body.value.gameUrl, /^http:\/\/127\.0\.0\.1:8080\/games\/trial\?ticket=/);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  test('over a socket, unconfigured: the port it listens on (npm start on any port)', async () => {
+    const server = await startServer(serverOptions(freshDataDir()));
+    try {
+      for (const host of ['evil.example', `evil.example:${server.port}`, 'localhost:1']) {
+        const a = await getWithHost(server.port, '/downloads/demo/profile.mobileconfig', host);
+        assert.match(a.body, new RegExp(`<string>http://127\\.0\\.0\\.1:${server.port}/m/home</string>`), host);
+        assert.doesNotMatch(a.body, /evil/);
+      }
+      const own = await getWithHost(server.port, '/downloads/demo/profile.mobileconfig', `localhost:${server.port}`);
+      assert.match(own.body, new RegExp(`<string>http://localhost:${server.port}/m/home</string>`));
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+// ---- security headers on every answer (issue 26, item 9) ----------------------------------------------
+
+describe('security headers on every answer', () => {
+  /** Every kind of answer: pages, files, calls, refusals, 404s, redirects, the dev controls. */
+  const PATHS = [
+    '/',
+    '/m/home',
+    '/m/nope',
+    '/m/assets/missing-Ab12cd34.js',
+    '/demo/',
+    '/elements/wps-elements.js',
+    '/mobile/mc/redirect.html',
+    '/mini-game/minigame.js',
+    '/favicon.ico',
+    '/dev/',
+    '/dev/state',
+    '/wps/system/status',
+    '/wps/no/such/call',
+    '/wps/relay/CBS_unreadCount',
+    '/downloads/demo/profile.mobileconfig',
+    '/support/',
+    '/chat/',
+    '/captcha/gt.js',
+    '/nothing-here',
+  ];
+  const STRICT_REFERRER = ['strict-origin', 'same-origin', 'no-referrer'];
+  type Got = Awaited<ReturnType<typeof getWithHost>>;
+  const all = async (port: number, host = `127.0.0.1:${port}`) => {
+    const out: [string, Got][] = [];
+    for (const path of PATHS) out.push([path, await getWithHost(port, path, host)]);
+    return out;
+  };
+
+  test('Permissions-Policy turns off what /m does not use, keeps what it does; Referrer-Policy strict-origin or stricter; no HSTS by default', async () => {
+    const server = await startServer(serverOptions(freshDataDir()));
+    try {
+      for (const [path, a] of [
+        ...(await all(server.port)),
+        ['421 refusal', await getWithHost(server.port, '/dev/', 'evil.example')] as const,
+      ]) {
+        const policy = String(a.headers['permissions-policy'] ?? '');
+        for (const off of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture']) {
+          assert.match(policy, new RegExp(`(^|, )${off}=\\(\\)(,|$)`), `${path}: ${off} off in ${JSON.stringify(policy)}`);
+        }
+        // Used by /m: full screen and autoplay for the game frame (its allow=), the clipboard and the
+        // share sheet of invite friends: left at the browser's default (self, delegable by allow=).
+        for (const used of ['fullscreen', 'autoplay', 'clipboard-write', 'web-share']) {
+          assert.doesNotMatch(policy, new RegExp(`(^|, )${used}=`), `${path}: ${used} kept`);
+        }
+        assert.ok(STRICT_REFERRER.includes(String(a.headers['referrer-policy'])), `${path}: ${a.headers['referrer-policy']}`);
+        assert.equal(a.headers['strict-transport-security'], undefined, `${path}: no HSTS on plain http by default`);
+      }
+      // /m and the dev page: exactly strict-origin (the page's Referer never carries a query).
+      assert.equal(
+        (await getWithHost(server.port, '/m/home?token=x', `127.0.0.1:${server.port}`)).headers['referrer-policy'],
+        'strict-origin',
+      );
+      assert.equal(
+        (await getWithHost(server.port, '/dev/', `127.0.0.1:${server.port}`)).headers['referrer-policy'],
+        'strict-origin',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('HSTS=1 (a TLS deployment): Strict-Transport-Security: max-age=31536000; includeSubDomains on every answer', async () => {
+    assert.equal(loadConfig({}, []).hsts, false);
+    assert.equal(loadConfig({ HSTS: '1' }, []).hsts, true);
+    const server = await startServer({ ...serverOptions(freshDataDir()), hsts: true });
+    try {
+      for (const [path, a] of await all(server.port)) {
+        assert.equal(a.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains', path);
+      }
+    } finally {
+      await server.close();
+    }
   });
 });

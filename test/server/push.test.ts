@@ -349,7 +349,7 @@ describe('push config in the site status', () => {
       ['demo', DEMO_PROJECT],
       ['demo2', 'demo-two'],
     ] as const) {
-      const sms = ok(await call(wps, 'GET', '/wps/system/status', { merchant, headers: { Host: 'localhost:8443' } })).info.sms;
+      const sms = ok(await call(wps, 'GET', '/wps/system/status', { merchant, headers: { Host: 'localhost:8080' } })).info.sms;
       for (const field of ['apiKey', 'appId', 'projectId', 'messagingSenderId', 'authDomain', 'vapidKey']) {
         assert.equal(typeof sms[field], 'string', `${merchant}: ${field}`);
         assert.ok(sms[field].length > 0, `${merchant}: ${field}`);
@@ -363,10 +363,11 @@ describe('push config in the site status', () => {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       assert.equal(ecdh.computeSecret(raw).length, 32);
-      assert.equal(sms.pushServiceUrl, 'http://localhost:8443/push-service/v1', 'the request’s own origin');
+      assert.equal(sms.pushServiceUrl, 'http://localhost:8080/push-service/v1', 'a name it answers to, on its port');
     }
-    const other = ok(await call(wps, 'GET', '/wps/system/status', { headers: { Host: '127.0.0.1:9000' } })).info.sms;
-    assert.equal(other.pushServiceUrl, 'http://127.0.0.1:9000/push-service/v1', 'one cached status per origin');
+    // Another port is not the one it listens on: the public origin (issue 26, item 12), never the Host.
+    const other = ok(await call(wps, 'GET', '/wps/system/status', { headers: { Host: 'localhost:9000' } })).info.sms;
+    assert.equal(other.pushServiceUrl, 'http://127.0.0.1:8080/push-service/v1', 'one cached status per origin');
     assert.equal(other.firebase, false, 'whatever the identity provider setting');
   });
 });

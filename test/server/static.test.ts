@@ -92,7 +92,8 @@ describe('/m', () => {
       "no inline script without the build's hashes",
     );
     assert.equal(res.headers.get('X-Content-Type-Options'), 'nosniff');
-    assert.equal(res.headers.get('Referrer-Policy'), 'strict-origin-when-cross-origin');
+    // strict-origin: no Referer of a page load carries its path or query (issue 26, items 2 and 9).
+    assert.equal(res.headers.get('Referrer-Policy'), 'strict-origin');
     assert.equal(res.headers.get('Cache-Control'), 'no-cache');
   });
 
