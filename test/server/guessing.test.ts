@@ -200,6 +200,18 @@ test('40 authenticator codes for guard from 8 addresses in a minute: 13 are judg
   assert.equal(session.body.value.userName, 'guard');
 });
 
+test('SMS codes in the verification call share the budget: of 20 wrong codes from 8 addresses 10 are judged', async () => {
+  frozenClock();
+  const answers = await guess(20, (i, from) =>
+    verify(
+      { username: 'guard', password: 'Guard1234', method: 'S', mobileNum: '9171234568', verificationCode: String(100_000 + i) },
+      from,
+    ),
+  );
+  assert.equal(count(answers, 'verification.failed'), 10);
+  assert.equal(count(answers, 'TOO_MANY_REQUEST_ACCOUNT'), 10);
+});
+
 test("a player's recorded address is not held back by the account's delay (an attacker cannot lock them out)", async () => {
   frozenClock();
   // demo's recorded addresses are 127.0.0.1 and ::1 (server/merchants/merchants.json).

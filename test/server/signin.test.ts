@@ -212,6 +212,11 @@ describe('the second check (login from an unrecorded IP)', () => {
       'verification.failed',
     );
     assert.match(wrong.message!, /email/i);
+    // A wrong knowledge answer costs a guess from the account's budget (docs/server.md "Security").
+    const { rows } = await wps.db!.query<{ n: string }>(
+      "SELECT count(*) AS n FROM limit_events WHERE counter = 'account' AND key = 'demo2' || chr(10) || 'guard'",
+    );
+    assert.equal(Number(rows[0]!.n), 1);
     const v = ok(await demo2({ username: 'GUARD', password: 'Guard5678', method: 'E', email: '  Guard2@Example.COM ' }));
     assert.equal(v.userName, 'guard');
     assert.match(v.token, /^[A-Za-z0-9_-]{40,}$/);
