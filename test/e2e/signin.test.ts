@@ -5,8 +5,10 @@
  */
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startHarness, trackNetwork, type Harness, clearAnnouncements } from './harness.ts';
+import { fresh, loginBody, seal } from '../server/helpers.ts';
 
 let h: Harness;
 let context: BrowserContext | undefined;
@@ -338,6 +340,53 @@ describe('registration with the captcha', () => {
     await page.getByRole('alertdialog').waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
     await reg.getByText('Click to verify').waitFor(); // not 'Verified': a used result never counts twice
+  });
+});
+
+describe('guessing one account from many addresses (issue 26)', () => {
+  /** A wrong password for `username` over a socket from `from` (another loopback address): its errorCode. */
+  async function wrongLoginFrom(username: string, from: string): Promise<string> {
+    const { rsaKey } = (await dev('GET', '/wps/session/key/rsa')).value as { rsaKey: string };
+    const sealed = seal(fresh(loginBody(username, 'Wrong-pass1')), rsaKey);
+    const body = JSON.stringify(sealed.body);
+    const url = new URL(h.server.url);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/wps/session/login',
+          method: 'POST',
+          localAddress: from,
+          agent: false,
+          headers: {
+            ...sealed.headers,
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+            Device: 'MOBILE',
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve((JSON.parse(text) as { errorCode: string }).errorCode));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('after 5 wrong passwords from other addresses, /m/login asks for the captcha (every setting off), and the right password then signs in', async () => {
+    for (const n of [2, 3, 4, 5, 6]) assert.equal(await wrongLoginFrom('demo', `127.0.0.${n}`), 'login.cred.err');
+    const page = await newPage();
+    await fillPasswordLogin(page, 'demo', 'Demo1234');
+    await page.getByRole('alertdialog').getByText('Please complete the captcha first.').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    await form(page).locator('wps-captcha').getByText('Click to verify').waitFor();
+    await form(page).getByRole('button', { name: 'Log in' }).click();
+    await solveCaptcha(page);
+    await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
   });
 });
 
