@@ -14,7 +14,7 @@ export const clock = { now: (): number => Date.now() };
 export const MINUTE = 60_000;
 
 type QueryResult<T> = { rows: T[]; rowCount: number };
-type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<QueryResult<T>>;
+export type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<QueryResult<T>>;
 /** What the counters need of the database (server/db/db.ts's Db has it). */
 export interface CounterStore {
   query: Query;
@@ -174,14 +174,15 @@ export class GuessBudget {
 
   /**
    * Counts one attempt now, or throws `400 <errorCode>` with `value: { retryAfter }` while the
-   * account's delay runs (unless `waitFree`: an address recorded for the account). Answers whether
-   * the attempt must carry a captcha, and a function that takes the attempt back.
+   * account's delay runs, unless `waitFree` says yes (an address recorded for the account; asked,
+   * inside the transaction, only when a delay runs). Answers whether the attempt must carry a
+   * captcha, and a function that takes the attempt back.
    */
   async take(
     key: string,
     errorCode: string,
     message: string,
-    { waitFree = false } = {},
+    waitFree: (query: Query) => Promise<boolean> = async () => false,
   ): Promise<{ captcha: boolean; release: () => Promise<void> }> {
     return this.db.transaction(async (query) => {
       await query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${this.name}\n${key}`]);
@@ -192,8 +193,8 @@ export class GuessBudget {
       );
       const failures = Number(rows[0]?.n ?? 0);
       const last = Number(rows[0]?.last ?? 0);
-      const wait = waitFree ? 0 : last + this.delayMs(failures) - now;
-      if (wait > 0) throw tooMany(errorCode, message, Math.max(1, Math.ceil(wait / 1000)));
+      const wait = last + this.delayMs(failures) - now;
+      if (wait > 0 && !(await waitFree(query))) throw tooMany(errorCode, message, Math.max(1, Math.ceil(wait / 1000)));
       const added = await query<{ id: string | number }>(
         'INSERT INTO limit_events (counter, key, at) VALUES ($1, $2, $3) RETURNING id',
         [this.name, key, now],

@@ -83,7 +83,12 @@ export function factorsOf(
  * Whether `ip` is recorded for the member of this merchant named `username` (false for no such
  * member). One query whether the member exists or not.
  */
-export async function isRecordedAddress(db: Db, merchantCode: string, username: string, ip: string): Promise<boolean> {
+export async function isRecordedAddress(
+  db: Pick<Db, 'query'>,
+  merchantCode: string,
+  username: string,
+  ip: string,
+): Promise<boolean> {
   const { rows } = await db.query(
     `SELECT 1 FROM member_ips JOIN members ON members.id = member_ips.member_id
       WHERE members.merchant_code = $1 AND lower(members.username) = lower($2) AND member_ips.ip = $3`,

@@ -126,10 +126,9 @@ const WRONG_GUESS = new Set(['login.cred.err', 'verification.failed', 'verificat
 async function underAccountBudget<T>(call: Call<unknown>, who: string, attempt: (captchaDue: boolean) => Promise<T>): Promise<T> {
   const { deps, merchant, clientIp } = call;
   const key = accountKey(merchant.code, who);
-  const waitFree = await isRecordedAddress(deps.db, merchant.code, who, clientIp);
-  const { captcha, release } = await deps.limits.account.take(key, 'TOO_MANY_REQUEST_ACCOUNT', MESSAGES.tooManyAccount, {
-    waitFree,
-  });
+  const { captcha, release } = await deps.limits.account.take(key, 'TOO_MANY_REQUEST_ACCOUNT', MESSAGES.tooManyAccount, (query) =>
+    isRecordedAddress({ query }, merchant.code, who, clientIp),
+  );
   let value: T;
   try {
     value = await attempt(captcha);
