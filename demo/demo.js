@@ -311,7 +311,8 @@
       twoFactor ??= addElement('wps-two-factor');
       await customElements.whenDefined('wps-two-factor');
       // Its outcome also arrives as wps-verified / wps-close in the log.
-      twoFactor.open({ username: 'guard', password: 'Guard1234', flags: { sms: true, ga: true, email: true, payeeName: true } });
+      // The demo merchant offers the possession factors only (docs/server.md "Security").
+      twoFactor.open({ username: 'guard', password: 'Guard1234', flags: { sms: true, ga: true } });
     });
 
     // The status screens cover the whole page (and bring their own main landmark): the page behind

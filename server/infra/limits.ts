@@ -14,7 +14,7 @@ export const clock = { now: (): number => Date.now() };
 export const MINUTE = 60_000;
 
 type QueryResult<T> = { rows: T[]; rowCount: number };
-type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<QueryResult<T>>;
+export type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<QueryResult<T>>;
 /** What the counters need of the database (server/db/db.ts's Db has it). */
 export interface CounterStore {
   query: Query;
@@ -146,6 +146,88 @@ export class WindowCounter {
   }
 }
 
+/**
+ * Failed guesses on one account, whatever the address (issue 26, item 3): a budget that slows the
+ * guessing down instead of locking the account, so an attacker can never hold the player out for
+ * long. Failures count over `windowMs`; from `captchaAfter` failures on, an attempt must carry a
+ * captcha; from `delayAfter` on, an attempt must come `delayMs(failures)` after the previous one
+ * (doubling from `firstDelayMs`, at most `maxDelayMs`). An attempt is counted when it starts (under
+ * a lock on the key that every instance respects) and taken back unless it was a judged wrong
+ * guess, so guesses sent at once are judged one by one against the same budget.
+ */
+export class GuessBudget {
+  constructor(
+    private readonly db: CounterStore,
+    readonly name: string,
+    readonly windowMs: number,
+    readonly captchaAfter: number,
+    readonly delayAfter: number,
+    readonly firstDelayMs: number,
+    readonly maxDelayMs: number,
+  ) {}
+
+  /** The wait after the latest attempt when `failures` are on the books (0: none). */
+  delayMs(failures: number): number {
+    if (failures < this.delayAfter) return 0;
+    return Math.min(this.maxDelayMs, this.firstDelayMs * 2 ** Math.min(30, failures - this.delayAfter));
+  }
+
+  /**
+   * Counts one attempt now, or throws `400 <errorCode>` with `value: { retryAfter }` while the
+   * account's delay runs, unless `waitFree` says yes (an address recorded for the account; asked,
+   * inside the transaction, only when a delay runs). Answers whether the attempt must carry a
+   * captcha, and a function that takes the attempt back.
+   */
+  async take(
+    key: string,
+    errorCode: string,
+    message: string,
+    waitFree: (query: Query) => Promise<boolean> = async () => false,
+  ): Promise<{ captcha: boolean; release: () => Promise<void> }> {
+    return this.db.transaction(async (query) => {
+      await query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${this.name}\n${key}`]);
+      const now = clock.now();
+      const { rows } = await query<{ n: string | number; last: string | number | null }>(
+        `SELECT count(*) AS n, max(at) AS last FROM limit_events WHERE counter = $1 AND key = $2 AND at > $3`,
+        [this.name, key, now - this.windowMs],
+      );
+      const failures = Number(rows[0]?.n ?? 0);
+      const last = Number(rows[0]?.last ?? 0);
+      const wait = last + this.delayMs(failures) - now;
+      if (wait > 0 && !(await waitFree(query))) throw tooMany(errorCode, message, Math.max(1, Math.ceil(wait / 1000)));
+      const added = await query<{ id: string | number }>(
+        'INSERT INTO limit_events (counter, key, at) VALUES ($1, $2, $3) RETURNING id',
+        [this.name, key, now],
+      );
+      void this.sweep(now);
+      const id = added.rows[0]!.id;
+      return {
+        captcha: failures >= this.captchaAfter,
+        release: async () => {
+          await this.db.query('DELETE FROM limit_events WHERE id = $1', [id]);
+        },
+      };
+    });
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.db.query('DELETE FROM limit_events WHERE counter = $1 AND key = $2', [this.name, key]);
+  }
+
+  async clearAll(): Promise<void> {
+    await this.db.query('DELETE FROM limit_events WHERE counter = $1', [this.name]);
+  }
+
+  private lastSweep = 0;
+  private async sweep(now: number) {
+    if (now - this.lastSweep < SWEEP_EVERY_MS && now >= this.lastSweep) return;
+    this.lastSweep = now;
+    await this.db
+      .query('DELETE FROM limit_events WHERE counter = $1 AND at <= $2', [this.name, now - this.windowMs])
+      .catch(() => undefined);
+  }
+}
+
 export function tooMany(errorCode: string, message: string, retryAfter: number): ApiError {
   return new ApiError(400, errorCode, message, { retryAfter });
 }
@@ -182,10 +264,17 @@ export interface Limits {
   pushService: WindowCounter;
   /** Tracking posts per IP: 60 a minute (a page posts a batch of up to 20 events at a time). */
   tracking: WindowCounter;
+  /**
+   * Failed guesses per merchant + account (username, or the number of an SMS login), from any
+   * address: password logins, two-factor verifications and SMS logins. 24 hours; the captcha after
+   * 5, then a wait after each further one from 5 s doubling to 5 minutes; a sign-in clears it.
+   */
+  account: GuessBudget;
 }
 
 export function createLimits(db: CounterStore): Limits {
-  const counter = (name: keyof Limits, max: number, windowMs: number) => new WindowCounter(db, name, max, windowMs);
+  const counter = (name: Exclude<keyof Limits, 'account'>, max: number, windowMs: number) =>
+    new WindowCounter(db, name, max, windowMs);
   return {
     login: counter('login', 5, 15 * MINUTE),
     verify: counter('verify', 5, 15 * MINUTE),
@@ -200,6 +289,7 @@ export function createLimits(db: CounterStore): Limits {
     push: counter('push', 60, MINUTE),
     pushService: counter('pushService', 60, MINUTE),
     tracking: counter('tracking', 60, MINUTE),
+    account: new GuessBudget(db, 'account', 24 * 60 * MINUTE, 5, 10, 5_000, 5 * MINUTE),
   };
 }
 

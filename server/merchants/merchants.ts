@@ -157,6 +157,20 @@ const merchantSchema = v.object({
     v.record(v.picklist(PROMOTION_TYPES), v.object({ enabled: v.boolean(), count: v.optional(v.number()) })),
     {},
   ),
+  /**
+   * The second-check methods offered (`login_verify_required`, POST /wps/session/login/verification):
+   * `S` SMS code and `G` authenticator code, the possession factors, by default. `E` (email) and `P`
+   * (payee name) are knowledge checks, not a second factor: a merchant that adds them is warned in
+   * docs/server.md ("Security").
+   */
+  twoFactorMethods: v.optional(
+    v.pipe(
+      v.array(v.picklist(['S', 'G', 'E', 'P'])),
+      v.minLength(1),
+      v.check((a) => new Set(a).size === a.length, 'a method is listed twice'),
+    ),
+    ['S', 'G'],
+  ),
   /** A password older than this many days is reported as `passwordExpired` at login. */
   passwordMaxAgeDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650)), 90),
   /** Identity provider sign-in: an ID token whose sign-in (`auth_time`) is older than this is refused (default 300). */

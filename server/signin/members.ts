@@ -62,14 +62,39 @@ export function gaSecret(secrets: Secrets, member: Pick<AuthMember, 'ga_secret'>
   return opened === undefined ? undefined : Buffer.from(opened, 'base64');
 }
 
-/** The second-check factors a member has: the `value` of `login_verify_required`. */
-export function factorsOf(secrets: Secrets, m: AuthMember): Required<LoginErrorValue> {
+/**
+ * The second-check factors a member has among the methods the merchant offers (`twoFactorMethods`
+ * of merchants.json; all four when not given): the `value` of `login_verify_required`.
+ */
+export function factorsOf(
+  secrets: Secrets,
+  m: AuthMember,
+  offered: readonly string[] = ['S', 'G', 'E', 'P'],
+): Required<LoginErrorValue> {
   return {
-    email: Boolean(m.email),
-    ga: gaSecret(secrets, m) !== undefined,
-    sms: Boolean(m.mobile_num && m.country_dialing_code),
-    payeeName: Boolean(m.payee_name),
+    email: offered.includes('E') && Boolean(m.email),
+    ga: offered.includes('G') && gaSecret(secrets, m) !== undefined,
+    sms: offered.includes('S') && Boolean(m.mobile_num && m.country_dialing_code),
+    payeeName: offered.includes('P') && Boolean(m.payee_name),
   };
+}
+
+/**
+ * Whether `ip` is recorded for the member of this merchant named `username` (false for no such
+ * member). One query whether the member exists or not.
+ */
+export async function isRecordedAddress(
+  db: Pick<Db, 'query'>,
+  merchantCode: string,
+  username: string,
+  ip: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM member_ips JOIN members ON members.id = member_ips.member_id
+      WHERE members.merchant_code = $1 AND lower(members.username) = lower($2) AND member_ips.ip = $3`,
+    [merchantCode, username, normalizeIp(ip)],
+  );
+  return rows.length > 0;
 }
 
 /** IPv6 in lower case (the `::ffff:` prefix of mapped IPv4 is already gone, see server/infra/client-ip.ts). */

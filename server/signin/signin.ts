@@ -24,6 +24,7 @@ import {
   identityUsernames,
   insertMember,
   isKnownIp,
+  isRecordedAddress,
   linkIdentity,
   memberById,
   memberByIdentity,
@@ -51,6 +52,8 @@ export const MESSAGES = {
   tooManySms: 'Please wait before requesting another code.',
   tooManySmsIp: 'Too many codes were requested from this network. Please try again later.',
   tooManyLoginIp: 'Too many failed logins from this network. Please try again later.',
+  tooManyAccount: 'Too many failed attempts on this account. Please wait a moment and try again.',
+  methodNotOffered: 'This verification method is not offered.',
   tooManyRegisterIp: 'Too many accounts were created from this network. Please try again later.',
   notLinked: 'This account is not linked yet.',
   alreadyBound: 'This account is already linked to a member.',
@@ -108,6 +111,35 @@ async function underAddressLimit<T>(call: Call<unknown>, attempt: () => Promise<
   }
 }
 
+/** Counter key of an account's guess budget: merchant and user (lower case), whatever the address. */
+const accountKey = (merchantCode: string, who: string) => `${merchantCode}\n${who.toLowerCase()}`;
+
+/** The answers of a judged wrong guess: these stay on the account's books; any other refusal is taken back. */
+const WRONG_GUESS = new Set(['login.cred.err', 'verification.failed', 'verification.method.unsupported']);
+
+/**
+ * Runs one attempt under the account's guess budget (docs/server.md "Limits"), whatever the address:
+ * refused while the account's delay runs (except from an address recorded for the account, so an
+ * attacker cannot hold the player out at home), told whether a captcha is due. A wrong guess stays
+ * counted; a sign-in clears the account's failures.
+ */
+async function underAccountBudget<T>(call: Call<unknown>, who: string, attempt: (captchaDue: boolean) => Promise<T>): Promise<T> {
+  const { deps, merchant, clientIp } = call;
+  const key = accountKey(merchant.code, who);
+  const { captcha, release } = await deps.limits.account.take(key, 'TOO_MANY_REQUEST_ACCOUNT', MESSAGES.tooManyAccount, (query) =>
+    isRecordedAddress({ query }, merchant.code, who, clientIp),
+  );
+  let value: T;
+  try {
+    value = await attempt(captcha);
+  } catch (err) {
+    if (!(err instanceof ApiError && WRONG_GUESS.has(err.errorCode))) await release();
+    throw err;
+  }
+  await deps.limits.account.clear(key);
+  return value;
+}
+
 /** Counts one registration of the address (refused over the limit) before its password is hashed. */
 async function countRegistration(call: Call<unknown>): Promise<void> {
   await call.deps.limits.registerIp.take(
@@ -150,9 +182,11 @@ export function login(call: Call<LoginPayload>): Promise<LoginValue> {
 
 /**
  * docs/product.md §5: a login captcha is required unless the type is sms (or firebase with a username), and
- * only when the captcha setting for login, sms or register is on.
+ * only when the captcha setting for login, sms or register is on; or when the account has had a few
+ * failed guesses (`captchaDue`, docs/server.md "Limits") and the merchant has a captcha id.
  */
-async function captchaNeeded(call: Call<unknown>): Promise<boolean> {
+async function captchaNeeded(call: Call<unknown>, captchaDue = false): Promise<boolean> {
+  if (captchaDue && call.merchant.info.gw.GEETEST_ID) return true;
   const s = await call.deps.state.get(call.merchant);
   return s.loginCaptcha || s.smsCaptcha || s.registerCaptcha;
 }
@@ -168,8 +202,8 @@ async function passwordLogin(call: LoginCall<'username'>): Promise<LoginValue> {
       await requireRecordedIp(call, member);
       return member;
     },
-    async () => {
-      if (await captchaNeeded(call)) await verifyCaptcha(call.deps, call.merchant, input);
+    async (captchaDue) => {
+      if (await captchaNeeded(call, captchaDue)) await verifyCaptcha(call.deps, call.merchant, input);
     },
   );
 }
@@ -178,24 +212,25 @@ async function passwordLogin(call: LoginCall<'username'>): Promise<LoginValue> {
  * A password check under the login lockout, then `then` with the member and a new session: the
  * attempts on one username + IP run one after another, refused while locked out, and only a wrong
  * password counts (unknown user or wrong password: same scrypt work, same `login.cred.err`).
- * `before` runs after the lockout check and before the password (the captcha).
+ * `before` runs after the lockout checks and before the password (the captcha; `captchaDue`: the
+ * account's guess budget asks for one).
  */
 async function withPassword(
   call: Call<unknown>,
   username: string,
   password: string,
   then: (member: AuthMember) => Promise<AuthMember>,
-  before?: () => Promise<void>,
+  before?: (captchaDue: boolean) => Promise<void>,
 ): Promise<LoginValue> {
   const { deps, merchant, clientIp } = call;
   const key = attemptKey(merchant.code, username, clientIp);
   const counter = deps.limits.login;
   return counter.serial(key, async () => {
     await counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
-    return underAddressLimit(call, () => passwordAttempt());
+    return underAddressLimit(call, () => underAccountBudget(call, username, passwordAttempt));
   });
-  async function passwordAttempt() {
-    await before?.();
+  async function passwordAttempt(captchaDue: boolean) {
+    await before?.(captchaDue);
     const found = await memberByUsername(deps.db, merchant.code, username);
     const ok = await verifyPassword(password, found?.password_hash ?? (await dummyHash()));
     if (!found || !ok) {
@@ -223,7 +258,7 @@ async function forcedChange(call: Call<unknown>, password: string, expired: bool
  * them gets `login_verify_required` with the factors they have; a member without any factor logs in.
  */
 async function requireRecordedIp(call: Call<unknown>, member: AuthMember, extra: Record<string, unknown> = {}): Promise<void> {
-  const factors = factorsOf(call.deps.secrets, member);
+  const factors = factorsOf(call.deps.secrets, member, call.merchant.twoFactorMethods);
   if (!Object.values(factors).some(Boolean)) return;
   if (await isKnownIp(call.deps.db, member.id, call.clientIp)) return;
   throw new ApiError(400, 'login_verify_required', MESSAGES.verifyRequired, { ...(factors satisfies LoginErrorValue), ...extra });
@@ -238,11 +273,13 @@ async function smsLogin(call: LoginCall<'sms'>): Promise<LoginValue> {
   const counter = deps.limits.login;
   return counter.serial(key, async () => {
     await counter.check(key, 'TOO_MANY_REQUEST_LOGIN', MESSAGES.tooManyLogin);
-    await underAddressLimit(call, async () => {
-      if (await consumeCode(deps.db, deps.secrets, merchant.code, dial, num, code)) return;
-      await counter.add(key);
-      throw new ApiError(400, 'login.cred.err', MESSAGES.smsCredErr);
-    });
+    await underAddressLimit(call, () =>
+      underAccountBudget(call, `sms:${dial}${num}`, async () => {
+        if (await consumeCode(deps.db, deps.secrets, merchant.code, dial, num, code)) return;
+        await counter.add(key);
+        throw new ApiError(400, 'login.cred.err', MESSAGES.smsCredErr);
+      }),
+    );
     await counter.clear(key);
     // Only somebody holding the phone gets this far, so telling that the number is unknown is fine.
     const member = await memberByMobile(deps.db, merchant.code, dial, num);
@@ -335,9 +372,15 @@ export async function verifyLogin(call: Call<TwoFactorPayload>): Promise<LoginVa
   const counter = deps.limits.verify;
   return counter.serial(key, async () => {
     await counter.check(key, 'TOO_MANY_REQUEST_VERIFY', MESSAGES.tooManyVerify);
-    return underAddressLimit(call, () => verificationAttempt());
+    return underAddressLimit(call, () => underAccountBudget(call, who, () => verificationAttempt()));
   });
   async function verificationAttempt() {
+    // A method the merchant does not offer (by default the knowledge checks E and P) is refused
+    // before anything is checked, and costs a guess like a wrong answer.
+    if (!merchant.twoFactorMethods.includes(input.method)) {
+      await counter.add(key);
+      throw new ApiError(400, 'verification.method.unsupported', MESSAGES.methodNotOffered);
+    }
     let member: AuthMember | undefined;
     if (password) {
       const found = await memberByUsername(deps.db, merchant.code, input.username);

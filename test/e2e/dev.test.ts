@@ -123,7 +123,7 @@ describe('the /dev/ page', () => {
         .locator('.member h3')
         .allTextContents()
         .then((names) => names.join()),
-      'demo',
+      'demo,guard',
     );
   });
 });

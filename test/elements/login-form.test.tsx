@@ -490,6 +490,19 @@ describe('<wps-login-form> captcha row (docs/product.md §5)', () => {
     await waitFor(() => expect(has(el, 'captcha')).to.equal(true));
     expect(part(el, 'captcha')!.localName).to.equal('wps-captcha');
   });
+
+  it('every setting off, but the server asks for the captcha (failed guesses on the account): the row shows for the next try', async () => {
+    const el = await open();
+    answers.login = () =>
+      json({ success: false, errorCode: 'captcha.required', message: 'Please complete the captcha first.' }, 400);
+    expect(has(el, 'captcha')).to.equal(false);
+    await fillPassword(el, 'player1', 'Secret123');
+    form(el).requestSubmit();
+    await waitFor(() => expect(has(el, 'captcha')).to.equal(true));
+    expect(part(el, 'captcha')!.localName).to.equal('wps-captcha');
+    // The server's words reach the player.
+    expect(notices.value.map((n) => n.message)).to.deep.equal(['Please complete the captcha first.']);
+  });
 });
 
 describe('<wps-login-form> SMS tab (docs/product.md §5)', () => {

@@ -591,6 +591,48 @@ describe('<wps-two-factor auto> (docs/product.md §4: login_verify_required open
     expect(verificationBodies()).to.deep.equal([{ username: 'player1', password: 'Secret123', method: 'G', authCode: '123456' }]);
   });
 
+  // The flags as the reference server answers them (server/signin/signin.ts, issue 26): only the
+  // methods the merchant offers are true.
+  it("a merchant offering the possession factors only (the server's default): the SMS and Authenticator tabs, no Email or Real name", async () => {
+    const el = mount<TwoFactorElement>('<wps-two-factor auto></wps-two-factor>');
+    await sleep(30);
+    answers.login = verifyRequired({ email: false, ga: true, sms: true, payeeName: false });
+    void playerLogin();
+    await opened(el);
+    expect(tabNames(el)).to.deep.equal(['SMS', 'Authenticator']);
+    expect(activeTab(el)).to.equal('SMS');
+    expect(parts(el, 'input').some((i) => ['email', 'payeeName'].includes((i as HTMLInputElement).name))).to.equal(false);
+    el.close();
+    await closed(el);
+  });
+
+  it('a merchant with the knowledge checks on (demo2): all four tabs, and Email and Real name each send their method', async () => {
+    const el = mount<TwoFactorElement>('<wps-two-factor auto></wps-two-factor>');
+    await sleep(30);
+    answers.login = verifyRequired({ email: true, ga: true, sms: true, payeeName: true });
+    answers.verify = () => json({ success: false, errorCode: 'verification.failed', message: 'Verification failed.' });
+    void playerLogin();
+    await opened(el);
+    expect(tabNames(el)).to.deep.equal(['SMS', 'Authenticator', 'Email', 'Real name']);
+    for (const [tab, values, expected] of [
+      ['Email', { email: 'guard2@example.com' }, { method: 'E', email: 'guard2@example.com' }],
+      ['Real name', { payeeName: 'Guard Two' }, { method: 'P', payeeName: 'Guard Two' }],
+    ] as const) {
+      parts(el, 'tab')
+        .find((t) => t.textContent === tab)!
+        .click();
+      await waitFor(() => expect(activeTab(el)).to.equal(tab));
+      fill(el, values);
+      const before = verifications().length;
+      confirm(el);
+      await waitFor(() => expect(verifications().length).to.equal(before + 1));
+      expect(verificationBodies().at(-1)).to.deep.equal({ username: 'player1', password: 'Secret123', ...expected });
+      await waitFor(() => expect(text(el, 'error')).to.equal('Verification failed.'));
+    }
+    el.close();
+    await closed(el);
+  });
+
   it('without `auto` (or after removing it) the login adds an `auto` element of its own to the body', async () => {
     const el = mount<TwoFactorElement>('<wps-two-factor auto></wps-two-factor>');
     await sleep(30);

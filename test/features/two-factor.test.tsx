@@ -64,6 +64,15 @@ describe('two-factor tabs (docs/product.md §2, §4)', () => {
     ['email + payeeName', { email: true, payeeName: true, sms: false }, ['email', 'payeeName'], 'email'],
     ['ga + payeeName', { ga: true, payeeName: true }, ['ga', 'payeeName'], 'ga'],
     ['only true counts (not "true" or 1)', { sms: 'true', ga: 1, email: true }, ['email'], 'email'],
+    // What the reference server answers (issue 26): by default only the possession factors are offered…
+    ['server default (demo): possession only', { email: false, ga: true, sms: true, payeeName: false }, ['sms', 'ga'], 'sms'],
+    // …and a merchant with knowledge checks on (demo2) flags all four.
+    [
+      'knowledge checks on (demo2)',
+      { email: true, ga: true, sms: true, payeeName: true },
+      ['sms', 'ga', 'email', 'payeeName'],
+      'sms',
+    ],
   ];
   for (const [name, flags, tabs, active] of rows) {
     it(`${name} → [${tabs.join(', ')}], active ${active}`, () => {

@@ -736,7 +736,7 @@ describe('the demo seed', () => {
         const labels = await second.db!.query<{ n: string }>(`SELECT count(*) AS n FROM vip_labels WHERE merchant_code = 'demo'`);
         assert.equal(Number(labels.rows[0]!.n), 6);
         const messages = await second.db!.query<{ n: string }>(`SELECT count(*) AS n FROM chat_messages`);
-        assert.equal(Number(messages.rows[0]!.n), 6, '2 for each of the 3 demo members');
+        assert.equal(Number(messages.rows[0]!.n), 8, '2 for each of the 4 demo members');
       } finally {
         await second.close();
       }

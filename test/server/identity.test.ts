@@ -445,12 +445,16 @@ describe(
         login(firebaseBody(idToken, { username: 'guard', password: 'Guard1234' }), ip),
         'login_verify_required',
       );
-      assert.deepEqual(need.value, { email: true, ga: true, sms: true, payeeName: true });
+      // The demo merchant offers the possession factors only (SMS and authenticator codes).
+      assert.deepEqual(need.value, { email: false, ga: true, sms: true, payeeName: false });
       assert.equal((await wps.db!.query('SELECT 1 FROM member_identities WHERE uid = $1', [localId])).rows.length, 0);
+      // The authenticator code of now (a code works once); a wrong one has a changed first digit.
+      const totp = async () => ok(await call(wps, 'GET', '/dev/members/guard/totp')).code as string;
+      const wrongCode = (code: string) => `${(Number(code[0]) + 5) % 10}${code.slice(1)}`;
       // Password + token + factor: logs in and links.
       const v = ok(
         await verify(
-          { username: 'guard', password: 'Guard1234', method: 'E', email: 'guard@example.com', firebaseIdToken: idToken },
+          { username: 'guard', password: 'Guard1234', method: 'G', authCode: await totp(), firebaseIdToken: idToken },
           ip,
         ),
       );
@@ -460,38 +464,47 @@ describe(
       // Another IP: the second check again, with the username for the verification call.
       const ip2 = freshIp();
       const again = await refused(login(firebaseBody(idToken), ip2), 'login_verify_required');
-      assert.deepEqual(again.value, { email: true, ga: true, sms: true, payeeName: true, userName: 'guard' });
+      assert.deepEqual(again.value, { email: false, ga: true, sms: true, payeeName: false, userName: 'guard' });
       await refused(
-        verify({ username: '', method: 'E', email: 'wrong@example.com', firebaseIdToken: idToken }, ip2),
+        verify({ username: '', method: 'G', authCode: wrongCode(await totp()), firebaseIdToken: idToken }, ip2),
         'verification.failed',
       );
       await refused(
-        verify({ username: 'demo', method: 'E', email: 'guard@example.com', firebaseIdToken: idToken }, ip2),
+        verify({ username: 'demo', method: 'G', authCode: await totp(), firebaseIdToken: idToken }, ip2),
         'verification.failed',
       );
-      await refused(verify({ username: '', method: 'E', email: 'guard@example.com' }, ip2), 'request.invalid');
+      await refused(verify({ username: '', method: 'G', authCode: await totp() }, ip2), 'request.invalid');
       await refused(
         verify(
-          { username: '', method: 'E', email: 'guard@example.com', firebaseIdToken: editPayload(idToken, (c) => (c.aud = 'x')) },
+          { username: '', method: 'G', authCode: await totp(), firebaseIdToken: editPayload(idToken, (c) => (c.aud = 'x')) },
           ip2,
         ),
         'firebase.token.invalid',
       );
-      const byToken = ok(await verify({ username: '', method: 'E', email: 'Guard@example.com', firebaseIdToken: idToken }, ip2));
+      // The SMS code this time (the authenticator's code of now is used up).
+      ok(
+        await call(wps, 'POST', '/wps/verification/sms/noLogin', {
+          body: { countryDialingCode: '+63', mobileNum: '9171234568' },
+        }),
+      );
+      const sms = (await call(wps, 'GET', '/dev/outbox?mobileNum=9171234568')).body.value[0].code as string;
+      const byToken = ok(
+        await verify(
+          { username: '', method: 'S', mobileNum: '9171234568', verificationCode: sms, firebaseIdToken: idToken },
+          ip2,
+        ),
+      );
       assert.equal(byToken.userName, 'guard');
       assert.equal(byToken.passwordExpired, false);
       // A token not linked to anybody, without a password: nothing to verify.
       const stranger = await google();
       await refused(
-        verify({ username: 'guard', method: 'E', email: 'guard@example.com', firebaseIdToken: stranger.idToken }, freshIp()),
+        verify({ username: 'guard', method: 'G', authCode: await totp(), firebaseIdToken: stranger.idToken }, freshIp()),
         'verification.failed',
       );
       // A password of one member with a token linked to another.
       await refused(
-        verify(
-          { username: 'demo', password: 'Demo1234', method: 'E', email: 'demo@example.com', firebaseIdToken: idToken },
-          freshIp(),
-        ),
+        verify({ username: 'demo', password: 'Demo1234', method: 'G', authCode: '123456', firebaseIdToken: idToken }, freshIp()),
         'firebase.already.bound',
       );
     });

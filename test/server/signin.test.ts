@@ -22,6 +22,7 @@ import {
   fresh,
   seal,
   sealedCall,
+  solveV3,
   testApp,
   type Answer,
 } from './helpers.ts';
@@ -70,8 +71,8 @@ const smsLoginBody = (mobileNum: string, verificationCode: string, countryDialin
   merchant: 'demo',
   loginDeviceId: loginBody('x', 'x').loginDeviceId,
 });
-const verify = (payload: Record<string, unknown>, ip: string) =>
-  sealedCall(wps, '/wps/session/login/verification', payload, rsaKey, { headers: xff(ip) });
+const verify = (payload: Record<string, unknown>, ip: string, merchant?: string) =>
+  sealedCall(wps, '/wps/session/login/verification', payload, rsaKey, { merchant, headers: xff(ip) });
 const sendCode = (mobileNum: string, ip = freshIp(), extra: Record<string, unknown> = {}, merchant?: string) =>
   call(wps, 'POST', '/wps/verification/sms/noLogin', {
     body: { countryDialingCode: '+63', mobileNum, ...extra },
@@ -130,7 +131,8 @@ describe('the second check (login from an unrecorded IP)', () => {
     ok(await passwordLogin('demo', 'Demo1234', '::1'));
     const body = await refused(passwordLogin('demo', 'Demo1234', freshIp()), 400, 'login_verify_required');
     assert.equal(body.message, 'Your IP address is not recorded. Please complete one verification to continue.');
-    assert.deepEqual(body.value, { email: true, ga: true, sms: true, payeeName: true });
+    // The demo merchant offers the possession factors only (SMS and authenticator codes).
+    assert.deepEqual(body.value, { email: false, ga: true, sms: true, payeeName: false });
   });
 
   test('a right password that needs the second check is no failed guess: it never uses up the address limit (20)', async () => {
@@ -140,7 +142,7 @@ describe('the second check (login from an unrecorded IP)', () => {
 
   test('guard has every factor and no recorded IP; a wrong password never reaches the second check', async () => {
     const body = await refused(passwordLogin('guard', 'Guard1234', HOME), 400, 'login_verify_required');
-    assert.deepEqual(body.value, { email: true, ga: true, sms: true, payeeName: true });
+    assert.deepEqual(body.value, { email: false, ga: true, sms: true, payeeName: false });
     await refused(passwordLogin('guard', 'Guard12345', HOME), 400, 'login.cred.err');
     await refused(passwordLogin('nobody_at_all', 'Guard1234', HOME), 400, 'login.cred.err');
   });
@@ -153,32 +155,91 @@ describe('the second check (login from an unrecorded IP)', () => {
     assert.deepEqual(rows.map((r) => r.ip).sort(), [HOME, ip].sort(), 'the registration IP and the login IP');
   });
 
-  test('email: case and spaces do not matter; the verified IP is recorded, so the next login needs no check', async () => {
+  test('the demo merchant offers no knowledge check: E and P are refused before the password is judged, and each costs a guess', async () => {
     const ip = freshIp();
+    for (const [method, field] of [
+      ['E', { email: 'guard@example.com' }],
+      ['P', { payeeName: 'Guard Player' }],
+    ] as const) {
+      const right = await refused(
+        verify({ username: 'guard', password: 'Guard1234', method, ...field }, ip),
+        400,
+        'verification.method.unsupported',
+      );
+      assert.equal(right.message, 'This verification method is not offered.');
+      // A wrong password is answered alike: the refusal tells nothing about the password.
+      assert.deepEqual(
+        await refused(
+          verify({ username: 'guard', password: 'Wrong1234', method, ...field }, ip),
+          400,
+          'verification.method.unsupported',
+        ),
+        right,
+      );
+    }
+    // 4 guesses used on this username + address: one more wrong answer, then even the right code waits.
+    const t = fakeClock();
+    await refused(
+      verify({ username: 'guard', password: 'Guard1234', method: 'E', email: 'guard@example.com' }, ip),
+      400,
+      'verification.method.unsupported',
+    );
+    const locked = await refused(
+      verify({ username: 'guard', password: 'Guard1234', method: 'G', authCode: guardCode(stepAt(t.now)) }, ip),
+      400,
+      'TOO_MANY_REQUEST_VERIFY',
+    );
+    assert.ok(locked.value.retryAfter > 0);
+    // The account's budget counted them too (docs/server.md "Limits": a captcha is due after 5).
+    const { rows } = await wps.db!.query<{ n: string }>(
+      "SELECT count(*) AS n FROM limit_events WHERE counter = 'account' AND key = 'demo' || chr(10) || 'guard'",
+    );
+    assert.equal(Number(rows[0]!.n), 5);
+  });
+
+  test('a merchant with knowledge checks on (demo2) asks for all four; email: case and spaces do not matter; the verified IP is recorded', async () => {
+    const ip = freshIp();
+    const demo2 = (payload: Record<string, unknown>, from = ip) => verify(payload, from, 'demo2');
+    const asked = await refused(
+      login(loginBody('guard', 'Guard5678', { merchant: 'demo2' }), ip, 'demo2'),
+      400,
+      'login_verify_required',
+    );
+    assert.deepEqual(asked.value, { email: true, ga: true, sms: true, payeeName: true });
     const wrong = await refused(
-      verify({ username: 'guard', password: 'Guard1234', method: 'E', email: 'other@example.com' }, ip),
+      demo2({ username: 'guard', password: 'Guard5678', method: 'E', email: 'other@example.com' }),
       400,
       'verification.failed',
     );
     assert.match(wrong.message!, /email/i);
-    const v = ok(await verify({ username: 'GUARD', password: 'Guard1234', method: 'E', email: '  Guard@Example.COM ' }, ip));
+    // A wrong knowledge answer costs a guess from the account's budget (docs/server.md "Security").
+    const { rows } = await wps.db!.query<{ n: string }>(
+      "SELECT count(*) AS n FROM limit_events WHERE counter = 'account' AND key = 'demo2' || chr(10) || 'guard'",
+    );
+    assert.equal(Number(rows[0]!.n), 1);
+    const v = ok(await demo2({ username: 'GUARD', password: 'Guard5678', method: 'E', email: '  Guard2@Example.COM ' }));
     assert.equal(v.userName, 'guard');
     assert.match(v.token, /^[A-Za-z0-9_-]{40,}$/);
     assert.equal(typeof v.firstTimeLogin, 'boolean');
     assert.equal(v.passwordExpired, false);
-    assert.equal((await call(wps, 'GET', '/wps/member/info', { token: v.token })).status, 200);
-    ok(await passwordLogin('guard', 'Guard1234', ip));
-    await refused(passwordLogin('guard', 'Guard1234', freshIp()), 400, 'login_verify_required');
+    assert.equal((await call(wps, 'GET', '/wps/member/info', { token: v.token, merchant: 'demo2' })).status, 200);
+    ok(await login(loginBody('guard', 'Guard5678', { merchant: 'demo2' }), ip, 'demo2'));
+    await refused(
+      login(loginBody('guard', 'Guard5678', { merchant: 'demo2' }), freshIp(), 'demo2'),
+      400,
+      'login_verify_required',
+    );
   });
 
-  test('payee name: trimmed, case-insensitive', async () => {
+  test('payee name (demo2): trimmed, case-insensitive', async () => {
+    const demo2 = (payload: Record<string, unknown>) => verify(payload, freshIp(), 'demo2');
     await refused(
-      verify({ username: 'guard', password: 'Guard1234', method: 'P', payeeName: 'Guard Playr' }, freshIp()),
+      demo2({ username: 'guard', password: 'Guard5678', method: 'P', payeeName: 'Guard Tw' }),
       400,
       'verification.failed',
     );
-    await refused(verify({ username: 'guard', password: 'Guard1234', method: 'P' }, freshIp()), 400, 'verification.failed');
-    ok(await verify({ username: 'guard', password: 'Guard1234', method: 'P', payeeName: '  guard   PLAYER ' }, freshIp()));
+    await refused(demo2({ username: 'guard', password: 'Guard5678', method: 'P' }), 400, 'verification.failed');
+    ok(await demo2({ username: 'guard', password: 'Guard5678', method: 'P', payeeName: '  guard   TWO ' }));
   });
 
   test('authenticator: the current code and ±1 step work, once each; older, newer and reused codes do not', async () => {
@@ -220,26 +281,32 @@ describe('the second check (login from an unrecorded IP)', () => {
 
   test('every failure is the same verification.failed: wrong password, unknown user, missing factor', async () => {
     const ip = freshIp();
+    const t = fakeClock(Date.UTC(2030, 0, 1, 12, 0, 10));
+    const rightCode = guardCode(stepAt(t.now));
     const wrongPassword = await refused(
-      verify({ username: 'guard', password: 'Wrong1234', method: 'E', email: 'guard@example.com' }, ip),
+      verify({ username: 'guard', password: 'Wrong1234', method: 'G', authCode: rightCode }, ip),
       400,
       'verification.failed',
     );
     const unknown = await refused(
-      verify({ username: 'no_such_user', password: 'Guard1234', method: 'E', email: 'guard@example.com' }, ip),
+      verify({ username: 'no_such_user', password: 'Guard1234', method: 'G', authCode: rightCode }, ip),
       400,
       'verification.failed',
     );
-    const wrongEmail = await refused(
-      verify({ username: 'guard', password: 'Guard1234', method: 'E', email: 'x@example.com' }, ip),
+    const wrongCode = await refused(
+      verify({ username: 'guard', password: 'Guard1234', method: 'G', authCode: guardCode(stepAt(t.now) + 5) }, ip),
       400,
       'verification.failed',
     );
     assert.equal(wrongPassword.message, unknown.message);
-    assert.equal(wrongPassword.message, wrongEmail.message);
+    assert.equal(wrongPassword.message, wrongCode.message);
     assert.deepEqual(Object.keys(wrongPassword).sort(), ['errorCode', 'message', 'success']);
     const username = await plainMember();
-    await refused(verify({ username, password: 'abc12345', method: 'E', email: '' }, freshIp()), 400, 'verification.failed');
+    await refused(
+      verify({ username, password: 'abc12345', method: 'S', mobileNum: '', verificationCode: '' }, freshIp()),
+      400,
+      'verification.failed',
+    );
     await refused(
       verify({ username, password: 'abc12345', method: 'G', authCode: '000000' }, freshIp()),
       400,
@@ -275,17 +342,19 @@ describe('the second check (login from an unrecorded IP)', () => {
   });
 
   test('5 failed verifications in 15 minutes lock that username + IP out, also for the right answer', async () => {
-    const t = fakeClock();
+    // A day after the authenticator test's codes (a code works once, and only after the last one used).
+    const t = fakeClock(Date.UTC(2030, 0, 2, 12, 0, 10));
     const ip = freshIp();
-    const e = (email: string, from = ip) => verify({ username: 'guard', password: 'Guard1234', method: 'E', email }, from);
-    for (let i = 0; i < 5; i++) await refused(e('wrong@example.com'), 400, 'verification.failed');
-    const locked = await refused(e('guard@example.com'), 400, 'TOO_MANY_REQUEST_VERIFY');
+    const g = (authCode: string, from = ip) => verify({ username: 'guard', password: 'Guard1234', method: 'G', authCode }, from);
+    const right = () => guardCode(stepAt(t.now));
+    for (let i = 0; i < 5; i++) await refused(g(guardCode(stepAt(t.now) + 10 + i)), 400, 'verification.failed');
+    const locked = await refused(g(right()), 400, 'TOO_MANY_REQUEST_VERIFY');
     assert.ok(locked.value.retryAfter > 800 && locked.value.retryAfter <= 900, JSON.stringify(locked.value));
-    ok(await e('guard@example.com', freshIp())); // another IP is not locked
+    ok(await g(right(), freshIp())); // another IP is not locked
     t.advance(10 * 60_000);
-    assert.ok((await refused(e('guard@example.com'), 400, 'TOO_MANY_REQUEST_VERIFY')).value.retryAfter <= 300);
+    assert.ok((await refused(g(right()), 400, 'TOO_MANY_REQUEST_VERIFY')).value.retryAfter <= 300);
     t.advance(5 * 60_000 + 1000);
-    ok(await e('guard@example.com'));
+    ok(await g(right()));
   });
 });
 
@@ -297,7 +366,9 @@ describe('brute force on the login', () => {
     for (let i = 0; i < 5; i++) await refused(passwordLogin(username, 'wrong123', ip), 400, 'login.cred.err');
     const locked = await refused(passwordLogin(username, 'abc12345', ip), 400, 'TOO_MANY_REQUEST_LOGIN');
     assert.ok(locked.value.retryAfter > 0 && locked.value.retryAfter <= 900);
-    ok(await passwordLogin(username, 'abc12345', freshIp()));
+    // From another address the account's budget asks for the captcha after 5 failures (test/server/guessing.test.ts).
+    await refused(passwordLogin(username, 'abc12345', freshIp()), 400, 'captcha.required');
+    ok(await passwordLogin(username, 'abc12345', freshIp(), await solveV3(wps)));
     await refused(passwordLogin('guard', 'Guard1234', ip), 400, 'login_verify_required'); // another username
     // An unknown username is counted too (without telling that it is unknown).
     for (let i = 0; i < 5; i++) await refused(passwordLogin('ghost_user', 'wrong123', ip), 400, 'login.cred.err');

@@ -632,6 +632,11 @@ describe('the /dev/ page', () => {
     const other = (await call(wps, 'GET', '/dev/members', { merchant: 'demo2' })).body.value;
     assert.deepEqual(other, [
       { username: 'demo', factors: { email: null, payeeName: null, mobile: null, authenticator: false }, ips: [] },
+      {
+        username: 'guard',
+        factors: { email: 'guard2@example.com', payeeName: 'Guard Two', mobile: '+84 912345678', authenticator: true },
+        ips: [],
+      },
     ]);
     assert.deepEqual((await call(wps, 'GET', '/dev/captcha')).body.value, { mode: 'ok' });
     assert.equal((await call(wps, 'GET', '/dev/members', { merchant: 'nope' })).body.errorCode, 'merchant.unknown');

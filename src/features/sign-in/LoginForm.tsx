@@ -109,7 +109,10 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
   const phoneSecondsLeft = useCountdown(phoneUntil);
   const dialing = useCountry(country)?.countryDialingCode ?? '';
 
-  const loginCaptcha = useCaptcha(captchaRequired({ type: 'username', settings: info }), 'login', defineCaptcha);
+  // The server also asks for the captcha after a few failed guesses on an account, whatever the
+  // settings (docs/product.md §5): its `captcha.required` brings the row up for the next try.
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const loginCaptcha = useCaptcha(captchaAsked || captchaRequired({ type: 'username', settings: info }), 'login', defineCaptcha);
   const smsCaptcha = useCaptcha(info?.sms?.captcha?.enabled === true, 'sms', defineCaptcha);
   // A firebase login without a username needs the login captcha too (docs/product.md §5): the password tab's
   // row when it is shown, else a row of its own beside the provider buttons.
@@ -246,6 +249,7 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
       const captcha = await loginCaptcha.solve().catch(() => null);
       if (captcha === null) return; // closed or failed: the captcha row says why
       const outcome = await login({ type: 'username', username, password, remember, captcha });
+      if (!outcome.ok && outcome.errorCode === 'captcha.required') setCaptchaAsked(true);
       if (!outcome.ok) loginCaptcha.renew();
       done(outcome);
     } else {
