@@ -10,7 +10,8 @@
  * @element wps-download-bar
  * @attr {string} merchant - merchant code sent as the Merchant header
  * @attr {string} api-base - origin of the operator's /wps API (default: this page's origin)
- * @fires wps-download - `{ url }`, cancelable: preventDefault() stops opening the link
+ * @fires wps-download - `{ url }`, cancelable: preventDefault() stops opening the link (never fired in an
+ *   app's built-in browser: there the bar opens `<wps-inapp-guide>` instead)
  * @fires wps-close - the player closed the bar (it stays hidden for the session)
  * @part bar - the bar; also close, icon, name, grade, gift, download
  * @cssprop --wps-download-bar-bg - background of the bar

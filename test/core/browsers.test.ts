@@ -12,6 +12,7 @@ import {
   type BrowserName,
   type InAppName,
 } from '../../src/core/env/browsers.ts';
+import CORPUS from '../fixtures/inapp-ua-corpus.json';
 
 const ANDROID_WV = (tail: string) =>
   `Mozilla/5.0 (Linux; Android 13; SM-A536B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 ${tail}`;
@@ -101,6 +102,38 @@ const IN_APP_ROWS: [InAppName, 'android' | 'ios', string][] = [
   ['WhatsApp', 'ios', IOS_WV('WhatsApp/23.24.77 i')],
   ['Google', 'ios', IOS_WV('GSA/292.0.585469358 Mobile/15E148 Safari/604.1')],
   ['Google', 'android', ANDROID_WV('GSA/14.47.23.29.arm64')],
+  // Issue 27: the marks of 2025-2026 and the apps the peers' corpus lacks.
+  ['WhatsApp', 'ios', IOS_WV('Version/26.0.1 Safari/604.1 [WAiOS/2.25.31]')],
+  [
+    'WhatsApp',
+    'android',
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.7390.124 Mobile Safari/537.36 [WA4A/2.25.32.75;]',
+  ],
+  ['Facebook', 'ios', IOS_WV('Safari/604.1 MetaIAB Facebook')],
+  ['Facebook', 'android', ANDROID_WV('[FB_IAB/FB4A;FBAV/488.0.0.62.79;IABMV/1;]')],
+  [
+    'Instagram',
+    'ios',
+    IOS_WV(
+      'Instagram 424.1.0.31.54 (iPhone18,4; iOS 26_4_1; en_GB; en-GB; scale=3.00; 1260x2736; IABMV/1; 933996394) NW/3 Safari/604.1',
+    ),
+  ],
+  [
+    'TikTok',
+    'android',
+    ANDROID_WV('aweme_310500 JsSdk/1.0 NetType/WIFI Channel/huawei_1128_64 AppName/aweme app_version/31.5.0 ByteLocale/zh'),
+  ],
+  ['TikTok', 'ios', IOS_WV('Safari/604.1 musical_ly_41.9.0')],
+  ['Zalo', 'android', ANDROID_WV('Zalo android/12100522 ZaloTheme/light ZaloLanguage/vi')],
+  ['Zalo', 'ios', IOS_WV('Zalo iOS/451 ZaloTheme/light ZaloLanguage/vi')],
+  [
+    'Reddit',
+    'android',
+    'Mozilla/5.0 (Linux; Android 16; SM-S931B Build/BP4A.251205.006; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/151.0.7922.200 Mobile Safari/537.36 Reddit/Version 2026.35.0/Build 2635090/Android 16',
+  ],
+  // The general rule: an app nobody listed (Pinterest here) is still an app's web view.
+  ['WebView', 'android', ANDROID_WV('[Pinterest/Android]')],
+  ['WebView', 'ios', IOS_WV('[Pinterest/iOS]')],
 ];
 
 /** Real browsers: none of them is an in-app browser. [user agent, browser] */
@@ -115,6 +148,20 @@ const BROWSER_ROWS: [string, BrowserName][] = [
     'samsung',
   ],
   ['Mozilla/5.0 (Android 13; Mobile; rv:121.0) Gecko/121.0 Firefox/121.0', 'firefox'],
+  // Yandex, UC, Puffin and Brave on Android (Brave sends Chrome's agent); Mi Browser is below.
+  [
+    'Mozilla/5.0 (Linux; arm_64; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 YaBrowser/24.4.3.96.00 SA/3 Mobile Safari/537.36',
+    'other',
+  ],
+  [
+    'Mozilla/5.0 (Linux; U; Android 12; en-US; RMX3085 Build/SP1A.210812.016) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/100.0.4896.58 UCBrowser/13.6.0.1315 Mobile Safari/537.36',
+    'other',
+  ],
+  [
+    'Mozilla/5.0 (Linux; Android 7.1.2; Pixel Build/N2G47E; zh-tw) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/42.0.2311.135 Mobile Safari/537.36 Puffin/6.0.9.15863AP',
+    'chrome',
+  ],
+  ['Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36', 'chrome'],
   [
     'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36 OPR/79.0.4195.76880',
     'opera',
@@ -143,9 +190,26 @@ const BROWSER_ROWS: [string, BrowserName][] = [
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1 OPT/4.4.0',
     'opera',
   ],
+  // Yandex, Opera (OPiOS), DuckDuckGo and Brave (Safari's agent) on iOS 26 (OS frozen at 18_7).
+  [
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 YaBrowser/24.7.7.799.10 SA/3 Mobile/15E148 Safari/604.1',
+    'safari',
+  ],
+  [
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Mobile/15E148 Safari/604.1',
+    'safari',
+  ],
+  [
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Mobile/15E148 DuckDuckGo/7 Safari/605.1.15',
+    'safari',
+  ],
   // The native wrapper app: a web view, and not somebody else's in-app browser.
   [
     'Mozilla/5.0 (Linux; Android 13; SM-A536B; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 WPSApp/2.4.40',
+    'webview',
+  ],
+  [
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 WPSApp/2.4.40',
     'webview',
   ],
 ];
@@ -157,11 +221,11 @@ describe('inAppBrowser: one row per app and platform', () => {
       expect(browserName(ua), 'an in-app browser is never taken for Safari').to.not.equal('safari');
     });
   }
-  it('every app of the list has a row on Android, and all but Telegram on iOS (it opens Safari View Controller)', () => {
+  it('every app of the list has a row on Android, and all but Telegram and Reddit on iOS (they open Safari View Controller)', () => {
     const apps = new Set(IN_APP_ROWS.map(([app]) => app));
-    expect(apps.size).to.equal(14);
+    expect(apps.size).to.equal(17);
     const ios = new Set(IN_APP_ROWS.filter(([, p]) => p === 'ios').map(([app]) => app));
-    expect([...apps].filter((app) => !ios.has(app))).to.deep.equal(['Telegram']);
+    expect([...apps].filter((app) => !ios.has(app))).to.deep.equal(['Telegram', 'Reddit']);
   });
 });
 
@@ -192,5 +256,33 @@ describe('iOS browsers and the home screen', () => {
     expect(iosBrowserCanInstall(ios('17_0'))).to.equal(true);
     expect(iosBrowserCanInstall(ios('15_8'))).to.equal(false);
     expect(iosBrowserCanInstall('Mozilla/5.0 (Linux; Android 10; K) Chrome/120.0.0.0 Mobile Safari/537.36')).to.equal(false);
+  });
+});
+
+/**
+ * inapp-spy's test corpus, kept as data (test/fixtures/inapp-ua-corpus.json, MIT, source in the file):
+ * every user agent it decides by the user agent alone must get the same in-app verdict here.
+ */
+describe('inAppBrowser against the inapp-spy corpus', () => {
+  const rows = CORPUS.rows as { device: string; app: string; inApp: boolean; ua: string; toldBy?: string }[];
+  const decided = rows.filter((r) => r.toldBy !== 'window');
+  const disagree = decided.filter((r) => (inAppBrowser(r.ua) !== undefined) !== r.inApp);
+  const agree = decided.length - disagree.length;
+  it(`${agree} of ${decided.length} user agents agree (49 in-app, 35 browsers; Telegram's 2 told by window objects)`, () => {
+    expect(rows.length).to.equal(84);
+    expect(rows.filter((r) => r.inApp).length).to.equal(49);
+    expect(decided.length).to.equal(82);
+    const why = disagree.map((r) => `${r.inApp ? 'missed' : 'flagged'} ${r.device} ${r.app}: ${r.ua}`).join('\n');
+    expect(`${agree} of ${decided.length}`, why).to.equal('82 of 82');
+  });
+  it('0 of its 35 ordinary browsers is flagged, and none is taken for an app on iOS Safari', () => {
+    const browsers = rows.filter((r) => !r.inApp);
+    expect(browsers.length).to.equal(35);
+    expect(browsers.filter((r) => inAppBrowser(r.ua) !== undefined).map((r) => r.ua)).to.deep.equal([]);
+  });
+  it('WhatsApp on iOS sends the whole Safari user agent plus [WAiOS/…]: it is not Safari', () => {
+    const wa = rows.find((r) => r.app === 'WHATSAPP' && r.device === 'IPHONE')!;
+    expect(inAppBrowser(wa.ua)).to.equal('WhatsApp');
+    expect(isIosSafari(wa.ua)).to.equal(false);
   });
 });

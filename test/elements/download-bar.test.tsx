@@ -1,6 +1,8 @@
 /** `<wps-download-bar>` (docs/product.md §2, §4; docs/architecture.md, Elements) and the download-bar rules it renders. */
 import { expect } from 'chai';
 import { WpsDownloadBar } from '../../elements/download-bar.tsx';
+import '../../elements/inapp-guide.tsx';
+import { fakeProperty } from '../browser-helpers/status.ts';
 import { defineElement } from '../../elements/define.tsx';
 import type { DownloadLink, SiteStatus } from '../../src/core/api/endpoints.ts';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
@@ -305,6 +307,48 @@ describe('<wps-download-bar> events', () => {
     part(el, 'download')!.click();
     expect(opened).to.deep.equal([[page, '_blank', 'noopener']]);
   });
+});
+
+describe('<wps-download-bar> inside an in-app browser (issue 27)', () => {
+  const PAGE = 'https://dl.example.test/download-page';
+  const UAS: [string, string][] = [
+    [
+      'WhatsApp on Android',
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.7390.124 Mobile Safari/537.36 [WA4A/2.25.32.75;]',
+    ],
+    [
+      'Instagram on iOS 26',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 26_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/23E254 Instagram 424.1.0.31.54 (iPhone18,4; iOS 26_4_1; en_GB; en-GB; scale=3.00; 1260x2736; IABMV/1; 933996394) NW/3 Safari/604.1',
+    ],
+  ];
+  for (const [what, ua] of UAS) {
+    it(`${what}: "download" starts no download, the in-app guide opens instead`, async () => {
+      const restore = fakeProperty(navigator, 'userAgent', () => ua);
+      try {
+        backend({
+          status: status([
+            { resourceType: 'Android', url: PAGE },
+            { resourceType: 'IOS', url: PAGE },
+          ]),
+        });
+        const el = await mountBar();
+        await waitFor(() => expect(has(el, 'bar')).to.equal(true));
+        const seen = recordEvents(document, ['wps-download']);
+        part(el, 'download')!.click();
+        seen.stop();
+        expect(opened, 'nothing opened').to.deep.equal([]);
+        expect(seen.types(), 'no download announced').to.deep.equal([]);
+        const guide = document.querySelector('wps-inapp-guide');
+        expect(guide?.hasAttribute('open'), 'the in-app guide is opened').to.equal(true);
+        await waitFor(() => expect(has(guide!, 'sheet')).to.equal(true));
+        await sleep(300); // the sheet's slide-in
+        await expectAccessible(guide!);
+      } finally {
+        document.querySelector('wps-inapp-guide')?.remove();
+        restore();
+      }
+    });
+  }
 });
 
 describe('<wps-download-bar> server links are checked (docs/architecture.md, Security)', () => {

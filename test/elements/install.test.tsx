@@ -46,6 +46,18 @@ const UA = {
     `Mozilla/5.0 (iPhone; CPU iPhone OS ${v} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1`,
   tiktok:
     'Mozilla/5.0 (Linux; Android 13; SM-A536B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 trill_320203 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/trill app_version/32.2.3 ByteLocale/en BytedanceWebview/d8a21c6',
+  whatsappAndroid:
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.7390.124 Mobile Safari/537.36 [WA4A/2.25.32.75;]',
+  whatsappIos:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 26_0_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0.1 Mobile/15E148 Safari/604.1 [WAiOS/2.25.31]',
+  instagramIos:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 26_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/23E254 Instagram 424.1.0.31.54 (iPhone18,4; iOS 26_4_1; en_GB; en-GB; scale=3.00; 1260x2736; IABMV/1; 933996394) NW/3 Safari/604.1',
+  facebookAndroid:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/AP2A.240905.003; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.83 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/488.0.0.62.79;IABMV/1;]',
+  wechatIos:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.44(0x18002c2f) NetType/WIFI Language/zh_CN',
+  pinterestAndroid:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/AP2A.240905.003; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.83 Mobile Safari/537.36 [Pinterest/Android]',
   kwai: (v: string) =>
     `Mozilla/5.0 (iPhone; CPU iPhone OS ${v} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Kwai/11.8.30.1022 ISLP/0 KDT/PHONE WebViewType/WK`,
 };
@@ -434,6 +446,61 @@ describe('<wps-inapp-guide>', () => {
     } finally {
       delete (navigator as unknown as Record<string, unknown>).clipboard;
     }
+  });
+});
+
+describe('<wps-inapp-guide>: each app its own way out (issue 27)', () => {
+  const steps = (el: Element) => [...el.shadowRoot!.querySelectorAll('[part="step"]')].map((li) => li.textContent);
+  async function guide(ua: string) {
+    fakeUA(ua);
+    backend();
+    const el = mount('<wps-inapp-guide delay="0"></wps-inapp-guide>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(has(el, 'copy')).to.equal(true));
+    return { el, log, open: part<HTMLAnchorElement>(el, 'open')?.getAttribute('href') };
+  }
+
+  it("WhatsApp on Android: the intent, and WhatsApp's ⋮ menu", async () => {
+    const { el, open } = await guide(UA.whatsappAndroid);
+    expect(open!.startsWith(`intent://${location.host}`)).to.equal(true);
+    expect(steps(el)).to.deep.equal(['1In WhatsApp, tap ⋮.', '2Choose “Open in browser”.']);
+    await accessibleOnceIn(el);
+  });
+
+  it("WhatsApp on iOS 26 (Safari's agent plus WAiOS): x-safari, and “Open in Safari”", async () => {
+    const { el, open, log } = await guide(UA.whatsappIos);
+    expect(open).to.equal(`x-safari-${location.href}`);
+    expect(log.events[0]!.detail).to.deep.equal({ platform: 'ios', path: 'inapp-x-safari' });
+    expect(steps(el)).to.deep.equal(['1In WhatsApp, tap ⋯.', '2Choose “Open in Safari”.']);
+    await accessibleOnceIn(el);
+  });
+
+  it("Instagram on iOS 26: Instagram's extbrowser (x-safari no longer works there), and its menu's words", async () => {
+    const { el, open, log } = await guide(UA.instagramIos);
+    expect(open).to.equal(`instagram://extbrowser/?url=${encodeURIComponent(location.href)}`);
+    expect(log.events[0]!.detail).to.deep.equal({ platform: 'ios', path: 'inapp-instagram' });
+    expect(steps(el)).to.deep.equal(['1In Instagram, tap ⋯.', '2Choose “Open in external browser”.']);
+    await accessibleOnceIn(el);
+  });
+
+  it('Facebook on Android blocks intents: no "open" link, copy and the menu only', async () => {
+    const { el, open } = await guide(UA.facebookAndroid);
+    expect(open).to.equal(undefined);
+    expect(steps(el)).to.deep.equal(['1In Facebook, tap ⋮.', '2Choose “Open in external browser”.']);
+    await accessibleOnceIn(el);
+  });
+
+  it("WeChat on iOS 17: no x-safari, WeChat's ⋯ then “Open in Safari”", async () => {
+    const { el, open } = await guide(UA.wechatIos);
+    expect(open).to.equal(undefined);
+    expect(steps(el)).to.deep.equal(['1In WeChat, tap ⋯.', '2Choose “Open in Safari”.']);
+  });
+
+  it('an app we cannot name (an Android web view) is "this app", with the intent', async () => {
+    const { el, open } = await guide(UA.pinterestAndroid);
+    expect(open!.startsWith('intent://')).to.equal(true);
+    expect(el.shadowRoot!.textContent).to.contain("You are in this app's built-in browser");
+    expect(steps(el)[0]).to.equal('1In this app, tap ⋮.');
   });
 });
 

@@ -13,6 +13,7 @@ import {
   skipped,
   SKIP_KEY,
   type BeforeInstallPromptEvent,
+  type Escape,
   type InstallContext,
 } from '../../src/features/install/model.ts';
 
@@ -137,6 +138,71 @@ describe('installOffer: in-app browsers and their escape', () => {
     expect(escapeUrl('x-safari', 'http://localhost:8080/m/home')).to.equal('x-safari-http://localhost:8080/m/home');
     expect(escapeUrl('copy', href)).to.equal(undefined);
     expect(escapeUrl('intent', 'javascript:alert(1)')).to.equal(undefined);
+  });
+});
+
+describe('installOffer: each app gets the first escape that works there (issue 27)', () => {
+  const wv = (tail: string) =>
+    `Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/AP2A.240905.003; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.58 Mobile Safari/537.36 ${tail}`;
+  // [what, user agent, app, escape]: Android intent, but not in WeChat nor Meta's apps (they block
+  // it); Instagram's extbrowser; iOS 17+ x-safari (not WeChat, nor Instagram, which stopped it in
+  // iOS 26.4); else copy the link and the app's menu.
+  const ROWS: [string, string, string, Escape][] = [
+    [
+      'WhatsApp on Android',
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.7390.124 Mobile Safari/537.36 [WA4A/2.25.32.75;]',
+      'WhatsApp',
+      'intent',
+    ],
+    ['Reddit on Android', wv('Reddit/Version 2026.35.0/Build 2635090/Android 16'), 'Reddit', 'intent'],
+    ['an unnamed app on Android', wv('[Pinterest/Android]'), 'WebView', 'intent'],
+    ['WeChat on Android', wv('MicroMessenger/8.0.44.2502(0x28002C51) WeChat/arm64 Weixin NetType/WIFI'), 'WeChat', 'copy'],
+    ['Facebook on Android', wv('[FB_IAB/FB4A;FBAV/488.0.0.62.79;IABMV/1;]'), 'Facebook', 'copy'],
+    ['Messenger on Android', wv('[FB_IAB/Orca-Android;FBAV/435.0.0.28.112;]'), 'Messenger', 'copy'],
+    [
+      'Threads on Android',
+      wv(
+        'Barcelona 355.0.0.39.109 Android (34/14; 420dpi; 1080x2205; Google/google; Pixel 7; panther; panther; en_US; 657318936)',
+      ),
+      'Threads',
+      'copy',
+    ],
+    [
+      'Instagram on Android',
+      wv(
+        'Instagram 355.1.0.44.103 Android (34/14; 420dpi; 1080x2205; Google/google; Pixel 7; panther; panther; en_US; 658190016)',
+      ),
+      'Instagram',
+      'instagram',
+    ],
+    [
+      'Instagram on iOS 26',
+      ios(
+        '26_4_1',
+        'Mobile/23E254 Instagram 424.1.0.31.54 (iPhone18,4; iOS 26_4_1; en_GB; en-GB; scale=3.00; 1260x2736; IABMV/1; 933996394) NW/3 Safari/604.1',
+      ),
+      'Instagram',
+      'instagram',
+    ],
+    ['Facebook on iOS 18 (MetaIAB)', ios('18_6_2', 'Mobile/22G100 Safari/604.1 MetaIAB Facebook'), 'Facebook', 'x-safari'],
+    ['WhatsApp on iOS 26', ios('26_0_1', 'Version/26.0.1 Mobile/15E148 Safari/604.1 [WAiOS/2.25.31]'), 'WhatsApp', 'x-safari'],
+    [
+      'WeChat on iOS 17',
+      ios('17_1_2', 'Mobile/15E148 MicroMessenger/8.0.44(0x18002c2f) NetType/WIFI Language/zh_CN'),
+      'WeChat',
+      'copy',
+    ],
+    ['Facebook on iOS 16', ios('16_6', 'Mobile/15E148 [FBAN/FBIOS;FBAV/441.0.0.23.105;FBSV/16.6]'), 'Facebook', 'copy'],
+  ];
+  for (const [what, ua, app, escape] of ROWS) {
+    it(`${what}: ${escape}`, () => {
+      const got = offer({ ua, nativePrompt: false });
+      expect(got?.kind === 'inapp' && [got.app, got.escape]).to.deep.equal([app, escape]);
+    });
+  }
+  it("Instagram's extbrowser carries the whole page address", () => {
+    const href = 'https://play.example.com/m/home?affiliateCode=A1&r=x#top';
+    expect(escapeUrl('instagram', href)).to.equal(`instagram://extbrowser/?url=${encodeURIComponent(href)}`);
   });
 });
 

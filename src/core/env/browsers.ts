@@ -21,19 +21,27 @@ export type InAppName =
   | 'LinkedIn'
   | 'Telegram'
   | 'WhatsApp'
-  | 'Google';
+  | 'Google'
+  | 'Zalo'
+  | 'Reddit'
+  /** An app we cannot name: an Android web view, or an iOS web view that is no known browser. */
+  | 'WebView';
 
 /**
  * First match wins, so the more specific marks come first: Messenger's web view also says FBAN /
  * FB_IAB, Threads' and Instagram's carry Facebook's marks on some builds.
  */
 const IN_APP: readonly [InAppName, RegExp][] = [
-  ['Messenger', /\bFBAN\/Messenger|\bFB_IAB\/(?:Orca|MESSENGER)|\bMessengerLite/i],
-  ['Threads', /\bBarcelona \d/],
-  ['Instagram', /\bInstagram[ /]\d/i],
-  ['Facebook', /\bFBAN\/|\bFBAV\/|\bFB_IAB\/|\bFBIOS\b|\bFB4A\b/],
-  // TikTok's web view names itself after its two store apps (musical_ly, trill) or its maker.
-  ['TikTok', /\bmusical_ly|\btrill_\d|\bBytedanceWebview\b|\bTikTok[ /]\d|\bcom\.zhiliaoapp\.musically|\bByteLocale\//i],
+  // Meta's newer web views say `MetaIAB <app>` (and IABMV/1) instead of the FBAN list.
+  ['Messenger', /\bFBAN\/Messenger|\bFB_IAB\/(?:Orca|MESSENGER)|\bMessengerLite|\bMetaIAB Messenger/i],
+  ['Threads', /\bBarcelona \d|\bMetaIAB Threads/],
+  ['Instagram', /\bInstagram[ /]\d|\bMetaIAB Instagram/i],
+  ['Facebook', /\bFBAN\/|\bFBAV\/|\bFB_IAB\/|\bFBIOS\b|\bFB4A\b|\bMetaIAB\b|\bIABMV\//],
+  // TikTok's web view names itself after its store apps (musical_ly, trill; Douyin: aweme) or its maker.
+  [
+    'TikTok',
+    /\bmusical_ly|\baweme_\d|\btrill_\d|\bBytedanceWebview\b|\bTikTok[ /]\d|\bcom\.zhiliaoapp\.musically|\bByteLocale\//i,
+  ],
   // Kwai and its sibling apps (Kuaishou, Kwai Lite, Snack Video).
   ['Kwai', /\bKwai(?:Lite)?\/\d|\bKuaishou|\bksNebula\/|\bSnackVideo\//i],
   ['X', /\bTwitter for iP(?:hone|ad)|\bTwitterAndroid\b|\bTwitter\/\d/],
@@ -42,14 +50,26 @@ const IN_APP: readonly [InAppName, RegExp][] = [
   ['Snapchat', /\bSnapchat\/\d/i],
   ['LinkedIn', /\bLinkedInApp\b/i],
   ['Telegram', /\bTelegram-(?:Android|iOS)\//i],
-  ['WhatsApp', /\bWhatsApp\/\d/i],
+  // WhatsApp's own browser (2025): `[WAiOS/…]` after a full Safari user agent, `[WA4A/…]` on Android.
+  ['WhatsApp', /\bWhatsApp\/\d|\bWAiOS\/|\bWA4A\//i],
   // The Google app (GSA) on iOS, and on Android where its web view keeps the mark.
   ['Google', /\bGSA\/\d/],
+  ['Zalo', /\bZalo(?:Theme|Language)\/|\bZalo (?:android|iOS)\//i],
+  ['Reddit', /\bReddit\/Version \d/],
 ];
+
+/**
+ * Any other app's web view: Android's `; wv)`, or an iPhone or iPad page without `Safari/` (every iOS
+ * browser keeps it). Our own wrapper (WPSApp) is a web view too, but no stranger's.
+ */
+const WEB_VIEW = /; wv\)|\b(?:iPhone|iPad|iPod)\b(?!.*\bSafari\/)/;
+const NOT_IN_APP = /\bWPSApp\/|\b(?:CriOS|FxiOS|EdgiOS|OPiOS|OPT|YaBrowser)\//;
 
 /** The app whose built-in browser this is, or undefined in a real browser. */
 export function inAppBrowser(ua: string): InAppName | undefined {
-  return IN_APP.find(([, pattern]) => pattern.test(ua))?.[0];
+  const named = IN_APP.find(([, pattern]) => pattern.test(ua))?.[0];
+  if (named) return named;
+  return WEB_VIEW.test(ua) && !NOT_IN_APP.test(ua) ? 'WebView' : undefined;
 }
 
 export type BrowserName = 'safari' | 'chrome' | 'edge' | 'firefox' | 'opera' | 'samsung' | 'webview' | 'other';
@@ -61,6 +81,8 @@ export function browserName(ua: string): BrowserName {
     if (/\bEdgiOS\//.test(ua)) return 'edge';
     if (/\bFxiOS\//.test(ua)) return 'firefox';
     if (/\bOPT\/|\bOPiOS\//.test(ua)) return 'opera';
+    // WhatsApp and Meta now send Safari's whole user agent plus their mark: still an app's view.
+    if (inAppBrowser(ua)) return 'webview';
     // Safari says Version/x Safari/y; a bare WKWebView (apps) has neither.
     return /\bVersion\/[\d.]+.*\bSafari\//.test(ua) ? 'safari' : 'webview';
   }

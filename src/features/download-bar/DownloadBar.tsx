@@ -1,7 +1,7 @@
 /** The download bar at the top of the page (docs/product.md §2): icon, name, 5.0 grade, gift, download, close. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useT } from '../../ui/useT.ts';
-import { GRADE, downloadBar, hideForSession, openDownload } from './model.ts';
+import { GRADE, downloadBar, handOverInApp, hideForSession, openDownload } from './model.ts';
 
 export interface DownloadBarProps {
   /** Return false to stop the default (opening the link). */
@@ -60,6 +60,7 @@ export function DownloadBar({ onDownload, onClose }: DownloadBarProps) {
         className="wps-button"
         part="download"
         onClick={() => {
+          if (handOverInApp()) return;
           if (onDownload?.(data.link) !== false) openDownload(data.link);
         }}
       >

@@ -8,6 +8,7 @@ import type { DownloadLink } from '../../core/api/endpoints.ts';
 import { promotions, siteStatus } from '../../core/config/siteStatus.ts';
 import { safeImageUrl, safeUrl } from '../../core/config/config.ts';
 import { currentIsNativeApp, currentStandalone, currentUA, isAndroid, isIOS } from '../../core/env/env.ts';
+import { inAppBrowser } from '../../core/env/browsers.ts';
 import { sessionStore } from '../../core/storage/storage.ts';
 import { HIDE_KEY, closedThisSession } from './hidden.ts';
 
@@ -86,4 +87,20 @@ export function openDownload(link: string) {
   track('downloadApp');
   if (opensInSameTab(url)) location.assign(url);
   else window.open(url, '_blank', 'noopener');
+}
+
+/**
+ * Inside another app's browser no download works (docs/install.md, "In-app browsers"): instead of
+ * starting one, the bar opens `<wps-inapp-guide>` (its way out of the app). True when it did.
+ */
+export function handOverInApp(ua = currentUA()): boolean {
+  if (!inAppBrowser(ua)) return false;
+  let guide = document.querySelector('wps-inapp-guide');
+  if (!guide) {
+    guide = document.createElement('wps-inapp-guide');
+    guide.setAttribute('delay', '0');
+    document.body.append(guide);
+  }
+  guide.setAttribute('open', '');
+  return true;
 }

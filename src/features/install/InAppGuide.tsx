@@ -1,15 +1,15 @@
 /**
  * "Open in your browser" for a page opened inside another app's browser (Facebook, TikTok, Kwai, …),
- * where neither an app download nor the home screen works (docs/install.md): the escape that works
- * there (Android: an intent to the default browser; iOS 17+: x-safari-https), copying the link, and
- * the app's own menu steps.
+ * where neither an app download nor the home screen works (docs/install.md): the first escape known
+ * to work in that app (`escapeFor`; none where none does), copying the link, and the app's own menu
+ * in its words.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { currentUA } from '../../core/env/env.ts';
 import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useT } from '../../ui/useT.ts';
-import { currentOffer, escapeUrl, forcedOffer, platformOf, type Escape } from './model.ts';
+import { currentOffer, escapeUrl, forcedOffer, inAppMenu, platformOf, type Escape } from './model.ts';
 import { Steps, CopyLink } from './guideParts.tsx';
 import { useInstallTurn, type FunnelHandlers } from './useInstallTurn.ts';
 
@@ -41,7 +41,9 @@ export function InAppGuide({ delay, open, app: appOverride, onClosed, ...funnel 
     forced: open,
     ...funnel,
   });
-  const app = appOverride || offer?.app || t('inapp.this_app');
+  // An app we cannot name ('WebView') is "this app".
+  const app = appOverride || (offer?.app !== 'WebView' && offer?.app) || t('inapp.this_app');
+  const menu = inAppMenu(offer?.app ?? '', offer?.platform ?? 'other');
   const escape = offer ? escapeUrl(offer.escape, location.href) : undefined;
   const dismiss = () => {
     turn.dismiss();
@@ -68,7 +70,7 @@ export function InAppGuide({ delay, open, app: appOverride, onClosed, ...funnel 
           </div>
         ) : null}
         <CopyLink onCopied={() => funnel.onAccepted?.({ platform: offer!.platform, path: 'inapp-copy' })} />
-        <Steps steps={[t('inapp.step_menu', { app }), t('inapp.step_open')]} />
+        <Steps steps={[t('inapp.tap_menu', { app, menu: menu.menu }), t(menu.item)]} />
         <div className="choices">
           <button type="button" className="choice plain" part="stay" onClick={dismiss}>
             {t('inapp.stay')}

@@ -35,7 +35,20 @@ export type IosMode =
   /** Any other iOS browser: only Safari can install; copy the link. */
   | 'safari-only';
 
-export type Escape = 'intent' | 'x-safari' | 'copy';
+export type Escape = 'intent' | 'instagram' | 'x-safari' | 'copy';
+
+/** Meta's apps refuse intent:// links (docs/install.md, "In-app browsers"). */
+const META: readonly InAppName[] = ['Facebook', 'Messenger', 'Instagram', 'Threads'];
+
+/**
+ * The first escape known to work in this app (docs/install.md): Android's intent (not in WeChat nor
+ * Meta's apps), Instagram's extbrowser, iOS 17+ x-safari (not in WeChat), else copy and the menu.
+ */
+export function escapeFor(app: InAppName, platform: Platform, iosMajor: number): Escape {
+  if (platform === 'android' && app !== 'WeChat' && !META.includes(app)) return 'intent';
+  if (app === 'Instagram') return 'instagram';
+  return platform === 'ios' && iosMajor >= 17 && app !== 'WeChat' ? 'x-safari' : 'copy';
+}
 
 export type InstallOffer =
   | { kind: 'inapp'; app: InAppName; platform: Platform; escape: Escape }
@@ -70,9 +83,7 @@ export function installOffer(c: InstallContext): InstallOffer | undefined {
   const platform = platformOf(c.ua);
   const app = inAppBrowser(c.ua);
   if (app) {
-    const v = iosVersion(c.ua);
-    const escape: Escape = platform === 'android' ? 'intent' : platform === 'ios' && v && v[0] >= 17 ? 'x-safari' : 'copy';
-    return { kind: 'inapp', app, platform, escape };
+    return { kind: 'inapp', app, platform, escape: escapeFor(app, platform, iosVersion(c.ua)?.[0] ?? 0) };
   }
   const browser = browserName(c.ua);
   if (platform === 'ios') {
@@ -189,6 +200,7 @@ export function escapeUrl(escape: Escape, href: string): string | undefined {
     // No package: Android hands the address to the default browser; the fallback keeps the page.
     return `intent://${url.host}${url.pathname}${url.search}#Intent;scheme=${url.protocol.slice(0, -1)};S.browser_fallback_url=${encodeURIComponent(href)};end`;
   }
+  if (escape === 'instagram') return `instagram://extbrowser/?url=${encodeURIComponent(href)}`;
   if (escape === 'x-safari') return `x-safari-${url.protocol.slice(0, -1)}://${rest}`;
   return undefined;
 }
@@ -210,6 +222,17 @@ export function forcedOffer(): InstallOffer | undefined {
     installed: false,
     nativePrompt: nativePrompt.value !== undefined,
   });
+}
+
+/**
+ * The app's own way out, in its words: the menu it shows (⋯ or ⋮) and the item to choose there
+ * (a key of inapp.*). Meta's apps say "Open in external browser"; TikTok and WeChat use ⋯ on both.
+ */
+export function inAppMenu(app: string, platform: Platform): { menu: string; item: string } {
+  const ios = platform === 'ios';
+  const menu = ios || app === 'TikTok' || app === 'WeChat' ? '⋯' : '⋮';
+  if (META.includes(app as InAppName)) return { menu, item: 'inapp.item_external' };
+  return { menu, item: ios && app !== 'TikTok' ? 'inapp.item_safari' : 'inapp.item_browser' };
 }
 
 /** Funnel `path` names (docs/install.md). */
