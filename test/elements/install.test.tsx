@@ -470,6 +470,7 @@ describe('<wps-inapp-guide>: each app its own way out (issue 27)', () => {
   it("WhatsApp on iOS 26 (Safari's agent plus WAiOS): x-safari, and “Open in Safari”", async () => {
     const { el, open, log } = await guide(UA.whatsappIos);
     expect(open).to.equal(`x-safari-${location.href}`);
+    await waitFor(() => expect(log.events.length, 'the funnel event').to.be.greaterThan(0)); // sent after the paint
     expect(log.events[0]!.detail).to.deep.equal({ platform: 'ios', path: 'inapp-x-safari' });
     expect(steps(el)).to.deep.equal(['1In WhatsApp, tap ⋯.', '2Choose “Open in Safari”.']);
     await accessibleOnceIn(el);
@@ -478,6 +479,7 @@ describe('<wps-inapp-guide>: each app its own way out (issue 27)', () => {
   it("Instagram on iOS 26: Instagram's extbrowser (x-safari no longer works there), and its menu's words", async () => {
     const { el, open, log } = await guide(UA.instagramIos);
     expect(open).to.equal(`instagram://extbrowser/?url=${encodeURIComponent(location.href)}`);
+    await waitFor(() => expect(log.events.length, 'the funnel event').to.be.greaterThan(0)); // sent after the paint
     expect(log.events[0]!.detail).to.deep.equal({ platform: 'ios', path: 'inapp-instagram' });
     expect(steps(el)).to.deep.equal(['1In Instagram, tap ⋯.', '2Choose “Open in external browser”.']);
     await accessibleOnceIn(el);
