@@ -17,7 +17,10 @@ export const isAndroid = (ua: string) => /Android/i.test(ua);
 export function iosVersion(ua: string): [number, number] | undefined {
   if (!isIOS(ua)) return undefined;
   const m = /OS (\d+)[_.](\d+)/.exec(ua);
-  return m ? [Number(m[1]), Number(m[2])] : undefined;
+  if (!m) return undefined;
+  // Safari 26+ freezes the OS at 18 in the user agent; its Version/ is the iOS version (docs/install.md).
+  const safari = m[1] === '18' ? /Version\/(\d+)\.(\d+)/.exec(ua) : null;
+  return safari && Number(safari[1]) >= 26 ? [Number(safari[1]), Number(safari[2])] : [Number(m[1]), Number(m[2])];
 }
 
 /** Version the native app reports, if this page runs inside it. */
