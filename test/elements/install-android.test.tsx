@@ -129,9 +129,13 @@ describe('<wps-install-prompt>: the written steps per Android browser', () => {
       ],
     ],
     [
-      'Samsung Internet: ☰ in the bottom bar, “Add page to”, “Home screen”',
+      'Samsung Internet: its menu (☰), “Add page to”, “Home screen”',
       UA.samsung,
-      ['1Tap the menu ☰ in the bottom bar.', '2Choose “Add page to”, then “Home screen”.', '3Confirm with “Install” or “Add”.'],
+      [
+        "1Tap your browser's menu button (⋮ or ☰).",
+        '2Choose “Add page to”, then “Home screen”.',
+        '3Confirm with “Install” or “Add”.',
+      ],
     ],
   ];
   for (const [name, ua, expected] of rows) {

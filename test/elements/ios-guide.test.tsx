@@ -88,25 +88,22 @@ beforeEach(reset);
 afterEach(reset);
 
 const IOS26_STEPS = [
-  '1Tap Share (no Share? tap “…” first).',
-  '2In the share sheet, scroll down or tap “View More”.',
-  '3Choose “Add to Home Screen”.',
-  '4Leave “Open as Web App” on (for notifications), then tap “Add”.',
+  '1Tap Share (or “…”, then Share).',
+  '2Scroll or tap “View More”, then “Add to Home Screen”.',
+  '3Keep “Open as Web App” on; tap “Add”.',
 ];
 
 describe('<wps-ios-guide> on iOS 26 (Safari 26 user agent: iPhone OS 18_7, Version/26.4)', () => {
-  it('the footer guide names the iOS 26 way: Share (or “…”, Share), “View More”, “Add to Home Screen”', async () => {
+  it('the footer guide names the iOS 26 way: Share (or “…”), “View More”, “Add to Home Screen”', async () => {
     fakeUA(UA.safari26);
     backend();
     const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
     await waitFor(() => expect(has(el, 'footer')).to.equal(true));
-    expect(part(el, 'message')!.textContent).to.equal(
-      'Install Lucky Lotto: Share (or “…”, Share), “View More”, “Add to Home Screen”.',
-    );
+    expect(part(el, 'message')!.textContent).to.equal('Install Lucky Lotto: Share (or “…”), “View More”, “Add to Home Screen”.');
     await accessibleOnceIn(el);
   });
 
-  it('the full guide: the four iOS 26 steps, for every tab-bar layout, and the notification hint', async () => {
+  it('the full guide: the iOS 26 steps, for every tab-bar layout, and the notification hint', async () => {
     fakeUA(UA.safari26);
     backend();
     const el = mount('<wps-ios-guide open mode="guide"></wps-ios-guide>');
@@ -124,7 +121,7 @@ describe('<wps-ios-guide> on iOS 26 (Safari 26 user agent: iPhone OS 18_7, Versi
     const el = mount('<wps-ios-guide open mode="guide"></wps-ios-guide>');
     await waitFor(() => expect(has(el, 'steps')).to.equal(true));
     const texts = steps(el);
-    expect(texts).to.have.length(4);
+    expect(texts).to.have.length(3);
     expect(texts.join(' ')).to.contain('مزید دیکھیں').and.contain('…');
     await accessibleOnceIn(el);
   });
@@ -162,9 +159,8 @@ describe('<wps-ios-guide> in Chrome on iOS (its user agent has no Version/: iOS 
     await waitFor(() => expect(has(el, 'steps')).to.equal(true));
     expect(steps(el)).to.deep.equal([
       '1Tap the Share button in the address bar.',
-      '2In the share sheet, scroll down or tap “View More”.',
-      '3Choose “Add to Home Screen”.',
-      '4Tap “Add” in the top corner.',
+      '2Scroll or tap “View More”, then “Add to Home Screen”.',
+      '3Tap “Add” in the top corner.',
     ]);
     await accessibleOnceIn(el);
   });

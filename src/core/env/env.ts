@@ -16,11 +16,9 @@ export const isAndroid = (ua: string) => /Android/i.test(ua);
 /** iOS major and minor version, or undefined when not iOS. */
 export function iosVersion(ua: string): [number, number] | undefined {
   if (!isIOS(ua)) return undefined;
-  const m = /OS (\d+)[_.](\d+)/.exec(ua);
-  if (!m) return undefined;
-  // Safari 26+ freezes the OS at 18 in the user agent; its Version/ is the iOS version (docs/install.md).
-  const safari = m[1] === '18' ? /Version\/(\d+)\.(\d+)/.exec(ua) : null;
-  return safari && Number(safari[1]) >= 26 ? [Number(safari[1]), Number(safari[2])] : [Number(m[1]), Number(m[2])];
+  // Safari 26+ freezes the OS at 18 in the user agent; its Version/ (26 and up) is the iOS version (docs/install.md).
+  const m = /OS 18_.*Version\/(2[6-9]|[3-9]\d)\.(\d+)/.exec(ua) ?? /OS (\d+)[_.](\d+)/.exec(ua);
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
 }
 
 /** Version the native app reports, if this page runs inside it. */

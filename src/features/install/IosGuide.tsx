@@ -14,7 +14,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useT } from '../../ui/useT.ts';
 import { currentOffer, forcedOffer, platformOf, type IosMode } from './model.ts';
-import { IOS26_SAFARI_STEPS, IOS_CHROME_STEPS, IOS_MENU_STEPS, IOS_SAFARI_STEPS, Steps, CopyLink } from './guideParts.tsx';
+import { iosSteps, Steps, CopyLink } from './guideParts.tsx';
 import { useInstallTurn, type FunnelHandlers } from './useInstallTurn.ts';
 
 export interface IosGuideProps extends FunnelHandlers {
@@ -116,14 +116,7 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
     );
   }
 
-  const steps =
-    ios?.browser === 'chrome'
-      ? IOS_CHROME_STEPS
-      : ios?.browser !== 'safari'
-        ? IOS_MENU_STEPS
-        : ios26
-          ? IOS26_SAFARI_STEPS
-          : IOS_SAFARI_STEPS;
+  const steps = iosSteps(ios?.browser, ios26);
   return (
     <Sheet
       open={turn.shown}
