@@ -23,6 +23,8 @@ const require = createRequire(import.meta.url);
 const merchant = process.env.WPS_MERCHANT ?? 'demo';
 const appName = process.env.WPS_APP_NAME ?? 'WPS Lottery Online';
 const appShortName = process.env.WPS_APP_SHORT_NAME ?? 'WPS Lottery';
+/** The maskable icon sizes scripts/make-icons.mjs draws (server/infra/webmanifest.ts lists the same). */
+const MASKABLE_ICON_SIZES = [192, 512];
 
 /**
  * `import css from './x.css'` gives the CSS text (adopted into shadow roots / the document), minified:
@@ -249,7 +251,21 @@ const hostPage = () => ({
     for (const size of sizes) {
       this.emitFile({ type: 'asset', fileName: `icons/icon-${size}.png`, source: readFileSync(`host/icons/icon-${size}.png`) });
     }
+    // The maskable icons (scripts/make-icons.mjs) and the narrow screenshots of /m/home per merchant
+    // (`npm run screenshots:manifest`, committed under host/manifest-screenshots/): docs/install.md.
+    for (const size of MASKABLE_ICON_SIZES) {
+      const file = `icons/icon-maskable-${size}.png`;
+      this.emitFile({ type: 'asset', fileName: file, source: readFileSync(`host/${file}`) });
+    }
+    const shots = JSON.parse(readFileSync('server/infra/manifest-screenshots.json', 'utf8'));
+    for (const list of Object.values(shots)) {
+      for (const shot of list) {
+        const file = shot.src.replace(/^\/m\//, '');
+        this.emitFile({ type: 'asset', fileName: file, source: readFileSync(`host/manifest-${file}`) });
+      }
+    }
     const manifest = {
+      id: '/m/home',
       name: appName,
       short_name: appShortName,
       start_url: '/m/home',
@@ -258,7 +274,17 @@ const hostPage = () => ({
       orientation: 'portrait',
       background_color: '#ffffff',
       theme_color: '#d62f3a',
-      icons: sizes.map((s) => ({ src: `/m/icons/icon-${s}.png`, sizes: `${s}x${s}`, type: 'image/png', purpose: 'any' })),
+      icons: [
+        ...sizes.map((s) => ({ src: `/m/icons/icon-${s}.png`, sizes: `${s}x${s}`, type: 'image/png', purpose: 'any' })),
+        ...MASKABLE_ICON_SIZES.map((s) => ({
+          src: `/m/icons/icon-maskable-${s}.png`,
+          sizes: `${s}x${s}`,
+          type: 'image/png',
+          purpose: 'maskable',
+        })),
+      ],
+      screenshots: shots[merchant] ?? [],
+      prefer_related_applications: false,
     };
     this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: JSON.stringify(manifest, null, 2) });
 

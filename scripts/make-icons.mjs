@@ -4,9 +4,16 @@
 import { encodePng } from './png.mjs';
 import { writeFileSync, mkdirSync } from 'node:fs';
 
-/** The colour at (x, y) of a `size` icon: red background, white ball, red ring, white centre. */
-function colour(x, y, size) {
-  const d = Math.hypot(x - size / 2, y - size / 2) / size;
+const MASKABLE_SIZES = [192, 512];
+const MASKABLE_SCALE = 0.75;
+
+/**
+ * The colour at (x, y) of a `size` icon: red background, white ball, red ring, white centre.
+ * `scale` shrinks the ball: the maskable icon keeps it well inside the central 80% circle that every
+ * launcher mask shows (docs/install.md, "Web app manifest").
+ */
+function colour(x, y, size, scale = 1) {
+  const d = Math.hypot(x - size / 2, y - size / 2) / size / scale;
   if (d < 0.16) return [255, 214, 90];
   if (d < 0.24) return [214, 47, 58];
   if (d < 0.36) return [255, 255, 255];
@@ -17,7 +24,7 @@ function colour(x, y, size) {
  * The icon as a PNG. `samples` per side per pixel: 1 for the app icons (big enough as they are),
  * more for the favicon's small sizes, whose rings would otherwise be stairs.
  */
-function icon(size, samples = 1) {
+function icon(size, samples = 1, scale = 1) {
   const raw = Buffer.alloc((size * 4 + 1) * size);
   for (let y = 0; y < size; y++) {
     raw[y * (size * 4 + 1)] = 0;
@@ -25,7 +32,7 @@ function icon(size, samples = 1) {
       const sum = [0, 0, 0];
       for (let sy = 0; sy < samples; sy++)
         for (let sx = 0; sx < samples; sx++) {
-          const rgb = colour(x + (sx + 0.5) / samples, y + (sy + 0.5) / samples, size);
+          const rgb = colour(x + (sx + 0.5) / samples, y + (sy + 0.5) / samples, size, scale);
           for (let i = 0; i < 3; i++) sum[i] += rgb[i];
         }
       const o = y * (size * 4 + 1) + 1 + x * 4;
@@ -61,4 +68,7 @@ function ico(sizes) {
 
 mkdirSync('host/icons', { recursive: true });
 for (const size of [192, 256, 384, 512]) writeFileSync(`host/icons/icon-${size}.png`, icon(size));
+// Maskable (purpose "maskable"): the ball at 3/4 size, its edge at 27% of the side from the centre,
+// inside the 40% safe-zone radius with room for the smallest masks; the red fills the bleed.
+for (const size of MASKABLE_SIZES) writeFileSync(`host/icons/icon-maskable-${size}.png`, icon(size, 1, MASKABLE_SCALE));
 writeFileSync('host/icons/favicon.ico', ico([16, 32, 48]));

@@ -3,6 +3,7 @@
  * checked with valibot when it is read so that a typo fails at start-up with the field's path, not
  * later.
  */
+import { MANIFEST_LANGUAGES } from '../infra/webmanifest-languages.ts';
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -39,10 +40,19 @@ const siteInfo = v.object({
   install: v.optional(v.object({ enabled: v.boolean() })),
   /** The current native app: a wrapper with an older version offers the upgrade (docs/install.md). */
   app: v.optional(v.object({ version: v.pipe(v.string(), v.regex(APP_VERSION)), mandatory: v.optional(v.boolean(), false) })),
-  /** The web app manifest's own icons by size ("192", "256", "384", "512") and colours; default: the built ones. */
+  /**
+   * The web app manifest's own icons by size ("192", "256", "384", "512", and "maskable": 512 px, the
+   * artwork inside the central 80% circle) and colours, default: the built ones; the language of its
+   * description when the request names none we have; the merchant's Android app (a Play package name),
+   * listed as a related application (docs/install.md, "Web app manifest").
+   */
   manifest: v.optional(
     v.object({
-      icons: v.optional(v.record(v.picklist(['192', '256', '384', '512']), v.string())),
+      icons: v.optional(v.record(v.picklist(['192', '256', '384', '512', 'maskable']), v.string())),
+      language: v.optional(v.picklist(MANIFEST_LANGUAGES)),
+      androidApp: v.optional(
+        v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/), v.maxLength(150)),
+      ),
       themeColor: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/))),
       backgroundColor: v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/))),
     }),

@@ -24,6 +24,15 @@ const UA = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 13_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.0 Mobile/15E148 Safari/604.1',
   iphone17:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1',
+  // Safari 26 and later freeze the OS in the user agent at 18 (the real version is in Version/).
+  iphone26:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.4 Mobile/15E148 Safari/604.1',
+  iphone27:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/27.0 Mobile/15E148 Safari/604.1',
+  iphone18:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1',
+  iphoneChrome26:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/141.0.7390.41 Mobile/15E148 Safari/604.1',
   iphoneChrome:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1',
   ipad9:
@@ -65,6 +74,11 @@ const rows: Row[] = [
   { ua: 'iphone12_5', ios: true, android: false, version: [12, 5], app: undefined },
   { ua: 'iphone13', ios: true, android: false, version: [13, 0], app: undefined },
   { ua: 'iphone17', ios: true, android: false, version: [17, 4], app: undefined },
+  { ua: 'iphone26', ios: true, android: false, version: [26, 4], app: undefined },
+  { ua: 'iphone27', ios: true, android: false, version: [27, 0], app: undefined },
+  { ua: 'iphone18', ios: true, android: false, version: [18, 6], app: undefined },
+  // No Version/ outside Safari: the frozen 18 is all there is.
+  { ua: 'iphoneChrome26', ios: true, android: false, version: [18, 7], app: undefined },
   { ua: 'iphoneChrome', ios: true, android: false, version: [16, 6], app: undefined },
   { ua: 'ipad9', ios: true, android: false, version: [9, 3], app: undefined },
   // iPadOS asks for desktop pages and says Macintosh; only "Mobile/" gives it away, without a version.

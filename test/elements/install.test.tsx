@@ -214,7 +214,7 @@ describe('<wps-install-prompt> on Android', () => {
     expect(part(el, 'title')!.textContent).to.equal('Add Lucky Lotto to your home screen');
     expect(Array.from(part(el, 'steps')!.querySelectorAll('li')).map((li) => li.textContent)).to.deep.equal([
       "1Tap your browser's menu button (⋮ or ☰).",
-      '2Choose “Install app” or “Add to Home screen”.',
+      '2Choose “Add app to Home screen” or “Install”.',
       '3Confirm with “Install” or “Add”.',
     ]);
     await accessibleOnceIn(el);

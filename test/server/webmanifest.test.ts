@@ -37,7 +37,9 @@ describe('GET /m/manifest.webmanifest', () => {
     assert.equal(m.display, 'standalone');
     assert.equal(m.orientation, 'portrait');
     assert.deepEqual(
-      m.icons.map((i: { src: string; sizes: string }) => [i.src, i.sizes]),
+      m.icons
+        .filter((i: { purpose: string }) => i.purpose === 'any')
+        .map((i: { src: string; sizes: string }) => [i.src, i.sizes]),
       [192, 256, 384, 512].map((s) => [`/m/icons/icon-${s}.png`, `${s}x${s}`]),
     );
   });
@@ -82,7 +84,7 @@ describe('webManifest', () => {
       'demo',
     );
     assert.deepEqual(
-      m.icons.map((i) => i.src),
+      m.icons.filter((i) => i.purpose === 'any').map((i) => i.src),
       ['https://cdn.example/192.png', '/m/own/256.png', '/m/icons/icon-384.png', '/m/icons/icon-512.png'],
     );
     assert.equal(m.theme_color, '#112233');
@@ -105,5 +107,146 @@ describe('webManifest', () => {
     }
     assert.equal(warnings.length, 1);
     assert.match(String(warnings[0]), /web app manifest could not be built/);
+  });
+});
+
+describe("Chrome's richer install dialog: maskable icon, description, screenshots, id, the native app (issue 27)", () => {
+  const manifest = async (query: string, headers: Record<string, string> = {}) => {
+    const res = await get(`/m/manifest.webmanifest${query}`, headers);
+    assert.equal(res.status, 200);
+    return res.json();
+  };
+  const merchantsWith = (manifest: unknown): Merchants => {
+    const data = JSON.parse(readFileSync(DEFAULT_MERCHANTS_FILE, 'utf8'));
+    data.merchants.demo.info.manifest = manifest;
+    return parseMerchants(data);
+  };
+
+  test('a maskable icon of 512x512 (and 192), built like the other sizes, beside the "any" ones', async () => {
+    const m = await manifest('?merchant=demo');
+    const maskable = m.icons.filter((i: { purpose: string }) => i.purpose === 'maskable');
+    assert.deepEqual(maskable, [
+      { src: '/m/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/m/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ]);
+    assert.equal(m.icons.filter((i: { purpose: string }) => i.purpose === 'any').length, 4);
+  });
+
+  test("the merchant's own maskable icon where configured (https or same-origin only)", () => {
+    const own = webManifest(merchantsWith({ icons: { maskable: 'https://cdn.example/maskable.png' } }), 'demo');
+    assert.equal(
+      own.icons.find((i) => i.purpose === 'maskable' && i.sizes === '512x512')?.src,
+      'https://cdn.example/maskable.png',
+    );
+    const bad = webManifest(merchantsWith({ icons: { maskable: 'javascript:alert(1)' } }), 'demo');
+    assert.equal(bad.icons.find((i) => i.purpose === 'maskable' && i.sizes === '512x512')?.src, '/m/icons/icon-maskable-512.png');
+  });
+
+  test('a description in the asked language (?language=, else Accept-Language), with the merchant name', async () => {
+    assert.equal(
+      (await manifest('?merchant=demo2&language=EN')).description,
+      'Second Demo Casino on your home screen: lottery and games, full screen, with results and offers as notifications.',
+    );
+    const ur = await manifest('?merchant=demo&language=UR');
+    assert.match(ur.description, /^WPS Lottery Online آپ کی ہوم اسکرین پر/);
+    assert.equal(ur.lang, 'ur');
+    assert.equal(ur.dir, 'rtl');
+    const br = await manifest('?merchant=demo', { 'Accept-Language': 'de-DE, pt-BR;q=0.9, en;q=0.5' });
+    assert.match(br.description, /na tela inicial/);
+    assert.equal(br.lang, 'pt-BR');
+    assert.equal(br.dir, 'ltr');
+    assert.match((await manifest('?merchant=demo', { 'Accept-Language': 'zh-TW' })).description, /放到主畫面/);
+  });
+
+  test("without a language we have: the merchant's default (info.manifest.language), else CN", async () => {
+    assert.match((await manifest('?merchant=demo', { 'Accept-Language': 'de' })).description, /放到主屏幕/);
+    const m = webManifest(merchantsWith({ language: 'VI' }), 'demo', undefined, 'de, fr');
+    assert.match(m.description, /trên màn hình chính/);
+    assert.equal(m.lang, 'vi');
+  });
+
+  test('every one of the 21 languages has a description naming the app', async () => {
+    const codes = [
+      'CN',
+      'TW',
+      'HK',
+      'EN',
+      'ES',
+      'HI',
+      'ID',
+      'JA',
+      'KM',
+      'KO',
+      'MY',
+      'TA',
+      'TH',
+      'VI',
+      'TY',
+      'UR',
+      'PT',
+      'PT-BR',
+      'MS',
+      'BN',
+      'TR',
+    ];
+    assert.equal(codes.length, 21);
+    const seen = new Set<string>();
+    for (const code of codes) {
+      const m = await manifest(`?merchant=demo2&language=${code}`);
+      assert.ok(m.description.includes('Second Demo Casino'), code);
+      seen.add(m.description);
+    }
+    assert.equal(seen.size, 21, 'a text of its own per language');
+  });
+
+  test('a language that is none of the 21 is a 400 with an errorCode', async () => {
+    const res = await get('/m/manifest.webmanifest?merchant=demo&language=xx%3Cscript%3E');
+    assert.equal(res.status, 400);
+    assert.equal((await res.json()).errorCode, 'request.invalid');
+  });
+
+  test('Vary: Accept-Language, and one ETag per language', async () => {
+    const en = await get('/m/manifest.webmanifest?merchant=demo&language=EN');
+    const ur = await get('/m/manifest.webmanifest?merchant=demo&language=UR');
+    assert.match(en.headers.get('Vary') ?? '', /Accept-Language/);
+    assert.notEqual(en.headers.get('ETag'), ur.headers.get('ETag'));
+  });
+
+  test('narrow screenshots of /m/home per merchant: form_factor narrow, sizes, type, a file the build ships', async () => {
+    for (const code of ['demo', 'demo2']) {
+      const m = await manifest(`?merchant=${code}`);
+      assert.equal(m.screenshots.length, 1, code);
+      const [shot] = m.screenshots;
+      assert.equal(shot.src, `/m/screenshots/${code}/home-narrow.jpg`);
+      assert.equal(shot.form_factor, 'narrow');
+      assert.equal(shot.type, 'image/jpeg');
+      assert.equal(shot.sizes, '824x1830');
+      // Chrome's rules: each side 320 to 3840 px, the long side at most 2.3 times the short one.
+      const [w, h] = shot.sizes.split('x').map(Number);
+      assert.ok(w >= 320 && h <= 3840 && h / w <= 2.3 && h > w, shot.sizes);
+      const file = readFileSync(`host/manifest-screenshots/${code}/home-narrow.jpg`);
+      assert.equal(file.readUInt16BE(0), 0xffd8, 'a JPEG');
+      assert.ok(typeof shot.label === 'string' && shot.label.length > 0, 'a label for screen readers');
+    }
+  });
+
+  test('an id, so the installed app keeps its identity when start_url changes', async () => {
+    assert.equal((await manifest('?merchant=demo')).id, '/m/home');
+  });
+
+  test("related_applications: the merchant's Android app (Play id), prefer_related_applications false", async () => {
+    const m = await manifest('?merchant=demo');
+    assert.deepEqual(m.related_applications, [
+      { platform: 'play', id: 'com.wps.lottery.demo', url: 'https://play.google.com/store/apps/details?id=com.wps.lottery.demo' },
+    ]);
+    assert.equal(m.prefer_related_applications, false);
+    const none = await manifest('?merchant=demo2');
+    assert.equal(none.related_applications, undefined, 'no native app, none listed');
+    assert.equal(none.prefer_related_applications, false);
+  });
+
+  test('an Android app id that is no package name fails at start-up, with its path', () => {
+    assert.throws(() => merchantsWith({ androidApp: 'not a package' }), /manifest\.androidApp/);
+    assert.throws(() => merchantsWith({ language: 'XX' }), /manifest\.language/);
   });
 });

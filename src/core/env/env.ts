@@ -16,7 +16,8 @@ export const isAndroid = (ua: string) => /Android/i.test(ua);
 /** iOS major and minor version, or undefined when not iOS. */
 export function iosVersion(ua: string): [number, number] | undefined {
   if (!isIOS(ua)) return undefined;
-  const m = /OS (\d+)[_.](\d+)/.exec(ua);
+  // Safari 26+ freezes the OS at 18 in the user agent; its Version/ (26 and up) is the iOS version (docs/install.md).
+  const m = /OS 18_.*Version\/(2[6-9]|[3-9]\d)\.(\d+)/.exec(ua) ?? /OS (\d+)[_.](\d+)/.exec(ua);
   return m ? [Number(m[1]), Number(m[2])] : undefined;
 }
 

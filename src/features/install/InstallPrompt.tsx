@@ -12,7 +12,7 @@ import { Sheet } from '../../ui/Sheet.tsx';
 import { useT } from '../../ui/useT.ts';
 import { openDownload, pickDownloadLink } from '../download-bar/index.ts';
 import { currentOffer, forcedOffer, funnelPath, nativePrompt, platformOf, promptInstall } from './model.ts';
-import { ANDROID_STEPS, Steps } from './guideParts.tsx';
+import { androidSteps, Steps } from './guideParts.tsx';
 import { useInstallTurn, type FunnelHandlers } from './useInstallTurn.ts';
 
 export interface InstallPromptProps extends FunnelHandlers {
@@ -77,7 +77,7 @@ export function InstallPrompt({ delay, open, onClosed, ...funnel }: InstallPromp
       <div className="body" part="body">
         {steps ? (
           <>
-            <Steps steps={ANDROID_STEPS.map((key) => t(key))} />
+            <Steps steps={androidSteps(android?.browser).map((key) => t(key))} />
             <div className="choices">
               <button type="button" className="choice primary" part="got-it" onClick={() => close('accept', 'android-steps')}>
                 {t('install.got_it')}

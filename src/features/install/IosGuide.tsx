@@ -8,13 +8,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef } from 'react';
 import { siteStatus } from '../../core/config/siteStatus.ts';
-import { currentUA } from '../../core/env/env.ts';
+import { currentUA, iosVersion } from '../../core/env/env.ts';
 import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useT } from '../../ui/useT.ts';
 import { currentOffer, forcedOffer, platformOf, type IosMode } from './model.ts';
-import { IOS_CHROME_STEPS, IOS_MENU_STEPS, IOS_SAFARI_STEPS, Steps, CopyLink } from './guideParts.tsx';
+import { iosSteps, Steps, CopyLink } from './guideParts.tsx';
 import { useInstallTurn, type FunnelHandlers } from './useInstallTurn.ts';
 
 export interface IosGuideProps extends FunnelHandlers {
@@ -46,6 +46,8 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
     ...funnel,
   });
   const app = siteStatus.value?.info.appName ?? '';
+  // iOS 26 moved Share behind "…" and "Add to Home Screen" behind "View More" (docs/install.md).
+  const ios26 = (iosVersion(currentUA())?.[0] ?? 0) >= 26;
   // Where focus came into the footer guide from (null: focus is not in it).
   const cameFrom = useRef<HTMLElement | null>(null);
   const dismiss = () => {
@@ -106,7 +108,7 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
           cameFrom.current = null;
         }}
       >
-        <p part="message">{t('install.footer_text', { app })}</p>
+        <p part="message">{t(ios26 ? 'install.footer_text26' : 'install.footer_text', { app })}</p>
         <button type="button" className="footer-close" part="close" aria-label={t('install.close')} onClick={dismiss}>
           <span aria-hidden="true">×</span>
         </button>
@@ -114,7 +116,7 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
     );
   }
 
-  const steps = ios?.browser === 'chrome' ? IOS_CHROME_STEPS : ios?.browser === 'safari' ? IOS_SAFARI_STEPS : IOS_MENU_STEPS;
+  const steps = iosSteps(ios?.browser, ios26);
   return (
     <Sheet
       open={turn.shown}

@@ -21,12 +21,25 @@ export function Steps({ steps }: { steps: string[] }) {
   );
 }
 
-/** Step keys per browser (docs/install.md, "Steps"). */
-export const ANDROID_STEPS = ['install.step.android_menu', 'install.step.android_install', 'install.step.android_confirm'];
-export const IOS_SAFARI_STEPS = ['install.step.ios_share', 'install.step.ios_add', 'install.step.ios_confirm'];
-export const IOS_CHROME_STEPS = ['install.step.ios_chrome_share', 'install.step.ios_add', 'install.step.ios_confirm'];
-/** Edge, Firefox and Opera on iOS: Share is in their menu. */
-export const IOS_MENU_STEPS = ['install.step.ios_menu_share', 'install.step.ios_add', 'install.step.ios_confirm'];
+const keys = (...names: string[]) => names.map((name) => `install.step.${name}`);
+/** Step keys per browser (docs/install.md, "Steps"); Firefox and Samsung Internet name their own menu items. */
+export const androidSteps = (browser?: string) =>
+  keys(
+    'android_menu',
+    browser === 'samsung' ? 'android_samsung_add' : browser === 'firefox' ? 'android_firefox_add' : 'android_install',
+    'android_confirm',
+  );
+/**
+ * iOS: Safari 16.4 to 18; Safari 26+ (Share may sit behind "…", "Add to Home Screen" behind "View
+ * More"); the share sheet of Chrome (Share in the address bar) and of Edge, Firefox, Opera (Share in
+ * their menu), whose user agents cannot tell 18 from 26, so the sheet step says "scroll or View More".
+ */
+export const iosSteps = (browser?: string, ios26?: boolean) =>
+  browser !== 'safari'
+    ? keys(browser === 'chrome' ? 'ios_chrome_share' : 'ios_menu_share', 'ios26_add', 'ios_confirm')
+    : ios26
+      ? keys('ios26_share', 'ios26_add', 'ios26_web_app')
+      : keys('ios_share', 'ios_add', 'ios_confirm');
 
 /** Copies this page's address; shows it selected when copying fails. */
 export function CopyLink({ onCopied }: { onCopied?: () => void }) {

@@ -1,0 +1,167 @@
+/**
+ * `<wps-ios-guide>` on the iPhones of 2026 (docs/install.md, "iOS 26"): Safari 26 freezes the OS at
+ * 18 in its user agent (`iPhone OS 18_7 … Version/26.4`), so the guide must read Safari's Version/
+ * and show the iOS 26 steps (Share, or "…" then Share; "View More"; "Add to Home Screen"; leave
+ * "Open as Web App" on), while Safari 16.4 to 18 keeps the iOS 18 steps; Chrome's share-sheet steps
+ * hold on both. axe-core on each.
+ */
+import { expect } from 'chai';
+import '../../elements/ios-guide.tsx';
+import type { SiteStatus } from '../../src/core/api/endpoints.ts';
+import { resetSiteData } from '../../src/core/config/siteStatus.ts';
+import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { resetOverlays } from '../../src/core/overlay/queue.ts';
+import { installed, nativePrompt, skipped } from '../../src/features/install/model.ts';
+import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
+import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
+import {
+  expectAccessible,
+  has,
+  json,
+  mount,
+  part,
+  sleep,
+  stubFetch,
+  unmountAll,
+  waitFor,
+  type FetchStub,
+} from '../browser-helpers/helpers.ts';
+
+const UA = {
+  /** Safari 26.4 on iPhone: the OS frozen at 18_7. */
+  safari26:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.4 Mobile/15E148 Safari/604.1',
+  safari18:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1',
+  chrome26:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/141.0.7390.41 Mobile/15E148 Safari/604.1',
+};
+
+let restoreUA: (() => void) | undefined;
+const fakeUA = (ua: string) => {
+  restoreUA?.();
+  restoreUA = fakeProperty(navigator, 'userAgent', () => ua);
+};
+
+function status(): SiteStatus {
+  const base = statusFixture({ maintenance: false });
+  return { ...base, info: { ...base.info, appName: 'Lucky Lotto', appShortName: 'Lucky', install: { enabled: true } } };
+}
+
+let stub: FetchStub | undefined;
+function backend() {
+  stub = stubFetch((c) =>
+    c.url.pathname === '/wps/system/status'
+      ? json({ success: true, value: status() })
+      : json({ success: false, errorCode: 'not.found' }, 404),
+  );
+}
+
+const steps = (el: Element) => Array.from(part(el, 'steps')!.querySelectorAll('li')).map((li) => li.textContent);
+
+async function accessibleOnceIn(el: Element) {
+  await sleep(SHEET_TRANSITION_MS + 50);
+  await expectAccessible(el);
+}
+
+function reset() {
+  unmountAll();
+  stub?.restore();
+  stub = undefined;
+  resetSiteData();
+  resetOverlays();
+  sessionStorage.clear();
+  localStorage.clear();
+  skipped.value = false;
+  installed.value = false;
+  nativePrompt.value = undefined;
+  restoreUA?.();
+  restoreUA = undefined;
+  language.value = 'EN';
+}
+
+before(async () => {
+  language.value = 'EN';
+  await ensureI18n();
+});
+beforeEach(reset);
+afterEach(reset);
+
+const IOS26_STEPS = [
+  '1Tap Share (or “…”, then Share).',
+  '2Scroll or tap “View More”, then “Add to Home Screen”.',
+  '3Keep “Open as Web App” on; tap “Add”.',
+];
+
+describe('<wps-ios-guide> on iOS 26 (Safari 26 user agent: iPhone OS 18_7, Version/26.4)', () => {
+  it('the footer guide names the iOS 26 way: Share (or “…”), “View More”, “Add to Home Screen”', async () => {
+    fakeUA(UA.safari26);
+    backend();
+    const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    await waitFor(() => expect(has(el, 'footer')).to.equal(true));
+    expect(part(el, 'message')!.textContent).to.equal('Install Lucky Lotto: Share (or “…”), “View More”, “Add to Home Screen”.');
+    await accessibleOnceIn(el);
+  });
+
+  it('the full guide: the iOS 26 steps, for every tab-bar layout, and the notification hint', async () => {
+    fakeUA(UA.safari26);
+    backend();
+    const el = mount('<wps-ios-guide open mode="guide"></wps-ios-guide>');
+    await waitFor(() => expect(has(el, 'steps')).to.equal(true));
+    expect(steps(el)).to.deep.equal(IOS26_STEPS);
+    expect(part(el, 'hint')!.textContent).to.equal('Installed, Lucky Lotto can also send you notifications.');
+    await accessibleOnceIn(el);
+  });
+
+  it('in Urdu too (right to left), every iOS 26 step translated', async () => {
+    fakeUA(UA.safari26);
+    backend();
+    language.value = 'UR';
+    await ensureI18n();
+    const el = mount('<wps-ios-guide open mode="guide"></wps-ios-guide>');
+    await waitFor(() => expect(has(el, 'steps')).to.equal(true));
+    const texts = steps(el);
+    expect(texts).to.have.length(3);
+    expect(texts.join(' ')).to.contain('مزید دیکھیں').and.contain('…');
+    await accessibleOnceIn(el);
+  });
+});
+
+describe('<wps-ios-guide> on iOS 16.4 to 18 keeps the iOS 18 steps', () => {
+  it('Safari 18.6: the footer says Share, then “Add to Home Screen”, without “View More”', async () => {
+    fakeUA(UA.safari18);
+    backend();
+    const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    await waitFor(() => expect(has(el, 'footer')).to.equal(true));
+    expect(part(el, 'message')!.textContent).to.equal('Install Lucky Lotto: tap Share, then “Add to Home Screen”.');
+    await accessibleOnceIn(el);
+  });
+
+  it('Safari 18.6: the full guide shows the three iOS 18 steps', async () => {
+    fakeUA(UA.safari18);
+    backend();
+    const el = mount('<wps-ios-guide open mode="guide"></wps-ios-guide>');
+    await waitFor(() => expect(has(el, 'steps')).to.equal(true));
+    expect(steps(el)).to.deep.equal([
+      "1Tap the Share button (a square with an arrow) in Safari's toolbar.",
+      '2Scroll down and choose “Add to Home Screen”.',
+      '3Tap “Add” in the top corner.',
+    ]);
+    await accessibleOnceIn(el);
+  });
+});
+
+describe('<wps-ios-guide> in Chrome on iOS (its user agent has no Version/: iOS 18 and 26 look alike)', () => {
+  it("Chrome's share steps hold on both: Share in the address bar, then scroll or “View More”", async () => {
+    fakeUA(UA.chrome26);
+    backend();
+    const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    await waitFor(() => expect(has(el, 'steps')).to.equal(true));
+    expect(steps(el)).to.deep.equal([
+      '1Tap the Share button in the address bar.',
+      '2Scroll or tap “View More”, then “Add to Home Screen”.',
+      '3Tap “Add” in the top corner.',
+    ]);
+    await accessibleOnceIn(el);
+  });
+});
