@@ -54,15 +54,21 @@ function boot() {
   // so no raw keys and no spinner flash; if either cannot load, render anyway: never a blank page.
   // A prerendered shell that shows exactly this page is hydrated; any other is replaced. As a
   // transition, so React renders in slices and the phone's main thread is never held for long.
+  // A shell that will be replaced must not take input meanwhile: the page's chunks define its form
+  // elements before the app renders, so a player (or a test) could type into a form that the render
+  // then swaps for a new, empty one. Inert until the app's first frame (FirstPaint).
+  const root = document.getElementById('root')!;
+  if (root.firstChild !== null && !shellFits(root, queryToken)) root.inert = true;
+
   const render = () => {
-    const container = document.getElementById('root')!;
+    const container = root;
     const app = <FirstPaint then={afterFirstPaint} />;
     if (shellFits(container, queryToken)) {
       // In a transition too: the hydration then yields to the phone every few milliseconds.
       startTransition(() => void hydrateRoot(container, app, { onRecoverableError: reportHydrationError }));
     } else {
-      const root = createRoot(container);
-      startTransition(() => root.render(app));
+      const fresh = createRoot(container);
+      startTransition(() => fresh.render(app));
     }
   };
   Promise.all([ensureI18n(), preloadPage(location.pathname)]).then(render, render);
@@ -123,6 +129,7 @@ function FirstPaint({ then }: { then: () => void }) {
   useEffect(() => {
     // The app has taken over: the shell's stand-ins for another language or a member are over (host/preload.ts).
     document.documentElement.classList.remove('wps-shell-other', 'wps-signed-in');
+    document.getElementById('root')?.removeAttribute('inert');
     return whenPainted(then);
   }, [then]);
   return <App />;

@@ -163,6 +163,38 @@ describe('the shell suits every player until the app takes over', () => {
     await context.close();
   });
 
+  it('a shell that will be replaced takes no input: its form is defined while it is inert, and the app’s form is the one typed into', async () => {
+    const context = await newContext();
+    // When the login form's element is defined (its chunk comes before the app renders), is the shell live?
+    await context.addInitScript(() => {
+      void customElements.whenDefined('wps-login-form').then(() => {
+        (window as unknown as { inertAtDefine: boolean }).inertAtDefine = document.getElementById('root')!.inert;
+      });
+    });
+    // A query: the shell does not fit and is replaced by a fresh render (host/main.tsx).
+    const replaced = await open(context, '/m/login?fbclid=fb.click-2');
+    await replaced.page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    assert.equal(await replaced.page.evaluate(() => (window as unknown as { inertAtDefine: boolean }).inertAtDefine), true);
+    await replaced.page.waitForFunction(() => !document.getElementById('root')!.inert);
+    const form = replaced.page.locator('wps-login-form');
+    await form.getByLabel('Username', { exact: true }).fill('demo');
+    await form.getByLabel('Password', { exact: true }).fill('Demo1234');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await replaced.page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
+    // A shell that fits is hydrated in place: it never goes inert.
+    const other = await newContext();
+    await other.addInitScript(() => {
+      void customElements.whenDefined('wps-login-form').then(() => {
+        (window as unknown as { inertAtDefine: boolean }).inertAtDefine = document.getElementById('root')!.inert;
+      });
+    });
+    const hydrated = await open(other, '/m/login');
+    await hydrated.page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    assert.equal(await hydrated.page.evaluate(() => (window as unknown as { inertAtDefine: boolean }).inertAtDefine), false);
+    await other.close();
+    await context.close();
+  });
+
   it('a signed-in player never sees the visitor’s welcome, before or after the app takes over', async () => {
     const context = await newContext();
     const { page } = await open(context, '/m/login');
