@@ -37,7 +37,12 @@ async function main() {
   try {
     for (const code of merchants.byCode.keys()) {
       const { defaultBrowserType: _ignored, ...pixel } = devices['Pixel 7']!;
-      const context = await browser.newContext({ ...pixel, viewport: VIEW, deviceScaleFactor: SCALE, locale: 'en-US' });
+      const context = await browser.newContext({
+        ...pixel,
+        viewport: VIEW,
+        deviceScaleFactor: SCALE,
+        locale: 'en-US',
+      });
       // This merchant's page (the global config wins over the build's <meta name="wps-merchant">), in
       // English, without the install offer and the image popups over it.
       await context.addInitScript((merchant) => {
@@ -52,8 +57,16 @@ async function main() {
         g.sessionStorage.setItem('wps:imagePopupSaved', 'true');
       }, code);
       const page = await context.newPage();
+      // As the installed app shows it (the install dialog shows what the player gets): display-mode
+      // standalone, so no download bar. The floating buttons (mini game, chat) move about and would
+      // cover the page's entries: out of the picture.
+      // (navigator.standalone is how iOS says it; the app reads it as the display mode does.)
+      await page.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }));
       await page.goto(`${server.url}/m/home`);
       await page.waitForLoadState('networkidle').catch(() => undefined);
+      await page.evaluate(() =>
+        document.querySelectorAll('wps-mini-game, wps-chat-button').forEach((el) => el.setAttribute('hidden', '')),
+      );
       await page.waitForTimeout(800); // the banners' images and transitions settle
       const file = `screenshots/${code}/home-narrow.jpg`;
       await mkdir(`host/manifest-screenshots/${code}`, { recursive: true });
