@@ -21,6 +21,13 @@ const UA = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 12_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/12.0 Mobile/15E148 Safari/604.1',
   tiktok:
     'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 trill_320203 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/trill app_version/32.2.3 ByteLocale/en BytedanceWebview/d8a21c6',
+  // Safari 26: the OS version frozen at 18, only Version/ tells 26 (issue 27).
+  safari26:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.4 Mobile/15E148 Safari/604.1',
+  whatsappIos:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.4 Mobile/15E148 Safari/604.1 [WAiOS/2.25.30.74]',
+  instagramAndroid:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A.240205.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/122.0.6261.64 Mobile Safari/537.36 Instagram 320.0.0.42.101 Android (34/14; 420dpi; 1080x2400; Google/google; Pixel 7; panther; panther; en_US; 567067343)',
   kwai: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Kwai/11.8.30.1022 ISLP/0 StatusHT/47 KDT/PHONE WebViewType/WK',
 };
 
@@ -91,6 +98,63 @@ describe('install offers', () => {
     const guide = page.getByRole('dialog', { name: 'Add WPS Lottery Online to your home screen' });
     await guide.waitFor({ timeout: 8000 });
     assert.match(await guide.innerText(), /Share[\s\S]*Add to Home Screen[\s\S]*Add/);
+  });
+
+  it('Safari 26 on iPhone (OS frozen at 18): the footer names the iOS 26 way, Share or "…", then View More', async () => {
+    const page = await newPage({ ...devices['iPhone 13'], userAgent: UA.safari26 });
+    await page.goto(`${h.server.url}/m/home`);
+    const footer = page.locator('wps-ios-guide [part="footer"]');
+    await footer.waitFor({ timeout: 8000 });
+    assert.match(await footer.innerText(), /Share \(or “…”\), “View More”, “Add to Home Screen”/);
+  });
+
+  it('WhatsApp on iOS: not taken for Safari; "open in your browser" with x-safari and WhatsApp\'s own menu', async () => {
+    const page = await newPage({ ...devices['iPhone 13'], userAgent: UA.whatsappIos });
+    await page.goto(`${h.server.url}/m/home`);
+    const screen = page.getByRole('dialog', { name: 'Open in your browser' });
+    await screen.waitFor({ timeout: 8000 });
+    assert.match(await screen.innerText(), /WhatsApp/);
+    const href = await page.getByRole('link', { name: 'Open in browser' }).getAttribute('href');
+    assert.equal(href, `x-safari-${h.server.url}/m/home`);
+    assert.equal(await page.getByRole('dialog', { name: /home screen/ }).count(), 0, 'no Safari guide inside WhatsApp');
+  });
+
+  it("Instagram on Android: its extbrowser, never an intent (Meta's apps block it)", async () => {
+    const page = await newPage({ ...devices['Pixel 7'], userAgent: UA.instagramAndroid });
+    await page.goto(`${h.server.url}/m/home`);
+    await page.getByRole('dialog', { name: 'Open in your browser' }).waitFor({ timeout: 8000 });
+    const href = await page.getByRole('link', { name: 'Open in browser' }).getAttribute('href');
+    assert.equal(href, `instagram://extbrowser/?url=${encodeURIComponent(`${h.server.url}/m/home`)}`);
+  });
+
+  it("the manifest Chrome reads for its richer install dialog: maskable icon, description, narrow screenshot, id, the merchant's app", async () => {
+    const page = await newPage({ ...devices['Pixel 7'] });
+    await page.goto(`${h.server.url}/m/home`);
+    const cdp = await page.context().newCDPSession(page);
+    const { url, errors, data } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
+    assert.deepEqual(errors, [], 'Chromium parses it without complaint');
+    const manifest = JSON.parse(data!) as {
+      id?: string;
+      description?: string;
+      icons: { src: string; purpose?: string; sizes?: string }[];
+      screenshots?: { src: string; form_factor?: string; sizes?: string }[];
+      related_applications?: { platform: string; id: string }[];
+      prefer_related_applications?: boolean;
+    };
+    assert.equal(manifest.id, '/m/home');
+    assert.ok(manifest.description && manifest.description.length > 10, 'a description');
+    const maskable = manifest.icons.find((i) => i.purpose?.includes('maskable'));
+    assert.ok(maskable, 'a maskable icon');
+    const narrow = manifest.screenshots?.find((s) => s.form_factor === 'narrow');
+    assert.ok(narrow, 'a narrow screenshot');
+    assert.deepEqual(manifest.related_applications?.[0]?.platform, 'play');
+    assert.equal(manifest.prefer_related_applications, false);
+    // What the dialog shows must load: the icon and the screenshot, from the manifest's own URL.
+    for (const src of [maskable.src, narrow.src]) {
+      const res = await fetch(new URL(src, url));
+      assert.equal(res.status, 200, src);
+      assert.match(res.headers.get('content-type') ?? '', /^image\//, src);
+    }
   });
 
   it('TikTok on Android: "open in your browser" with the intent for this page', async () => {

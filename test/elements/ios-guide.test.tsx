@@ -100,6 +100,8 @@ describe('<wps-ios-guide> on iOS 26 (Safari 26 user agent: iPhone OS 18_7, Versi
     const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
     await waitFor(() => expect(has(el, 'footer')).to.equal(true));
     expect(part(el, 'message')!.textContent).to.equal('Install Lucky Lotto: Share (or “…”), “View More”, “Add to Home Screen”.');
+    // Share moves with iOS 26's tab-bar layout: the card points nowhere rather than at the wrong place.
+    expect(getComputedStyle(part(el, 'footer')!, '::after').content).to.equal('none');
     await accessibleOnceIn(el);
   });
 
@@ -133,6 +135,7 @@ describe('<wps-ios-guide> on iOS 16.4 to 18 keeps the iOS 18 steps', () => {
     backend();
     const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
     await waitFor(() => expect(has(el, 'footer')).to.equal(true));
+    expect(getComputedStyle(part(el, 'footer')!, '::after').content, 'the arrow at Share').to.not.equal('none');
     expect(part(el, 'message')!.textContent).to.equal('Install Lucky Lotto: tap Share, then “Add to Home Screen”.');
     await accessibleOnceIn(el);
   });

@@ -96,7 +96,8 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
     if (!turn.shown) return null;
     return (
       <aside
-        className="footer"
+        // iOS 26 moves Share with the tab-bar layout (under "…" in the compact one): no arrow there.
+        className={ios26 ? 'footer no-arrow' : 'footer'}
         part="footer"
         aria-label={t('install.footer_label', { app })}
         dir={dir}
