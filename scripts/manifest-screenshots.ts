@@ -61,11 +61,12 @@ async function main() {
       // standalone, so no download bar. The floating buttons (mini game, chat) move about and would
       // cover the page's entries: out of the picture.
       // (navigator.standalone is how iOS says it; the app reads it as the display mode does.)
-      await page.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }));
+      // Strings, not functions: this file is checked without the DOM's types.
+      await page.addInitScript("Object.defineProperty(navigator, 'standalone', { value: true })");
       await page.goto(`${server.url}/m/home`);
       await page.waitForLoadState('networkidle').catch(() => undefined);
-      await page.evaluate(() =>
-        document.querySelectorAll('wps-mini-game, wps-chat-button').forEach((el) => el.setAttribute('hidden', '')),
+      await page.evaluate(
+        "document.querySelectorAll('wps-mini-game, wps-chat-button').forEach((el) => el.setAttribute('hidden', ''))",
       );
       await page.waitForTimeout(800); // the banners' images and transitions settle
       const file = `screenshots/${code}/home-narrow.jpg`;
