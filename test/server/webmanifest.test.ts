@@ -13,6 +13,8 @@ import { parseMerchants, type Merchants } from '../../server/merchants/merchants
 import { DEFAULT_MERCHANTS_FILE } from '../../server/infra/config.ts';
 import { mountWebManifest, webManifest } from '../../server/infra/webmanifest.ts';
 import { testApp } from './helpers.ts';
+import { FROM_BROWSER, LANGUAGES, normaliseLanguage } from '../../src/core/i18n/languages.ts';
+import { MANIFEST_LANGUAGES, languageOfTag } from '../../server/infra/webmanifest-languages.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;
 before(async () => {
@@ -165,30 +167,18 @@ describe("Chrome's richer install dialog: maskable icon, description, screenshot
     assert.equal(m.lang, 'vi');
   });
 
+  test("the server knows the app's 21 languages and reads browser tags as the app does", () => {
+    // server/infra/webmanifest-languages.ts keeps its own table (the server imports only the API
+    // contract from src/core): it must not drift from the app's.
+    assert.deepEqual([...MANIFEST_LANGUAGES], [...LANGUAGES]);
+    assert.equal(MANIFEST_LANGUAGES.length, 21);
+    for (const tag of [...Object.keys(FROM_BROWSER), 'en-GB', 'pt-BR', 'zh-Hant-TW', 'ur_PK', 'fil-PH', 'xx']) {
+      assert.equal(languageOfTag(tag), normaliseLanguage(tag), tag);
+    }
+  });
+
   test('every one of the 21 languages has a description naming the app', async () => {
-    const codes = [
-      'CN',
-      'TW',
-      'HK',
-      'EN',
-      'ES',
-      'HI',
-      'ID',
-      'JA',
-      'KM',
-      'KO',
-      'MY',
-      'TA',
-      'TH',
-      'VI',
-      'TY',
-      'UR',
-      'PT',
-      'PT-BR',
-      'MS',
-      'BN',
-      'TR',
-    ];
+    const codes = [...LANGUAGES];
     assert.equal(codes.length, 21);
     const seen = new Set<string>();
     for (const code of codes) {
