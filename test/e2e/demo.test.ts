@@ -310,7 +310,8 @@ describe('the merchant demo page', () => {
         const image = images.getByRole('dialog').locator(`[part="image"][src$="${picture}"]`);
         await image.waitFor();
         if (round === 0 && picture.startsWith('splash')) await shot(page, 'image-popup');
-        assert.equal(await last.textContent(), 'wps-image-shown from <wps-image-popup>');
+        // Told once the picture is shown, which may come a moment after its element (under load).
+        await last.filter({ hasText: /^wps-image-shown from <wps-image-popup>$/ }).waitFor();
         await images
           .getByRole('dialog')
           .getByRole('button', { name: /^Close/ })

@@ -361,9 +361,15 @@ describe('the installable shell', () => {
     assert.equal(manifest.scope, '/m/');
     assert.equal(manifest.display, 'standalone');
     assert.equal(manifest.orientation, 'portrait');
+    type Icon = { sizes: string; purpose?: string };
     assert.deepEqual(
-      manifest.icons.map((i: { sizes: string }) => i.sizes),
+      manifest.icons.filter((i: Icon) => !i.purpose?.includes('maskable')).map((i: Icon) => i.sizes),
       ['192x192', '256x256', '384x384', '512x512'],
+    );
+    // And the launchers' safe-zone versions (issue 27).
+    assert.deepEqual(
+      manifest.icons.filter((i: Icon) => i.purpose === 'maskable').map((i: Icon) => i.sizes),
+      ['192x192', '512x512'],
     );
     for (const icon of manifest.icons) assert.equal((await fetch(h.server.url + icon.src)).status, 200);
     const assets = await (await fetch(`${h.server.url}/m/asset-manifest.json`)).json();

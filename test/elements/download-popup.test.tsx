@@ -36,6 +36,8 @@ const UA = {
   crios:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1',
   desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+  tiktok:
+    'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/119.0.6045.163 Mobile Safari/537.36 trill_320203 BytedanceWebview/d8a21c6',
 };
 const LINKS: DownloadLink[] = [
   { resourceType: 'Android', url: 'https://dl.example.test/lucky.apk' },
@@ -206,6 +208,19 @@ describe('<wps-download-popup>', () => {
     await waitFor(() => expect(part(el, 'status')!.textContent).to.equal('Please use Safari for download App.'));
     expect(part(el, 'status')!.getAttribute('role')).to.equal('alert');
     expect(opened).to.deep.equal([]);
+  });
+
+  it("inside an app's built-in browser a file is not downloaded: the in-app guide opens instead (issue 27)", async () => {
+    fakeUA(UA.tiktok);
+    backend();
+    const el = mount('<wps-download-popup inline></wps-download-popup>');
+    await waitFor(() => expect(has(el, 'download-android')).to.equal(true));
+    part<HTMLButtonElement>(el, 'download-android')!.click();
+    expect(opened, 'nothing opened').to.deep.equal([]);
+    const guide = document.querySelector('wps-inapp-guide');
+    expect(guide, 'a <wps-inapp-guide> was added').to.not.equal(null);
+    expect(guide!.hasAttribute('open')).to.equal(true);
+    guide!.remove();
   });
 
   it("the home-screen install opens this phone's install overlay (iOS Safari: the guide)", async () => {

@@ -1,2 +1,2 @@
 /** The download bar's public entry: the link rules other features reuse (docs/product.md §5). */
-export { openDownload, opensInSameTab, pickDownloadLink } from './model.ts';
+export { handOverInApp, openDownload, opensInSameTab, pickDownloadLink } from './model.ts';

@@ -9,7 +9,7 @@ import type { DownloadLink } from '../../core/api/endpoints.ts';
 import { safeUrl } from '../../core/config/config.ts';
 import { isIosSafari } from '../../core/env/browsers.ts';
 import { isAndroid, isIOS } from '../../core/env/env.ts';
-import { openDownload } from '../download-bar/index.ts';
+import { handOverInApp, openDownload } from '../download-bar/index.ts';
 import { forcedOffer } from '../install/index.ts';
 
 export type DownloadKind = 'android' | 'ios' | 'profile' | 'home-screen';
@@ -50,10 +50,13 @@ export const needsSafari = (kind: DownloadKind, ua: string) =>
 
 /**
  * Carries out an entry: the link (same tab for ipa, apk and mobileconfig), or the home-screen
- * install element for this phone, opened. Answers 'safari' instead where only Safari can install it
+ * install element for this phone, opened; inside an app's built-in browser, the in-app guide. Answers 'safari' instead where only Safari can install it
  * (the view says so, 'please_use_safari').
  */
 export function takeDownload(entry: DownloadEntry, ua: string): 'safari' | undefined {
+  // Inside another app's browser no file downloads (docs/install.md, "In-app browsers"): its way out
+  // instead, as the download bar does.
+  if (entry.url && handOverInApp(ua)) return undefined;
   if (needsSafari(entry.kind, ua)) return 'safari';
   if (entry.url) {
     openDownload(entry.url);
