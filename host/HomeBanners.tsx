@@ -11,12 +11,9 @@ import type { Banner } from '../src/core/api/endpoints.ts';
 import { safeImageUrl } from '../src/core/config/config.ts';
 import { bannerLink, followBanner } from '../src/core/html/banners.ts';
 import { preloadLinkHosts } from '../src/core/html/links.ts';
-import { Carousel } from '../src/ui/Carousel.tsx';
+import { Carousel, SWIPE_AUTOPLAY_MS } from '../src/ui/Carousel.tsx';
 import { useT } from '../src/ui/useT.ts';
 import { HOME_BANNER_GROUP } from './earlyCalls.ts';
-
-/** docs/product.md §9: swipe autoplay. */
-const AUTOPLAY_MS = 5000;
 
 type Shown = Banner & { image: string };
 
@@ -54,7 +51,7 @@ export function HomeBanners() {
         count={banners.length}
         index={index}
         onIndex={setIndex}
-        autoplayMs={AUTOPLAY_MS}
+        autoplayMs={SWIPE_AUTOPLAY_MS}
         dir={dir}
         labels={{
           region: t('home.banners'),

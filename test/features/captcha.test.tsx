@@ -237,7 +237,7 @@ describe('loadScript (docs/product.md §8, §9)', () => {
         () => (outcome = 'loaded'),
         (e: CaptchaError) => (outcome = { code: e.code, message: e.message }),
       );
-      await clock.tickAsync(2999);
+      await clock.tickAsync(3000 - 1);
       expect(outcome).to.equal('pending');
       await clock.tickAsync(1);
       expect(outcome).to.deep.equal({ code: '60204', message: 'Network failure' });

@@ -371,7 +371,7 @@ describe('<wps-mini-game>: tap and drag', () => {
     el.close();
     await clock.tickAsync(100);
     button(el).click();
-    await clock.tickAsync(DEBOUNCE_MS - 101);
+    await clock.tickAsync(250 - 101);
     button(el).click();
     expect(events.events, 'at 249 ms').to.have.length(1);
     expect(isOpen(el)).to.equal(false);
