@@ -130,7 +130,7 @@ async function preloadSnippet(chunks, entry) {
     minify: true,
     format: 'iife',
     target: 'es2017',
-    define: { __HOST_PRELOADS__: JSON.stringify({ languages, names, pages, routes }) },
+    define: { __HOST_PRELOADS__: JSON.stringify({ entry: `/m/${entry.fileName}`, languages, names, pages, routes }) },
   }).then((r) => ({ code: r.outputFiles[0].text.trim() }));
   return code;
 }

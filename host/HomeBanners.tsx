@@ -17,6 +17,21 @@ import { HOME_BANNER_GROUP } from './earlyCalls.ts';
 
 type Shown = Banner & { image: string };
 
+/** Longest the carousel waits for its first picture; past it the slide shows while the picture loads. */
+const FIRST_PICTURE_WAIT_MS = 2500;
+
+/** Resolves once `url` is decoded and a frame has painted with it, or after FIRST_PICTURE_WAIT_MS. */
+function firstPainted(url: string | undefined): Promise<void> {
+  if (!url) return Promise.resolve();
+  const picture = new Image();
+  picture.src = url;
+  const decoded = picture.decode().then(
+    () => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done))),
+    () => undefined,
+  );
+  return Promise.race([decoded, new Promise<void>((done) => setTimeout(done, FIRST_PICTURE_WAIT_MS))]);
+}
+
 export function HomeBanners() {
   const { t, dir } = useT();
   const [banners, setBanners] = useState<Shown[] | undefined>(undefined);
@@ -32,7 +47,9 @@ export function HomeBanners() {
           const image = safeImageUrl(b?.imageUrl);
           return image && bannerLink(b) ? [{ ...b, image }] : [];
         });
-        if (!gone) setBanners(shown);
+        // The shell's banner box already paints the first picture (host/earlyCalls.ts): swap in the
+        // carousel once that picture has been painted, so the page's largest paint stays the early one.
+        void firstPainted(shown[0]?.image).then(() => !gone && setBanners(shown));
         // A URL banner to the merchant's other lines carries the token: know the lines before the tap.
         if (shown.some((b) => b.linkageType === 'URL')) preloadLinkHosts();
       },

@@ -13,13 +13,17 @@ import { bannerLink } from '../src/core/html/bannerLink.ts';
 /** The merchant's banners on home (docs/games.md, "Banners"). */
 export const HOME_BANNER_GROUP = 'm_home';
 
-export function startEarlyCalls(language: string): void {
-  if (location.search !== '') return;
+/**
+ * Starts the page's calls; resolves once home's first banner picture is in (or failed), at once on
+ * a page without one (another page, no banner, a query, a picture the page may not fetch ahead).
+ */
+export function startEarlyCalls(language: string): Promise<void> {
+  if (location.search !== '') return Promise.resolve();
   // The page's own origin: the host page has no other API base (src/core/config/config.ts).
   const merchant = document.querySelector<HTMLMetaElement>('meta[name="wps-merchant"]')?.content ?? '';
   startEarly(STATUS_PATH + queryString(statusPayload()), language, merchant, CLIENT_B_TIMEOUT_MS);
-  if (location.pathname !== '/m/home') return;
-  void startEarly(BANNERS_PATH + queryString({ groupName: HOME_BANNER_GROUP }), language, merchant, CLIENT_B_TIMEOUT_MS).then(
+  if (location.pathname !== '/m/home') return Promise.resolve();
+  return startEarly(BANNERS_PATH + queryString({ groupName: HOME_BANNER_GROUP }), language, merchant, CLIENT_B_TIMEOUT_MS).then(
     (answer) => {
       // The first banner the carousel will show (host/HomeBanners.tsx) is the largest thing home
       // paints: ask for its picture now, at high priority, and paint it in the banner box of the
@@ -31,6 +35,9 @@ export function startEarlyCalls(language: string): void {
       const image = first && pictureUrl(first.imageUrl!);
       if (!image) return;
       const link = document.createElement('link');
+      const loaded = new Promise<void>((done) => {
+        link.onload = link.onerror = () => done();
+      });
       link.rel = 'preload';
       link.as = 'image';
       link.href = image;
@@ -38,6 +45,7 @@ export function startEarlyCalls(language: string): void {
       document.head.append(link);
       // A URL the parser gave back has its quotes and spaces percent-encoded; a backslash (CSS's escape) too now.
       document.documentElement.style.setProperty('--wps-first-banner', `url("${image.replaceAll('\\', '%5C')}")`);
+      return loaded;
     },
   );
 }

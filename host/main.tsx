@@ -130,6 +130,8 @@ function FirstPaint({ then }: { then: () => void }) {
     // The app has taken over: the shell's stand-ins for another language or a member are over (host/preload.ts).
     document.documentElement.classList.remove('wps-shell-other', 'wps-signed-in');
     document.getElementById('root')?.removeAttribute('inert');
+    // The mark that the app has taken over the shell (docs/performance.md, "Paint first, then the app").
+    document.documentElement.toggleAttribute('data-app', true);
     return whenPainted(then);
   }, [then]);
   return <App />;

@@ -1,7 +1,7 @@
 /**
- * Inlined into index.html by the build, so it runs before main.js is even fetched: it asks for the
- * visitor's language catalogue and the current route's page chunks at once, in parallel with
- * main.js, instead of after main.js has run (no chain of requests before the first paint).
+ * Inlined into index.html by the build, the page's only script: it readies the shell (language,
+ * signed-in marks, the page's early calls) and, once the page has painted, asks for main.js, the
+ * visitor's language catalogue and the current route's page chunks all at once (no chain).
  * The build replaces __HOST_PRELOADS__ with the chunk names of this build (`LoginPage-abc123` for
  * /m/assets/LoginPage-abc123.js), each once, the pages' lists as indexes: the list is in the HTML, so
  * it is kept short.
@@ -14,6 +14,8 @@ import { startEarlyCalls } from './earlyCalls.ts';
 import { takeAddressToken } from '../src/core/session/handover.ts';
 
 declare const __HOST_PRELOADS__: {
+  /** main.js's path (`/m/assets/main-abc123.js`; the service worker looks for it, sw/sw.ts). */
+  entry: string;
   languages: Record<string, string>;
   names: string[];
   /** Page -> indexes into `names`. */
@@ -36,7 +38,6 @@ const preload = (name: string | undefined) => {
 const addressToken = takeAddressToken();
 
 const lang = initialLanguage();
-preload(__HOST_PRELOADS__.languages[lang]);
 
 // A prerendered shell (docs/performance.md, "Prerendered shells") is a visitor's page in one
 // language. Until the app takes over, a player in another language sees its boxes without their
@@ -62,11 +63,37 @@ rememberShellLanguage(lang);
 // The download bar's place is kept before its code arrives (host/host.css), unless it cannot show:
 // in the native app, or closed this session.
 if (currentIsNativeApp() || closedThisSession()) html.toggleAttribute('data-no-download-bar', true);
-(__HOST_PRELOADS__.pages[__HOST_PRELOADS__.routes[location.pathname] ?? ''] ?? []).forEach((i) =>
-  preload(__HOST_PRELOADS__.names[i]),
-);
+const firstPicture = startEarlyCalls(lang);
 
-startEarlyCalls(lang);
+// The app is asked for once the page has painted: the shell (HTML with its own CSS) paints with
+// nothing else on the line, and on home the page's calls and its first picture come first (for at
+// most APP_WAITS_FOR_PICTURE_MS). Asked for earlier, the scripts shared the line with what the
+// player sees first and, on a fast line, ran before the shell's first frame (docs/performance.md,
+// "Paint first, then the app"). All at once: main.js, the language catalogue and the page's
+// chunks, so no chain. A hidden page paints nothing: it asks at once.
+const APP_WAITS_FOR_PICTURE_MS = 500;
+const startApp = () => {
+  preload(__HOST_PRELOADS__.languages[lang]);
+  (__HOST_PRELOADS__.pages[__HOST_PRELOADS__.routes[location.pathname] ?? ''] ?? []).forEach((i) =>
+    preload(__HOST_PRELOADS__.names[i]),
+  );
+  const app = document.createElement('script');
+  app.type = 'module';
+  app.setAttribute('fetchpriority', 'low');
+  app.src = __HOST_PRELOADS__.entry;
+  document.head.append(app);
+};
+const afterFirstPaint = () =>
+  document.visibilityState === 'hidden' ? startApp() : requestAnimationFrame(() => setTimeout(startApp));
+const parsed = new Promise<void>((done) =>
+  document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', () => done(), { once: true }) : done(),
+);
+// Whatever happens to the picture (a broken answer included), the app comes.
+const pictureOrTimeout = Promise.race([
+  firstPicture.catch(() => undefined),
+  new Promise<void>((done) => setTimeout(done, APP_WAITS_FOR_PICTURE_MS)),
+]);
+void Promise.all([parsed, pictureOrTimeout]).then(afterFirstPaint);
 
 // The browser's install dialog is offered once, early, often before main.js has run: hold it for
 // the install prompt (src/features/install/model.ts), which opens it when the player asks.

@@ -77,6 +77,8 @@ export const CSP = [
 /** More sources for the CSP's directives (the configured pixels' hosts). */
 export interface CspExtra {
   script?: readonly string[];
+  /** The hashes of the build's inline stylesheets (the prerendered shells'). */
+  style?: readonly string[];
   connect?: readonly string[];
   img?: readonly string[];
 }
@@ -90,6 +92,7 @@ export function cspWith(connectSources: readonly string[], scriptSources: readon
   const img = extra.img ?? [];
   return CSP.replace("connect-src 'self'", ["connect-src 'self'", ...connectSources, ...(extra.connect ?? [])].join(' '))
     .replace("script-src 'self'", ["script-src 'self'", ...scriptSources, ...(extra.script ?? [])].join(' '))
+    .replace("style-src 'self'", ["style-src 'self'", ...(extra.style ?? [])].join(' '))
     .replace("img-src 'self' data: https:", ["img-src 'self' data: https:", ...img].join(' '));
 }
 
@@ -99,17 +102,26 @@ export function pixelCsp(pixels: readonly PixelHost[]): CspExtra {
   return { script: union((p) => p.csp.script), connect: union((p) => p.csp.connect), img: union((p) => p.csp.img) };
 }
 
+interface InlineHashes {
+  script: string[];
+  style: string[];
+}
+
 /**
- * The hashes of the inline scripts of the current build's index.html, which the build writes to
- * DIST_DIR/meta/csp.json. Read again when the file changes, so a rebuild needs no restart.
+ * The hashes of the current build's inline scripts (index.html's snippet) and inline stylesheets (the
+ * prerendered shells' own CSS), which the build writes to DIST_DIR/meta/csp.json. Read again when the
+ * file changes, so a rebuild needs no restart.
  */
-function inlineScriptHashes(distDir: string): () => Promise<string[]> {
-  // A broken file allows no inline script: the page then runs without its preloads.
+function inlineHashes(distDir: string): () => Promise<InlineHashes> {
+  // A broken file allows nothing inline: the page then runs without its preloads, and a shell paints
+  // unstyled until index.html's stylesheet (every page links it too) arrives.
+  const hashes = (list: unknown) =>
+    Array.isArray(list) ? list.filter((h): h is string => /^'sha256-[A-Za-z0-9+/=]+'$/.test(String(h))) : [];
   const read = watchedJson(resolve(distDir, 'meta', 'csp.json'), (parsed) => {
-    const { scriptSrc } = (parsed ?? {}) as { scriptSrc?: unknown };
-    return Array.isArray(scriptSrc) ? scriptSrc.filter((h): h is string => /^'sha256-[A-Za-z0-9+/=]+'$/.test(String(h))) : [];
+    const { scriptSrc, styleSrc } = (parsed ?? {}) as { scriptSrc?: unknown; styleSrc?: unknown };
+    return { script: hashes(scriptSrc), style: hashes(styleSrc) };
   });
-  return async () => (await read()) ?? [];
+  return async () => (await read()) ?? { script: [], style: [] };
 }
 
 /**
@@ -197,7 +209,7 @@ export function mountStatic(
   pixelsOf: (c: Context) => readonly PixelHost[] | Promise<readonly PixelHost[]> = () => [],
 ): void {
   const dist = resolve(distDir);
-  const scriptHashes = inlineScriptHashes(dist);
+  const inline = inlineHashes(dist);
   const routes = routeTable(dist);
   // The prerendered shells (server/infra/shells.ts); without the file, every page gets index.html.
   const shells = watchedJson(resolve(dist, 'meta', 'shells.json'), parseShellTable);
@@ -210,12 +222,12 @@ export function mountStatic(
   // The policy is the same for every request with the same sources: built once per set (a page
   // load asks for a dozen files).
   const policies = new Map<string, string>();
-  const policyFor = (connect: readonly string[], scripts: readonly string[], pixels: readonly PixelHost[]) => {
-    const key = `${connect.join(' ')}|${scripts.join(' ')}|${pixels.map((p) => p.name).join(' ')}`;
+  const policyFor = (connect: readonly string[], { script, style }: InlineHashes, pixels: readonly PixelHost[]) => {
+    const key = `${connect.join(' ')}|${script.join(' ')}|${style.join(' ')}|${pixels.map((p) => p.name).join(' ')}`;
     let policy = policies.get(key);
     if (policy === undefined) {
       if (policies.size >= 256) policies.clear();
-      policies.set(key, (policy = cspWith(connect, scripts, pixelCsp(pixels))));
+      policies.set(key, (policy = cspWith(connect, script, { ...pixelCsp(pixels), style })));
     }
     return policy;
   };
@@ -226,7 +238,7 @@ export function mountStatic(
   const root = resolve(dist, 'm');
   const answers = new AnswerCache();
   app.get('/m/*', async (c) => {
-    const policy = policyFor(await extraConnect(c), await scriptHashes(), await pixelsOf(c));
+    const policy = policyFor(await extraConnect(c), await inline(), await pixelsOf(c));
     const shellTable = await shells();
     const shell = shellTable && shellFor(shellTable, c.req.path, c.req.header('Cookie'), c.req.header('Accept-Language'));
     const key = `${policy}\n${c.req.header('Host') ?? ''}\n${c.req.header('Accept-Encoding') ?? ''}\n${c.req.path}\n${shell ?? ''}`;

@@ -22,6 +22,11 @@ const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', 
 const scriptHashes = (html: string) =>
   [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => createHash('sha256').update(code!).digest('base64'));
 
+const styleHashes = (html: string) =>
+  [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css]) => `'sha256-${createHash('sha256').update(css!).digest('base64')}'`,
+  );
+
 /** The heading each page's first card shows a visitor, by the catalogue key the page uses. */
 const TITLE_KEY: Record<string, string> = { home: 'home.visitor_title', login: 'login.title', register: 'register.title' };
 
@@ -38,6 +43,10 @@ describe('prerendered shells', { skip: !built && 'no build in dist/' }, () => {
 
   test('each language’s shells carry its lang, direction and first card, and index.html’s inline snippet', () => {
     const index = readFileSync('dist/m/index.html', 'utf8');
+    const linked = /<link rel="stylesheet" href="\/m\/(assets\/host-[\w-]+\.css)"/.exec(index)![1]!;
+    const css = readFileSync(`dist/m/${linked}`, 'utf8').trim();
+    const allowedStyles = JSON.parse(readFileSync('dist/meta/csp.json', 'utf8')).styleSrc;
+    assert.deepEqual(allowedStyles, [`'sha256-${createHash('sha256').update(css).digest('base64')}'`]);
     for (const lang of LANGUAGES) {
       const strings = catalogue(lang);
       for (const [path, name] of Object.entries(shellPages)) {
@@ -49,6 +58,9 @@ describe('prerendered shells', { skip: !built && 'no build in dist/' }, () => {
         );
         assert.ok(html.includes(`>${escaped(strings[TITLE_KEY[name]!]!)}</h2>`), `${lang} ${name}: its first card's title`);
         assert.deepEqual(scriptHashes(html), scriptHashes(index), `${lang} ${name}: the inline snippet the CSP allows`);
+        // Its stylesheet inline (one request less before the first paint), the very one index.html links.
+        assert.deepEqual(styleHashes(html), allowedStyles, `${lang} ${name}: the inline stylesheet the CSP allows`);
+        assert.ok(!html.includes('rel="stylesheet"'), `${lang} ${name}: no stylesheet to wait for`);
         assert.ok(!/<div id="root"><\/div>/.test(html), `${lang} ${name}: a rendered root`);
       }
     }

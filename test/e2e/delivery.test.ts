@@ -1,6 +1,6 @@
 /**
  * Delivery of /m as a first-time player on a phone gets it (docs/performance.md): what crosses the
- * wire before the page is idle, requests made in parallel from index.html rather than after main.js
+ * wire before the page is idle, requests made in parallel by the inline snippet rather than after main.js
  * runs, the inline preload snippet allowed by the CSP, and the service worker's shell precache with
  * run-time caching (first page controlled, offline from the first reload).
  */
@@ -10,7 +10,7 @@ import { devices, type Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness.ts';
 
 /**
- * What the page asks for as it opens, in parallel from index.html: main.js, the language, and home's
+ * What the page asks for as it opens, in parallel from its inline snippet: main.js, the language, and home's
  * entries, navigation and the code they share with the after-paint wave, which a prerendered home
  * needs to hydrate in one pass (docs/performance.md, "Prerendered shells"). The first paint waits
  * for none of it.
@@ -75,7 +75,7 @@ describe('/m/home for a first-time visitor', () => {
     // The prerendered shell paints without it: main.js answers 600 ms late here.
     const main = js.find((s) => /\/main-[\w-]{8}\.js$/.test(s.url))!;
     assert.ok(paint < main.end, `the first paint at ${paint} ms waited for main.js (${main.end} ms)`);
-    // What the page asks for as it opens: the scripts asked for before main.js arrived (from index.html).
+    // What the page asks for as it opens: the scripts asked for before main.js arrived (by the inline snippet).
     const first = sum(js.filter((s) => s.start < main.end));
     const total = sum(js);
     const language = js.find((s) => /\/assets\/EN-[\w-]{8}\.js$/.test(s.url));
@@ -121,7 +121,7 @@ describe('/m/home for a first-time visitor', () => {
       return waveOf(from, [...seen, url]) + 1;
     };
     const waves = [...askedBy.keys()].map((url) => ({ url, wave: waveOf(url), from: askedBy.get(url) }));
-    // main.js, the language and home's parts are asked for by index.html (wave 0, in parallel); the
+    // main.js, the language and home's parts are asked for by the inline snippet (wave 0, in parallel); the
     // rest by the code after the paint when it is wanted: the elements the page shows, then DOMPurify,
     // the install family, and at idle tracking and push (wave 1); nothing asks for more from there.
     assert.ok(
@@ -182,12 +182,13 @@ describe('/m/home for a first-time visitor', () => {
     await context.close();
   });
 
-  it('asks for its language from index.html, in parallel with main.js, not after main.js has run', async () => {
+  it('asks for its language with main.js, in parallel, not after main.js has run', async () => {
     const context = await h.newContext({ serviceWorkers: 'block', locale: 'th-TH' });
     const page = await context.newPage();
     await slowMain(page);
     await page.goto(`${h.server.url}/m/home`);
     await page.getByRole('heading', { name: 'ยินดีต้อนรับ' }).waitFor();
+    await page.waitForSelector('html[data-app]', { state: 'attached' });
     const js = await scripts(page);
     const main = js.find((s) => /\/main-/.test(s.url))!;
     const thai = js.find((s) => /\/assets\/TH-[\w-]{8}\.js$/.test(s.url));
@@ -199,19 +200,20 @@ describe('/m/home for a first-time visitor', () => {
     await context.close();
   });
 
-  it('/m/login: the page and its forms are requested together from index.html', async () => {
+  it('/m/login: the page and its forms are requested together with main.js', async () => {
     const context = await h.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const errors = watchConsole(page);
     await slowMain(page);
     await page.goto(`${h.server.url}/m/login`);
     await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    await page.waitForSelector('html[data-app]', { state: 'attached' });
     const js = await scripts(page);
     const main = js.find((s) => /\/main-/.test(s.url))!;
     const pageChunks = js.filter((s) => /\/assets\/(LoginPage|forms)-[\w-]{8}\.js$/.test(s.url));
     assert.equal(pageChunks.length, 2, JSON.stringify(js));
     for (const c of pageChunks)
-      assert.ok(c.start < main.end - 400, `${c.url} asked for from index.html, with main.js: ${JSON.stringify({ main, c })}`);
+      assert.ok(c.start < main.end - 400, `${c.url} asked for with main.js: ${JSON.stringify({ main, c })}`);
     assert.deepEqual(errors, []);
     await context.close();
   });

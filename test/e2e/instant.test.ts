@@ -129,6 +129,8 @@ describe('the shell suits every player until the app takes over', () => {
     const context = await newContext();
     const { page } = await open(context, '/m/home');
     await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
+    // The shell's switch is the app's once the app has taken over (host/main.tsx).
+    await page.waitForSelector('html[data-app]', { state: 'attached' });
     await page.getByRole('combobox', { name: 'Language' }).selectOption('VI');
     await page.getByRole('heading', { name: 'Chào mừng' }).waitFor();
     const cookie = (await context.cookies()).find((c) => c.name === 'wps_lang');
@@ -174,6 +176,7 @@ describe('the shell suits every player until the app takes over', () => {
     // A query: the shell does not fit and is replaced by a fresh render (host/main.tsx).
     const replaced = await open(context, '/m/login?fbclid=fb.click-2');
     await replaced.page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    await replaced.page.waitForFunction(() => 'inertAtDefine' in window);
     assert.equal(await replaced.page.evaluate(() => (window as unknown as { inertAtDefine: boolean }).inertAtDefine), true);
     await replaced.page.waitForFunction(() => !document.getElementById('root')!.inert);
     const form = replaced.page.locator('wps-login-form');
@@ -190,6 +193,7 @@ describe('the shell suits every player until the app takes over', () => {
     });
     const hydrated = await open(other, '/m/login');
     await hydrated.page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    await hydrated.page.waitForFunction(() => 'inertAtDefine' in window);
     assert.equal(await hydrated.page.evaluate(() => (window as unknown as { inertAtDefine: boolean }).inertAtDefine), false);
     await other.close();
     await context.close();

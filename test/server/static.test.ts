@@ -57,6 +57,13 @@ describe('/m inline scripts', () => {
       assert.doesNotMatch(csp, /unsafe-inline|evil/);
       assert.equal(csp, cspWith(['127.0.0.1:80'], [HASH]));
       // A rebuild that breaks the file: the page keeps its strict policy and is still served.
+      // The shells' inline stylesheet: style-src names its hash, and only a hash.
+      await new Promise((r) => setTimeout(r, 20));
+      put(join(dist, 'meta/csp.json'), JSON.stringify({ scriptSrc: [HASH], styleSrc: [HASH, "'unsafe-inline'"] }));
+      const styled = (await get('/m/home')).headers.get('Content-Security-Policy') ?? '';
+      assert.match(styled, new RegExp(`style-src 'self' ${HASH.replace(/[+/]/g, '\\$&')};`));
+      assert.doesNotMatch(styled, /unsafe-inline/);
+      assert.equal(styled, cspWith(['127.0.0.1:80'], [HASH], { style: [HASH] }));
       await new Promise((r) => setTimeout(r, 20));
       put(join(dist, 'meta/csp.json'), '{ not json');
       const res = await get('/m/home');
