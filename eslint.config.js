@@ -44,8 +44,16 @@ const layers = [
     target: './server',
     from: './src',
     // The tracking contract too: the post's wire format, the pixel host table (the /m CSP), the event names.
-    except: ['./core/api', './core/tracking/wire.ts', './core/tracking/pixelHosts.ts', './core/tracking/track.ts'],
-    message: 'the server imports only the /wps contract (src/core/api, src/core/tracking/{wire,pixelHosts,track}.ts).',
+    // And the language list (src/core/i18n/language-codes.ts: data, no browser code) for the web app manifest.
+    except: [
+      './core/api',
+      './core/tracking/wire.ts',
+      './core/tracking/pixelHosts.ts',
+      './core/tracking/track.ts',
+      './core/i18n/language-codes.ts',
+    ],
+    message:
+      'the server imports only the /wps contract (src/core/api, src/core/tracking/{wire,pixelHosts,track}.ts, src/core/i18n/language-codes.ts).',
   },
   {
     // Browser code of every kind: the server's files would be bundled into a page (and its secrets with them).
