@@ -1,7 +1,9 @@
 // Lint rules of the house (docs/architecture.md): TypeScript's recommended rules, React hooks,
-// accessibility in JSX, no import cycles, and the one-way layering as rules that fail `npm test`:
+// accessibility in JSX, no import cycles (value imports here; type-only ones too in
+// test/build/import-cycles.test.ts), and the one-way layering as rules that fail `npm test`:
 //   core <- ui <- features <- elements <- host; a feature uses another only through its index.ts;
-//   server/ imports only the contract in src/core/api.
+//   server/ imports only the contract; no browser code imports server/; core has no React or Preact.
+// test/build/lint-rules.test.ts proves each rule on a breaching file of test/lint-fixtures/.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -42,10 +44,23 @@ const layers = [
     target: './server',
     from: './src',
     // The tracking contract too: the post's wire format, the pixel host table (the /m CSP), the event names.
-    except: ['./core/api', './core/tracking/wire.ts', './core/tracking/pixelHosts.ts', './core/tracking/track.ts'],
-    message: 'the server imports only the /wps contract (src/core/api, src/core/tracking/{wire,pixelHosts,track}.ts).',
+    // And the language list (src/core/i18n/language-codes.ts: data, no browser code) for the web app manifest.
+    except: [
+      './core/api',
+      './core/tracking/wire.ts',
+      './core/tracking/pixelHosts.ts',
+      './core/tracking/track.ts',
+      './core/i18n/language-codes.ts',
+    ],
+    message:
+      'the server imports only the /wps contract (src/core/api, src/core/tracking/{wire,pixelHosts,track}.ts, src/core/i18n/language-codes.ts).',
   },
-  { target: './src', from: './server', message: 'browser code never imports the server.' },
+  {
+    // Browser code of every kind: the server's files would be bundled into a page (and its secrets with them).
+    target: ['./src', './elements', './host', './sw', './mini-game', './redirect'],
+    from: './server',
+    message: 'browser code (src, elements, host, sw, mini-game, redirect) never imports the server.',
+  },
   {
     target: './mini-game',
     from: './src',
@@ -61,8 +76,23 @@ const layers = [
   },
 ];
 
+/** Packages core never imports (subpaths too, see the patterns below). */
+const coreBans = ['react', 'react-dom', 'preact', '@preact/signals-react', '@preact/signals', '@r2wc/react-to-web-component'];
+const CORE_BAN = 'src/core is framework-free: no React or Preact (signals come from @preact/signals-core).';
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'elements/jsx.d.ts', '.stryker-tmp/**', 'reports/**'] },
+  // test/lint-fixtures breach the rules on purpose: test/build/lint-rules.test.ts lints them as the files they pretend to be.
+  {
+    ignores: [
+      'test/lint-fixtures/**',
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'elements/jsx.d.ts',
+      '.stryker-tmp/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -76,9 +106,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**/*.ts'],
+    // Core is framework-free whatever the file's extension: no React, no Preact, no JSX runtime, no
+    // React bindings of the signals. @preact/signals-core (the models' signals) is allowed.
+    files: ['src/core/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['react', 'react-dom'], patterns: ['react-dom/*', '@preact/signals-react*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: coreBans.map((name) => ({ name, message: CORE_BAN })),
+          patterns: [{ group: ['react/*', 'react-dom/*', 'preact/*', '@preact/signals-react/*'], message: CORE_BAN }],
+        },
+      ],
     },
   },
   {

@@ -3,7 +3,7 @@
 // named exports of react-dom/client (docs/architecture.md, Browser tests).
 import { build } from 'esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
-import { minigameStrings } from './scripts/minigame-strings.mjs';
+import { catalogueStrings, MINIGAME_KEYS } from './scripts/catalogue-strings.mjs';
 
 // WPS_BUILD=lite runs the same tests on the lite element build: React served by preact/compat,
 // aliased exactly as rollup.config.mjs does for dist/elements/lite.
@@ -17,7 +17,7 @@ const preactCompat = {
   react: './build-shims/react-lite.js',
 };
 
-const MINIGAME_STRINGS = JSON.stringify(minigameStrings());
+const MINIGAME_STRINGS = JSON.stringify(catalogueStrings(MINIGAME_KEYS));
 
 const bundleTests = {
   name: 'bundle-tests',

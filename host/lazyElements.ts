@@ -14,32 +14,34 @@ import { installStrings } from '../src/features/install/locales/index.ts';
  */
 const withInstallStrings = (code: Promise<unknown>) => Promise.all([code, ensurePart(installStrings).catch(() => {})]);
 
+/**
+ * Every element of the loader manifest (one per elements/*.tsx) but those the host loads itself (a
+ * page or host/Overlays.tsx imports the module) and those /m never shows (NOT_ON_M in the script).
+ * Some are added by the home page (the install family, the image popups, the engagement elements),
+ * the two-factor modal by the sign-in feature, the app upgrade inside the native app only.
+ */
 const modules: Record<string, () => Promise<unknown>> = {
-  'wps-download-bar': () => import('../elements/download-bar.tsx'),
-  'wps-notice': () => import('../elements/notice.tsx'),
-  'wps-spinner': () => import('../elements/spinner.tsx'),
+  // <generated: lazy elements> scripts/generate.mjs (npm run generate)
   'wps-access-denied': () => import('../elements/access-denied.tsx'),
-  'wps-maintenance': () => import('../elements/maintenance.tsx'),
-  'wps-domain-error': () => import('../elements/domain-error.tsx'),
-  'wps-update-notice': () => import('../elements/update-notice.tsx'),
-  'wps-network-notice': () => import('../elements/network-notice.tsx'),
-  // Added by the home page when the install rules offer them (host/HomeOffers.tsx).
-  'wps-install-prompt': () => withInstallStrings(import('../elements/install-prompt.tsx')),
-  'wps-ios-guide': () => withInstallStrings(import('../elements/ios-guide.tsx')),
-  'wps-inapp-guide': () => withInstallStrings(import('../elements/inapp-guide.tsx')),
-  // The home page's download-image popups.
-  'wps-image-popup': () => withInstallStrings(import('../elements/image-popup.tsx')),
-  // The home page's engagement: the announcement popup, chat, customer service, the VIP badge.
   'wps-announcement': () => import('../elements/announcement.tsx'),
+  'wps-app-upgrade': () => withInstallStrings(import('../elements/app-upgrade.tsx')),
   'wps-chat-button': () => import('../elements/chat-button.tsx'),
   'wps-customer-service': () => import('../elements/customer-service.tsx'),
-  'wps-vip-badge': () => import('../elements/vip-badge.tsx'),
-  // Inside the native app only (host/Overlays.tsx).
-  'wps-app-upgrade': () => import('../elements/app-upgrade.tsx'),
-  // /m/appDownload shows its list.
+  'wps-domain-error': () => import('../elements/domain-error.tsx'),
+  'wps-download-bar': () => import('../elements/download-bar.tsx'),
   'wps-download-popup': () => import('../elements/download-popup.tsx'),
-  // Added by the sign-in feature when a login needs the second check.
+  'wps-image-popup': () => withInstallStrings(import('../elements/image-popup.tsx')),
+  'wps-inapp-guide': () => withInstallStrings(import('../elements/inapp-guide.tsx')),
+  'wps-install-prompt': () => withInstallStrings(import('../elements/install-prompt.tsx')),
+  'wps-ios-guide': () => withInstallStrings(import('../elements/ios-guide.tsx')),
+  'wps-maintenance': () => import('../elements/maintenance.tsx'),
+  'wps-network-notice': () => import('../elements/network-notice.tsx'),
+  'wps-notice': () => import('../elements/notice.tsx'),
+  'wps-spinner': () => import('../elements/spinner.tsx'),
   'wps-two-factor': () => import('../elements/two-factor.tsx'),
+  'wps-update-notice': () => import('../elements/update-notice.tsx'),
+  'wps-vip-badge': () => import('../elements/vip-badge.tsx'),
+  // </generated>
 };
 
 const started = new Set<string>();

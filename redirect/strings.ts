@@ -1,5 +1,5 @@
 /**
- * The page's only texts, from the core catalogues: scripts/redirect-strings.mjs lists the keys in the
+ * The page's only texts, from the core catalogues: scripts/catalogue-strings.mjs lists the keys in the
  * order of `Text` and the build puts them in for every language, so the page carries a few strings,
  * not i18next and the catalogues.
  */

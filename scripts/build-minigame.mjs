@@ -5,7 +5,7 @@
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { minigameStrings } from './minigame-strings.mjs';
+import { catalogueStrings, MINIGAME_KEYS } from './catalogue-strings.mjs';
 
 const OUT = 'dist/mini-game';
 rmSync(OUT, { recursive: true, force: true });
@@ -26,7 +26,7 @@ await build({
   charset: 'ascii',
   // Plain assignments instead of a defineProperty helper per field.
   tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
-  define: { __MINIGAME_STRINGS__: JSON.stringify(minigameStrings()) },
+  define: { __MINIGAME_STRINGS__: JSON.stringify(catalogueStrings(MINIGAME_KEYS)) },
   logLevel: 'warning',
 });
 for (const file of ['game.html', 'game.css', 'game.js']) copyFileSync(`mini-game/${file}`, `${OUT}/${file}`);

@@ -2,13 +2,13 @@
 // redirect.html with the merchant code and app name put in (as rollup.config.mjs does for index.html),
 // and next to it under assets/ one script and one stylesheet, content-hashed (cached for a year; the
 // page itself is revalidated). No inline script or style: the server sends a strict CSP. The script's
-// texts of every language come from the core catalogues (scripts/redirect-strings.mjs). Runs after
+// texts of every language come from the core catalogues (scripts/catalogue-strings.mjs). Runs after
 // rollup, which empties dist/ when it starts.
 import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { redirectStrings } from './redirect-strings.mjs';
+import { catalogueStrings, REDIRECT_KEYS } from './catalogue-strings.mjs';
 
 const OUT = 'dist/mobile/mc';
 const merchant = process.env.WPS_MERCHANT ?? 'demo';
@@ -29,7 +29,7 @@ const { outputFiles } = await build({
   legalComments: 'none',
   // \u escapes: right whatever charset a proxy gives the file (as minigame.js).
   charset: 'ascii',
-  define: { __REDIRECT_STRINGS__: JSON.stringify(redirectStrings()) },
+  define: { __REDIRECT_STRINGS__: JSON.stringify(catalogueStrings(REDIRECT_KEYS)) },
   logLevel: 'warning',
 });
 const script = outputFiles[0].contents;

@@ -53,15 +53,23 @@ function typedEntry(text) {
   return m ? { type, name: m[1], description: (m[2] ?? '').trim() } : undefined;
 }
 
-/** `a, b, c - description`: several names sharing one description. */
+/**
+ * `a, b, c - description`: several names sharing one description. Also read: `x - what x is; also
+ * a, b` (a and b without a description), `c (its own note)`, and labelled groups `…; the list: d, e`.
+ */
 function nameList(text) {
   const [names, ...rest] = text.split(/\s+-\s+/);
-  const shared = rest.join(' - ').trim();
-  return names
-    .split(',')
-    .map((n) => /^([\w-]+)\s*(?:\((.*)\))?/.exec(n.trim()))
-    .filter(Boolean)
-    .map(([, name, own]) => ({ name, description: own ?? shared })); // `confirm (retry)`: its own note
+  let shared = rest.join(' - ').trim();
+  let also = '';
+  const more = /^(.*?)[;,]?\s*\balso\s+(.+)$/.exec(shared);
+  if (more) [, shared, also] = more;
+  const entries = (list, description) =>
+    list
+      .split(/[,;]/)
+      .map((n) => /^(?:[^:(]*:\s*)?([\w<>-]+)\s*(?:\((.*)\))?/.exec(n.trim()))
+      .filter(Boolean)
+      .map(([, name, own]) => ({ name, description: own ?? description })); // `confirm (retry)`: its own note
+  return [...entries(names, shared.trim()), ...entries(also, '')];
 }
 
 /** The props object given to defineElement in the element file: camelCase name -> type. */

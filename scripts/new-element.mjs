@@ -6,6 +6,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { describeElement } from './elements-manifest.mjs';
+import { elementTable, fillRegion } from './generate.mjs';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { root: { type: 'string', default: '.' } } });
 const name = positionals[0] ?? '';
@@ -123,7 +125,11 @@ const index = at('elements/index.ts');
 writeFileSync(index, `${readFileSync(index, 'utf8').trimEnd()}\nexport { Wps${Pascal} } from './${name}.tsx';\n`);
 
 const docs = at('docs/elements.md');
-const section = `\n## \`<${tag}>\`\n\n${title}: say what it shows, when, and the rules it follows.\n\n| | name | meaning |\n|---|---|---|\n| attribute | \`heading\` | the title (default: the translated title) |\n| event | \`wps-${name}-close\` | the player closed it |\n| parts | \`${name}\`, \`heading\`, \`close\` | |\n`;
+// The table is generated from the element's JSDoc (scripts/generate.mjs); the prose above it is yours.
+const { declaration } = describeElement(`elements/${name}.tsx`, files[`elements/${name}.tsx`]);
+const region = `element ${tag}`;
+const table = fillRegion(`<!-- <generated: ${region}> -->\n<!-- </generated> -->`, region, elementTable(declaration), 'docs');
+const section = `\n## \`<${tag}>\`\n\n${title}: say what it shows, when, and the rules it follows.\n\n${table}\n`;
 writeFileSync(docs, `${readFileSync(docs, 'utf8').trimEnd()}\n${section}`);
 
 // The title in every catalogue, in English for now: translate it before the element ships.
@@ -139,6 +145,8 @@ for (const file of readdirSync(locales).filter((f) => f.endsWith('.json'))) {
 if (root === '.') {
   const { execFileSync } = await import('node:child_process');
   execFileSync(process.execPath, ['scripts/elements-manifest.mjs'], { stdio: 'inherit' });
+  // docs/elements.md's tables and host/lazyElements.ts (the new tag loads when it first appears on /m).
+  execFileSync(process.execPath, ['scripts/generate.mjs'], { stdio: 'inherit' });
 }
 console.log(`<${tag}>: wrote ${Object.keys(files).join(', ')}; added it to elements/index.ts and docs/elements.md.
 Next: write its behaviour (feature model and view, the JSDoc contract), translate "${key}" in ${toTranslate.length} catalogues

@@ -4,13 +4,10 @@
  * with the TypeScript compiler's preProcessFile (import, export-from, import(), type imports too).
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
 import { describe, test } from 'node:test';
-import ts from 'typescript';
+import { cyclesOf, importsOf, name, ROOT, tsFiles, type Graph } from '../build/import-graph.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER = join(ROOT, 'server');
 const CONTRACT = join(ROOT, 'src', 'core', 'api');
 /**
@@ -18,84 +15,10 @@ const CONTRACT = join(ROOT, 'src', 'core', 'api');
  * the pixel host table (the /m CSP) and the event names; kept free of browser code.
  */
 const TRACKING_CONTRACT = ['wire.ts', 'pixelHosts.ts', 'track.ts'].map((f) => join(ROOT, 'src', 'core', 'tracking', f));
-const isContract = (file: string) => inside(CONTRACT, file) || TRACKING_CONTRACT.includes(file);
-
-type Graph = Map<string, string[]>;
-
-const name = (file: string) => relative(ROOT, file).split(sep).join('/');
+/** The interface languages as data (the web app manifest's list): no browser code either. */
+const LANGUAGE_CODES = join(ROOT, 'src', 'core', 'i18n', 'language-codes.ts');
+const isContract = (file: string) => inside(CONTRACT, file) || TRACKING_CONTRACT.includes(file) || file === LANGUAGE_CODES;
 const inside = (dir: string, file: string) => file.startsWith(dir + sep);
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return tsFiles(path);
-    return e.isFile() && path.endsWith('.ts') ? [path] : [];
-  });
-}
-
-/** The files a file imports by relative path (packages are left out). */
-function importsOf(file: string): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  return importedFiles
-    .map((i) => i.fileName)
-    .filter((s) => s.startsWith('.'))
-    .map((s) => resolve(dirname(file), s));
-}
-
-/** Every cycle of the graph, one per strongly connected component, as a path that ends where it starts. */
-export function cyclesOf(graph: Graph): string[][] {
-  // Tarjan's strongly connected components.
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const components: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!graph.has(w)) continue;
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) {
-        low.set(v, Math.min(low.get(v)!, index.get(w)!));
-      }
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop()!;
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || graph.get(v)!.includes(v)) components.push(component);
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-
-  // One concrete cycle per component: the shortest way from its first file (by name) back to it.
-  return components.map((component) => {
-    const start = [...component].sort()[0]!;
-    const cameFrom = new Map<string, string>();
-    const queue = [start];
-    while (queue.length) {
-      const v = queue.shift()!;
-      for (const w of graph.get(v)!) {
-        if (!component.includes(w) || cameFrom.has(w)) continue;
-        cameFrom.set(w, v);
-        queue.push(w);
-      }
-      if (cameFrom.has(start)) break;
-    }
-    const path = [start];
-    for (let v = cameFrom.get(start)!; v !== start; v = cameFrom.get(v)!) path.unshift(v);
-    return [start, ...path];
-  });
-}
 
 describe('server/ imports', () => {
   const files = tsFiles(SERVER);
@@ -155,7 +78,7 @@ describe('server/ imports', () => {
     assert.equal(
       wrong.length,
       0,
-      `server/ may import only the contract, src/core/api/ (paths, types, schemas) and src/core/tracking/{wire,pixelHosts,track}.ts:\n${wrong.join('\n')}`,
+      `server/ may import only the contract, src/core/api/ (paths, types, schemas), src/core/tracking/{wire,pixelHosts,track}.ts and src/core/i18n/language-codes.ts:\n${wrong.join('\n')}`,
     );
   });
 });

@@ -168,8 +168,8 @@ describe("Chrome's richer install dialog: maskable icon, description, screenshot
   });
 
   test("the server knows the app's 21 languages and reads browser tags as the app does", () => {
-    // server/infra/webmanifest-languages.ts keeps its own table (the server imports only the API
-    // contract from src/core): it must not drift from the app's.
+    // server/infra/webmanifest-languages.ts reads the app's list (src/core/i18n/language-codes.ts,
+    // data the server may import): it must stay the app's.
     assert.deepEqual([...MANIFEST_LANGUAGES], [...LANGUAGES]);
     assert.equal(MANIFEST_LANGUAGES.length, 21);
     for (const tag of [...Object.keys(FROM_BROWSER), 'en-GB', 'pt-BR', 'zh-Hant-TW', 'ur_PK', 'fil-PH', 'xx']) {

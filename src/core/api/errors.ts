@@ -10,7 +10,7 @@ import { navigate, onOperatorPage } from '../session/navigation.ts';
 import { loginPath, returnPathFrom, safeReturnPath } from '../session/routeRules.ts';
 import { cancelRequests } from './abort.ts';
 import { sessionStore } from '../storage/storage.ts';
-import { handlers, onReaction } from './reactions.ts';
+import { handlers, onReaction, type Reaction } from './reactions.ts';
 
 export interface Failure {
   status?: number;
@@ -22,27 +22,6 @@ export interface Failure {
   /** The request asked for the please-login notice even with `alert: false`. */
   sessionAlert?: boolean;
 }
-
-export type Reaction =
-  | { kind: 'silent' }
-  | { kind: 'pass' }
-  | { kind: 'notice'; message?: string; fallbackKey: string }
-  /** `notice: false` when the request said alert:false: the session still ends, quietly. */
-  | { kind: 'logout'; notice: boolean }
-  | { kind: 'twoFactor'; value: unknown; message?: string }
-  | { kind: 'bind'; value: unknown }
-  | { kind: 'forgetRememberedLogin'; message?: string }
-  | { kind: 'autoLoginOff'; message?: string }
-  | { kind: 'timeoutRetry' }
-  /** No answer at all (network down or the line dropped): the network feature checks the line. */
-  | { kind: 'network' }
-  /** The session must change its password before anything else. */
-  | { kind: 'changePassword' }
-  /**
-   * The browser withheld the operator's answers from this page's origin (CORS) while the operator's
-   * line answers: the merchant has not allowed the origin. A console error for the merchant, no notice.
-   */
-  | { kind: 'originRefused'; origin: string; apiBase: string; merchant: string };
 
 /**
  * Our code (never sent by a server) for a call from a page of another origin that got no readable
@@ -119,6 +98,7 @@ export function resetOriginReport() {
 }
 
 export { onReaction };
+export type { Reaction };
 
 export const PLEASE_LOGIN_NOTICE = 'please-login';
 /** The session-error clear repeats (docs/product.md §9): answers already on their way may write again. */

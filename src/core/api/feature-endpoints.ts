@@ -6,7 +6,7 @@
  * (`addEndpoints`) when it loads; the server registers every row. Their payload and answer types are
  * in ./endpoints.ts (`EndpointTypes`).
  */
-import { e, type Endpoint } from './endpoints.ts';
+import { e, type Endpoint } from './endpoint-row.ts';
 
 export const mcEndpoints = {
   mcOverview: e({ method: 'GET', path: '/wps/mc/overview', encrypted: false, auth: true, client: 'A' }),

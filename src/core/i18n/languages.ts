@@ -1,100 +1,15 @@
-/** Interface languages of docs/product.md §1, browser-language mapping and text direction. */
+/**
+ * Interface languages of docs/product.md §1: the list, browser-language mapping and text direction
+ * are ./language-codes.ts (pure data the server and the generated loader tables read too); this adds
+ * the browser's side (the stored choice, navigator.languages, the shell cookie).
+ */
 import { localStore } from '../storage/storage.ts';
+import { detectLanguage, type Language } from './language-codes.ts';
+
+export * from './language-codes.ts';
 
 /** Where the player's language choice is remembered. */
 export const LANGUAGE_KEY = 'wps:language';
-export const LANGUAGES = [
-  'CN',
-  'TW',
-  'HK',
-  'EN',
-  'ES',
-  'HI',
-  'ID',
-  'JA',
-  'KM',
-  'KO',
-  'MY',
-  'TA',
-  'TH',
-  'VI',
-  'TY',
-  'UR',
-  'PT',
-  'PT-BR',
-  'MS',
-  'BN',
-  'TR',
-] as const;
-
-export type Language = (typeof LANGUAGES)[number];
-
-export const DEFAULT_LANGUAGE: Language = 'CN';
-
-/** Languages written right to left. */
-export const RTL_LANGUAGES: ReadonlySet<Language> = new Set(['UR']);
-
-/** Browser tag (lower-cased, primary or full) → product code (the build hands it to the server's choice of shell). */
-export const FROM_BROWSER: Record<string, Language> = {
-  'zh-tw': 'TW',
-  'zh-hant': 'TW',
-  'zh-hk': 'HK',
-  'zh-mo': 'HK',
-  zh: 'CN',
-  'zh-cn': 'CN',
-  'zh-hans': 'CN',
-  'pt-br': 'PT-BR',
-  pt: 'PT',
-  fil: 'TY',
-  tl: 'TY',
-  en: 'EN',
-  es: 'ES',
-  hi: 'HI',
-  id: 'ID',
-  in: 'ID',
-  ja: 'JA',
-  km: 'KM',
-  ko: 'KO',
-  my: 'MY',
-  ta: 'TA',
-  th: 'TH',
-  vi: 'VI',
-  ur: 'UR',
-  ms: 'MS',
-  bn: 'BN',
-  tr: 'TR',
-};
-
-export function isLanguage(code: unknown): code is Language {
-  return typeof code === 'string' && (LANGUAGES as readonly string[]).includes(code);
-}
-
-/** Product code for a stored code or a browser tag such as `zh-TW` or `pt-BR`; undefined when unknown. */
-export function normaliseLanguage(tag: string | null | undefined): Language | undefined {
-  if (!tag) return undefined;
-  const upper = tag.trim().toUpperCase().replace('_', '-');
-  if (isLanguage(upper)) return upper;
-  const lower = tag.trim().toLowerCase().replace('_', '-');
-  return FROM_BROWSER[lower] ?? FROM_BROWSER[lower.split('-').slice(0, 2).join('-')] ?? FROM_BROWSER[lower.split('-')[0]!];
-}
-
-/** Stored choice first, then the browser's languages in order, then CN (docs/product.md §1). */
-export function detectLanguage(stored: string | null | undefined, browser: readonly string[]): Language {
-  const fromStore = normaliseLanguage(stored);
-  if (fromStore) return fromStore;
-  for (const tag of browser) {
-    const code = normaliseLanguage(tag);
-    if (code) return code;
-  }
-  return DEFAULT_LANGUAGE;
-}
-
-/** BCP 47 tag for the `lang` attribute (the product codes are not all valid tags: TY is Filipino). */
-const BCP47: Partial<Record<Language, string>> = { CN: 'zh-CN', TW: 'zh-TW', HK: 'zh-HK', TY: 'fil', 'PT-BR': 'pt-BR' };
-
-export function htmlLang(code: Language): string {
-  return BCP47[code] ?? code.toLowerCase();
-}
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];

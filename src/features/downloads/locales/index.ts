@@ -8,6 +8,7 @@ import type { CataloguePart } from '../../../core/i18n/i18n.ts';
 export const downloadsStrings: CataloguePart = {
   name: 'downloads',
   loaders: {
+    // <generated: language loaders> scripts/generate.mjs writes one per LANGUAGES entry (src/core/i18n/language-codes.ts)
     CN: () => import('./CN.json'),
     TW: () => import('./TW.json'),
     HK: () => import('./HK.json'),
@@ -29,5 +30,6 @@ export const downloadsStrings: CataloguePart = {
     MS: () => import('./MS.json'),
     BN: () => import('./BN.json'),
     TR: () => import('./TR.json'),
+    // </generated>
   },
 };

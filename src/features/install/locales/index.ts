@@ -9,6 +9,7 @@ import type { CataloguePart } from '../../../core/i18n/i18n.ts';
 export const installStrings: CataloguePart = {
   name: 'install',
   loaders: {
+    // <generated: language loaders> scripts/generate.mjs writes one per LANGUAGES entry (src/core/i18n/language-codes.ts)
     CN: () => import('./CN.json'),
     TW: () => import('./TW.json'),
     HK: () => import('./HK.json'),
@@ -30,5 +31,6 @@ export const installStrings: CataloguePart = {
     MS: () => import('./MS.json'),
     BN: () => import('./BN.json'),
     TR: () => import('./TR.json'),
+    // </generated>
   },
 };

@@ -7,6 +7,7 @@ import type { CataloguePart } from '../../../core/i18n/i18n.ts';
 export const mcStrings: CataloguePart = {
   name: 'member-centre',
   loaders: {
+    // <generated: language loaders> scripts/generate.mjs writes one per LANGUAGES entry (src/core/i18n/language-codes.ts)
     CN: () => import('./CN.json'),
     TW: () => import('./TW.json'),
     HK: () => import('./HK.json'),
@@ -28,5 +29,6 @@ export const mcStrings: CataloguePart = {
     MS: () => import('./MS.json'),
     BN: () => import('./BN.json'),
     TR: () => import('./TR.json'),
+    // </generated>
   },
 };
