@@ -81,8 +81,8 @@ describe('field data end to end', () => {
   it('home and login: a tap, the page hidden; LCP, CLS and INP (and FCP, TTFB) per route in GET /dev/vitals; a thrown error in the top errors', async () => {
     const page = await newPage();
     await openAndWaitForFieldData(page, '/m/home');
-    // A tap on the page (the bottom navigation's own tab: no page change), then an error of ours.
-    await page.locator('h1, h2, p').first().tap();
+    // A tap on the page (the member card's heading: no page change), then an uncaught error.
+    await page.getByRole('heading', { name: 'Welcome' }).tap();
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('field-data e2e: boom');
@@ -115,5 +115,23 @@ describe('field data end to end', () => {
     assert.ok(boom, JSON.stringify(s.errors));
     assert.deepEqual(boom.routes, ['/m/home']);
     assert.equal(boom.kind, 'error');
+  });
+  it('a page change in the app starts a new page view: an error after it is reported on the new route', async () => {
+    const page = await newPage();
+    await openAndWaitForFieldData(page, '/m/home');
+    // The visitor card's "Log in": a page change inside the app, no page load.
+    await page.locator('a[href="/m/login"]').first().tap();
+    await page.waitForFunction(() => location.pathname === '/m/login');
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('field-data e2e: after a page change');
+      });
+    });
+    await page.waitForTimeout(300);
+    await hide(page);
+    const error = await until('the error on the new route', async () =>
+      (await summary()).errors.find((e) => e.message.includes('after a page change')),
+    );
+    assert.deepEqual(error.routes, ['/m/login']);
   });
 });
