@@ -8,6 +8,7 @@
 import { SPLASH_SCREENS, splashLinks } from './scripts/splash-screens.mjs';
 import { readFileSync, readdirSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { createRequire } from 'node:module';
 import alias from '@rollup/plugin-alias';
@@ -23,6 +24,19 @@ const require = createRequire(import.meta.url);
 const merchant = process.env.WPS_MERCHANT ?? 'demo';
 const appName = process.env.WPS_APP_NAME ?? 'WPS Lottery Online';
 const appShortName = process.env.WPS_APP_SHORT_NAME ?? 'WPS Lottery';
+/**
+ * The build's version, as field data reports it (src/features/field-data): WPS_BUILD_VERSION, else
+ * package.json's version and the commit (`0.1.0+89868e7`) when git can tell it.
+ */
+const BUILD_VERSION = process.env.WPS_BUILD_VERSION ?? buildVersion();
+function buildVersion() {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+  try {
+    return `${version}+${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()}`;
+  } catch {
+    return version;
+  }
+}
 /** The maskable icon sizes scripts/make-icons.mjs draws (server/infra/webmanifest.ts lists the same). */
 const MASKABLE_ICON_SIZES = [192, 512];
 
@@ -58,7 +72,10 @@ const plugins = () => [
       },
     ],
   }),
-  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  replace({
+    preventAssignment: true,
+    values: { 'process.env.NODE_ENV': JSON.stringify('production'), __WPS_BUILD__: JSON.stringify(BUILD_VERSION) },
+  }),
   json({ preferConst: true, compact: true }),
   cssText(),
   nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),

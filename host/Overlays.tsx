@@ -7,7 +7,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { domainFailure, siteStatus } from '../src/core/config/siteStatus.ts';
+import { domainFailure, loadSiteStatus, siteStatus } from '../src/core/config/siteStatus.ts';
 import { currentIsNativeApp } from '../src/core/env/env.ts';
 import { notices } from '../src/core/notice/notices.ts';
 import { lineUnstable, offlineMessage, online, watchNetwork } from '../src/features/network/model.ts';
@@ -15,6 +15,7 @@ import { startUpdateChecks, updateAvailable } from '../src/features/update-check
 import { preloadElement } from './lazyElements.ts';
 import { ensurePart } from '../src/core/i18n/i18n.ts';
 import { pushStrings } from '../src/features/push/locales/index.ts';
+import { sampled, watchEarly } from '../src/features/field-data/early.ts';
 
 export function Overlays() {
   useSignals();
@@ -32,6 +33,21 @@ export function Overlays() {
       }),
     [],
   );
+  // Field data (docs/field-data.md): errors and page changes watched from now; its measuring code
+  // (web-vitals) comes as late as tracking, on a sampled page load only (the status gives the rate).
+  useEffect(() => {
+    const early = watchEarly();
+    const cancel = whenSettled(() => {
+      void loadSiteStatus().then((status) => {
+        if (!sampled(status?.info.fieldData?.sampleRate)) return early.stop();
+        import('../src/features/field-data/index.ts').then((m) => void m.startFieldData({ early }), early.stop);
+      });
+    });
+    return () => {
+      cancel();
+      early.stop();
+    };
+  }, []);
   // Push only where the merchant has it: then its element (its code, the session watcher) comes, as
   // late as tracking (docs/push.md).
   const sms = siteStatus.value?.info.sms;

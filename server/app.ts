@@ -27,6 +27,7 @@ import { prehashSeeds, seedMembers } from './db/seed.ts';
 import { findSession } from './db/sessions.ts';
 import { createStateStore } from './db/state.ts';
 import { mountDev, type Runtime } from './dev/controls.ts';
+import { fieldDataRoutes } from './field-data/routes.ts';
 import { BodyAborted, parseJsonObject, readBody, requireObject, validate } from './infra/body.ts';
 import { loadConfig, type Config } from './infra/config.ts';
 import { clientIp, forwardedFor, isLoopback, socketIp } from './infra/client-ip.ts';
@@ -286,6 +287,8 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   // tests only (a production page uses Google's, and the status names no other).
   if (!config.production) mountPushService(app, deps);
   if (!config.production) mountDev(app, deps, runtime);
+  // Field data from real visits: the post, and in demo mode GET /dev/vitals (field-data/routes.ts).
+  app.route('/', fieldDataRoutes(deps, { dev: !config.production }));
 
   return { app, db, merchants, close: () => db.close() };
 }

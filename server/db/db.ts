@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir, secureDataDir } from '../infra/data-dir.ts';
 import { ensureCluster, PGLITE_CONF } from './cluster.ts';
+import { FIELD_DATA_MIGRATIONS } from '../field-data/schema.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -417,6 +418,7 @@ const MIGRATIONS = [
   // answered for the request's `Language` header; null (what an operator publishes): as written.
   `ALTER TABLE promotions ADD COLUMN IF NOT EXISTS texts jsonb`,
   `ALTER TABLE announcements ADD COLUMN IF NOT EXISTS texts jsonb`,
+  ...FIELD_DATA_MIGRATIONS,
 ];
 
 /**

@@ -296,6 +296,109 @@ function fillPushTracking(push, tracking, pixels) {
   ]);
 }
 
+/** The Core Web Vitals thresholds (src/core/api/fieldData.ts) and how each metric reads. */
+const VITALS = [
+  { name: 'LCP', title: 'Largest contentful paint', good: 2500, poor: 4000 },
+  { name: 'INP', title: 'Interaction to next paint', good: 200, poor: 500 },
+  { name: 'CLS', title: 'Cumulative layout shift', good: 0.1, poor: 0.25 },
+  { name: 'FCP', title: 'First contentful paint', good: 1800, poor: 3000 },
+  { name: 'TTFB', title: 'Time to first byte', good: 800, poor: 1800 },
+];
+const vitalText = (name, value) =>
+  name === 'CLS'
+    ? String(Number(value.toFixed(3)))
+    : value >= 1000
+      ? `${Number((value / 1000).toFixed(2))} s`
+      : `${Math.round(value)} ms`;
+const percent = (share) => `${Math.round(share * 100)} %`;
+
+const SVG = 'http://www.w3.org/2000/svg';
+function svg(tag, attributes, text) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+/**
+ * One small chart per metric: a bar per route, split into the good, needs-improvement and poor
+ * shares of its page loads, with the route, its p75 and its count written above the bar.
+ */
+function vitalChart(metric, rows) {
+  const figure = document.createElement('figure');
+  const caption = document.createElement('figcaption');
+  const limits = `good ≤ ${vitalText(metric.name, metric.good)}, poor > ${vitalText(metric.name, metric.poor)}`;
+  caption.textContent = `${metric.name}: ${metric.title} (${limits})`;
+  const width = 320;
+  const rowHeight = 34;
+  const height = Math.max(1, rows.length) * rowHeight + 6;
+  const chart = svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img' });
+  chart.append(
+    svg(
+      'title',
+      {},
+      `${metric.name} by route: ${rows.map((r) => `${r.route} p75 ${vitalText(metric.name, r.p75)}`).join('; ') || 'no data'}`,
+    ),
+  );
+  if (rows.length === 0) chart.append(svg('text', { x: 0, y: 20, class: 'chart-label' }, 'No data yet'));
+  rows.forEach((r, i) => {
+    const y = i * rowHeight;
+    chart.append(svg('text', { x: 0, y: y + 12, class: 'chart-label' }, r.route));
+    const rating = r.p75 <= metric.good ? 'good' : r.p75 > metric.poor ? 'poor' : 'ni';
+    chart.append(
+      svg(
+        'text',
+        { x: width, y: y + 12, 'text-anchor': 'end', class: `chart-value ${rating}` },
+        `p75 ${vitalText(metric.name, r.p75)} · ${r.count} ${r.count === 1 ? 'load' : 'loads'}`,
+      ),
+    );
+    let x = 0;
+    for (const [share, kind] of [
+      [r.good, 'good'],
+      [r.needsImprovement, 'ni'],
+      [r.poor, 'poor'],
+    ]) {
+      const w = share * width;
+      if (w > 0) chart.append(svg('rect', { x, y: y + 17, width: w, height: 12, class: `bar ${kind}` }, undefined));
+      x += w;
+    }
+  });
+  figure.append(caption, chart);
+  return figure;
+}
+
+function fillVitals({ vitals, errors }) {
+  $('#vitals-empty').hidden = vitals.length > 0;
+  $('#vitals-charts').hidden = vitals.length === 0;
+  $('#vitals-legend').hidden = vitals.length === 0;
+  $('#vitals-charts').replaceChildren(
+    ...VITALS.map((metric) =>
+      vitalChart(
+        metric,
+        vitals.filter((v) => v.name === metric.name),
+      ),
+    ),
+  );
+  fillTable('vitals', vitals, (v) => [
+    v.route,
+    v.name,
+    String(v.count),
+    vitalText(v.name, v.p75),
+    percent(v.good),
+    percent(v.needsImprovement),
+    percent(v.poor),
+    v.target ?? '',
+  ]);
+  fillTable('field-errors', errors, (e) => [
+    String(e.count),
+    e.kind,
+    e.message,
+    e.routes.join(', '),
+    e.stack.split('\n')[0] ?? '',
+    utc(e.lastSeen),
+  ]);
+}
+
 function fillMerchants(merchants, current) {
   $('#merchants').replaceChildren(
     ...merchants.map(({ code }) => {
@@ -312,7 +415,7 @@ async function main() {
   const { defaultCode, merchants } = await read('/dev/merchants');
   const asked = new URLSearchParams(location.search).get('merchant');
   const merchant = merchants.find((m) => m.code === asked) ?? merchants.find((m) => m.code === defaultCode);
-  const [state, members, outbox, captcha, engagement, memberCentre, feedback, push, tracking] = await Promise.all([
+  const [state, members, outbox, captcha, engagement, memberCentre, feedback, push, tracking, vitals] = await Promise.all([
     read('/dev/state', merchant.code),
     read('/dev/members', merchant.code),
     read('/dev/outbox', merchant.code),
@@ -322,6 +425,7 @@ async function main() {
     read('/dev/member-centre/feedback', merchant.code),
     read('/dev/push', merchant.code),
     read('/dev/tracking', merchant.code),
+    read('/dev/vitals', merchant.code),
   ]);
   fillMerchants(merchants, merchant);
   fill({
@@ -340,6 +444,7 @@ async function main() {
   });
   fillMemberCentre(memberCentre, feedback);
   fillPushTracking(push, tracking, state.analytics);
+  fillVitals(vitals);
   // Every form (the cloned ones too) posts for this merchant; the answer comes back to its page.
   for (const input of $$('input[name="merchant"]')) input.value = merchant.code;
   $('main').hidden = false;

@@ -81,6 +81,8 @@ const siteInfo = v.object({
   }),
   /** The merchant's pixel ids (PixelIds); the initial runtime state, the dev controls change it. */
   analytics: v.optional(pixelIdsSchema),
+  /** Field data (docs/field-data.md): the share of /m page loads that report, 0..1; 10 % unless set. */
+  fieldData: v.optional(v.object({ sampleRate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)) }), { sampleRate: 0.1 }),
 });
 
 /** A VAPID public key: base64url of an uncompressed P-256 point (65 bytes), what PushManager.subscribe takes. */

@@ -9,6 +9,7 @@
 import type * as S from './schemas.ts';
 import { BANNERS_PATH, STATUS_PATH } from './paths.ts';
 import type { PromotionType } from './promotionTypes.ts';
+import type { FieldDataSetting } from './fieldData.ts';
 import type { gameEndpoints, mcEndpoints, pushEndpoints } from './feature-endpoints.ts';
 import { e, type Endpoint } from './endpoint-row.ts';
 
@@ -289,6 +290,8 @@ export interface SiteInfo {
   };
   /** The merchant's own pixels (docs/tracking.md): each key set turns that pixel on. */
   analytics?: PixelIds;
+  /** Field data from real visits (docs/field-data.md): the share of page loads that report. */
+  fieldData?: FieldDataSetting;
 }
 
 /** Pixel and measurement ids (docs/tracking.md, "Pixels"). */
