@@ -39,13 +39,18 @@ const cssText = () => ({
   },
 });
 
-/** The lite build: the same source with React served by preact/compat (most specific names first). */
+/**
+ * The lite build: the same source with React served by preact/compat (most specific names first),
+ * and i18next by the part of it i18n.ts uses (build-shims/i18next-lite.ts: 14 KB gzip less for a
+ * merchant page, docs/performance.md; test/i18n/i18next-lite.test.ts holds it to i18next's answers).
+ */
 const preactCompat = () =>
   alias({
     entries: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
       { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
       { find: /^react(-dom)?$/, replacement: resolvePath('build-shims/react-lite.js') },
+      { find: /^i18next$/, replacement: resolvePath('build-shims/i18next-lite.ts') },
     ],
   });
 
@@ -354,7 +359,9 @@ const loaderManifest = () => ({
     for (const c of chunks) {
       if (c.isEntry && c.name === 'wps-api') api = closure(c);
       else if (c.isEntry) tags[c.name] = closure(c);
-      const lang = /locales\/([A-Z-]+)\.json$/.exec(c.facadeModuleId ?? '')?.[1];
+      // The core catalogue's, not a feature's (games, install...): those share the file names, and
+      // the last one read used to win, so the loader preloaded the games' strings.
+      const lang = /src\/core\/i18n\/locales\/([A-Z-]+)\.json$/.exec(c.facadeModuleId ?? '')?.[1];
       if (lang) languages[lang] = c.fileName;
     }
     mkdirSync('dist/meta', { recursive: true });
