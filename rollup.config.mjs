@@ -41,7 +41,7 @@ const cssText = () => ({
 
 /**
  * The lite build: the same source with React served by preact/compat (most specific names first),
- * and i18next by the part of it i18n.ts uses (build-shims/i18next-lite.ts: 14 KB gzip less for a
+ * and i18next by the part of it i18n.ts uses (build-shims/i18next-lite.ts: about 14 KB gzip less for a
  * merchant page, docs/performance.md; test/i18n/i18next-lite.test.ts holds it to i18next's answers).
  */
 const preactCompat = () =>
