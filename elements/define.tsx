@@ -7,7 +7,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { startTransition, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { configure } from '../src/core/config/config.ts';
-import { coreStrings, ensureI18n, ensurePart, partsReady, type CataloguePart } from '../src/core/i18n/i18n.ts';
+import { coreLoaded, ensureI18n, ensurePart, partsReady, type CataloguePart } from '../src/core/i18n/i18n.ts';
 import { LAYERS_CSS } from '../src/core/layers.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
 import { useT } from '../src/ui/useT.ts';
@@ -68,7 +68,7 @@ export function defineElement<P extends object>(tag: `wps-${string}`, spec: Elem
     }, []);
     // No flash of untranslated keys (the core catalogue too: the download bar may have started
     // i18n on this page without it).
-    if (!useT().ready || !partsReady([coreStrings, ...(spec.strings ?? [])])) return null;
+    if (!useT().ready || !coreLoaded() || (spec.strings && !partsReady(spec.strings))) return null;
     return <>{spec.render(props, container.host as HTMLElement)}</>;
   }
 

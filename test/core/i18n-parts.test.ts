@@ -5,6 +5,7 @@
  */
 import { expect } from 'chai';
 import {
+  coreLoaded,
   coreStrings,
   ensureI18n,
   ensurePart,
@@ -33,12 +34,14 @@ describe('i18n with an element’s own strings only', () => {
     expect(partsReady([own])).to.equal(true);
     expect(isCatalogueLoaded('EN'), 'no core catalogue').to.equal(false);
     expect(partsReady([coreStrings])).to.equal(false);
+    expect(coreLoaded(), 'elements built on define.tsx wait').to.equal(false);
     expect(t('login')).to.equal('login');
   });
 
   it('an element that needs the core catalogue, added later, gets it', async () => {
     await ensureI18n();
     expect(isCatalogueLoaded('EN')).to.equal(true);
+    expect(coreLoaded()).to.equal(true);
     expect(t('login')).to.equal('Log in');
     expect(t('own.hello')).to.equal('Hello');
   });

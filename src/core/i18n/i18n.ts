@@ -39,6 +39,7 @@ const parts = new Set<CataloguePart>();
 /** `part:lang` being loaded, and the ones that are in. */
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
+let coreIn = false;
 
 function loadPart(part: CataloguePart, lang: Language): Promise<void> {
   const key = `${part.name}:${lang}`;
@@ -52,6 +53,7 @@ function loadPart(part: CataloguePart, lang: Language): Promise<void> {
         const code = i18n.services?.languageUtils?.formatLanguageCode(lang) ?? lang;
         if (module) i18n.addResourceBundle(code, 'translation', module.default, true, true);
         loaded.add(key);
+        if (part === CORE) coreIn = true;
       },
       (error: unknown) => {
         loading.delete(key); // offline for a moment: a later call tries again
@@ -64,6 +66,12 @@ function loadPart(part: CataloguePart, lang: Language): Promise<void> {
 }
 
 const loadCatalogue = (lang: Language) => Promise.all([...parts].map((part) => loadPart(part, lang))).then(() => {});
+
+/**
+ * Whether the core catalogue has been in once, in any language: an element that uses it renders from
+ * then on (through a language switch too, as before), not while only the download bar's strings are.
+ */
+export const coreLoaded = () => coreIn;
 
 /** Whether `lang`'s strings of `part` (default: the core catalogue) are in. */
 export const isCatalogueLoaded = (lang: Language, part: CataloguePart = CORE) => loaded.has(`${part.name}:${lang}`);
