@@ -53,13 +53,18 @@ const cssText = () => ({
   },
 });
 
-/** The lite build: the same source with React served by preact/compat (most specific names first). */
+/**
+ * The lite build: the same source with React served by preact/compat (most specific names first),
+ * and i18next by the part of it i18n.ts uses (build-shims/i18next-lite.ts: about 14 KB gzip less for a
+ * merchant page, docs/performance.md; test/i18n/i18next-lite.test.ts holds it to i18next's answers).
+ */
 const preactCompat = () =>
   alias({
     entries: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
       { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
       { find: /^react(-dom)?$/, replacement: resolvePath('build-shims/react-lite.js') },
+      { find: /^i18next$/, replacement: resolvePath('build-shims/i18next-lite.ts') },
     ],
   });
 
@@ -345,6 +350,30 @@ const hostPage = () => ({
   },
 });
 
+/**
+ * Strings an element takes from the core catalogue without loading all of it: the module that lists
+ * the part's loaders (imports of src/core/i18n/locales/XX.json) → the key prefix. In the element
+ * builds each of its imports becomes a module with only those keys (docs/performance.md, "The
+ * download bar's bytes"); /m and the tests load the whole file, which holds the same keys.
+ */
+const CATALOGUE_SLICES = { 'src/features/download-bar/strings.ts': 'download_bar.' };
+const SLICE = '\0catalogue-slice:';
+const catalogueSlices = () => ({
+  name: 'catalogue-slices',
+  resolveId(source, importer) {
+    const prefix = importer ? CATALOGUE_SLICES[relativePath(importer)] : undefined;
+    if (!prefix || !/\/core\/i18n\/locales\/[A-Z-]+\.json$/.test(source)) return null;
+    return `${SLICE}${prefix}|${resolvePath(dirname(importer), source)}`;
+  },
+  load(id) {
+    if (!id.startsWith(SLICE)) return null;
+    const [prefix, file] = id.slice(SLICE.length).split('|');
+    const keys = Object.entries(JSON.parse(readFileSync(file, 'utf8'))).filter(([key]) => key.startsWith(prefix));
+    if (keys.length === 0) this.error(`${file} has no ${prefix}* keys`);
+    return { code: `export default ${JSON.stringify(Object.fromEntries(keys))};`, map: null };
+  },
+});
+
 const elementFiles = readdirSync('elements').filter((f) => /\.tsx$/.test(f) && f !== 'define.tsx');
 const elementInputs = Object.fromEntries(elementFiles.map((f) => [`wps-${f.replace(/\.tsx$/, '')}`, `elements/${f}`]));
 /** Every element module, plus `wps-api` (configure, setLanguage) for the loader's page-wide calls. */
@@ -368,14 +397,26 @@ const loaderManifest = () => ({
     const tags = {};
     let api = [];
     const languages = {};
+    const langOf = (c) => /src\/core\/i18n\/locales\/([A-Z-]+)\.json$/.exec(c.facadeModuleId ?? '')?.[1];
+    const isSlice = (c) => c.facadeModuleId?.startsWith(SLICE);
     for (const c of chunks) {
       if (c.isEntry && c.name === 'wps-api') api = closure(c);
       else if (c.isEntry) tags[c.name] = closure(c);
-      const lang = /locales\/([A-Z-]+)\.json$/.exec(c.facadeModuleId ?? '')?.[1];
-      if (lang) languages[lang] = c.fileName;
+      // The core catalogue's, not a feature's (games, install...): those share the file names, and
+      // the last one read used to win, so the loader preloaded the games' strings.
+      if (langOf(c) && !isSlice(c)) languages[langOf(c)] = c.fileName;
+    }
+    // A tag whose code loads a slice of the catalogue (CATALOGUE_SLICES) gets that, not the catalogue.
+    const strings = {};
+    for (const [tag, files] of Object.entries(tags)) {
+      const slices = files
+        .flatMap((f) => byFile.get(f).dynamicImports)
+        .map((f) => byFile.get(f))
+        .filter(isSlice);
+      if (slices.length > 0) strings[tag] = Object.fromEntries(slices.map((c) => [langOf(c), c.fileName]));
     }
     mkdirSync('dist/meta', { recursive: true });
-    writeFileSync(LOADER_MANIFEST, JSON.stringify({ tags, languages, api }, null, 2));
+    writeFileSync(LOADER_MANIFEST, JSON.stringify({ tags, languages, strings, api }, null, 2));
     // Each chunk's modules, so `npm run size` can tell that no element pulls a lazy-only library.
     const modules = Object.fromEntries(chunks.map((c) => [c.fileName, Object.keys(c.modules)]));
     writeFileSync('dist/meta/lite-chunks.json', JSON.stringify(modules, null, 2));
@@ -539,7 +580,7 @@ const configs = [
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
-    plugins: plugins(),
+    plugins: [catalogueSlices(), ...plugins()],
     onwarn,
   },
   {
@@ -551,7 +592,7 @@ const configs = [
       entryFileNames: '[name]-[hash].js',
       chunkFileNames: '[name]-[hash].js',
     },
-    plugins: [preactCompat(), ...plugins(), loaderManifest()],
+    plugins: [catalogueSlices(), preactCompat(), ...plugins(), loaderManifest()],
     onwarn,
   },
   {

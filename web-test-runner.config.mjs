@@ -5,8 +5,8 @@ import { build } from 'esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { catalogueStrings, MINIGAME_KEYS } from './scripts/catalogue-strings.mjs';
 
-// WPS_BUILD=lite runs the same tests on the lite element build: React served by preact/compat,
-// aliased exactly as rollup.config.mjs does for dist/elements/lite.
+// WPS_BUILD=lite runs the same tests on the lite element build: React served by preact/compat and
+// i18next by build-shims/i18next-lite.ts, aliased exactly as rollup.config.mjs does for dist/elements/lite.
 const lite = process.env.WPS_BUILD === 'lite';
 const activeMutant = process.env.__STRYKER_ACTIVE_MUTANT__;
 const preactCompat = {
@@ -15,6 +15,7 @@ const preactCompat = {
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
   'react-dom': './build-shims/react-lite.js',
   react: './build-shims/react-lite.js',
+  i18next: './build-shims/i18next-lite.ts',
 };
 
 const MINIGAME_STRINGS = JSON.stringify(catalogueStrings(MINIGAME_KEYS));

@@ -7,16 +7,14 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { startTransition, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { configure } from '../src/core/config/config.ts';
-import { ensureI18n, ensurePart, partsReady, type CataloguePart } from '../src/core/i18n/i18n.ts';
+import { coreLoaded, ensureI18n, ensurePart, partsReady, type CataloguePart } from '../src/core/i18n/i18n.ts';
 import { LAYERS_CSS } from '../src/core/layers.ts';
 import { adoptStyles } from '../src/ui/styles.ts';
 import { useT } from '../src/ui/useT.ts';
 import uiCss from '../src/ui/ui.css';
+import { COMMON_PROPS, parseAttribute, setState, toKebab, type PropType } from './attributes.ts';
 
-type PropType = 'string' | 'number' | 'boolean' | 'json';
-
-/** Attributes every element understands. */
-const COMMON_PROPS = { merchant: 'string', apiBase: 'string' } as const;
+export { setState };
 
 /** r2wc keeps its state under these registered symbols. */
 const PROPS = Symbol.for('r2wc.props');
@@ -46,30 +44,11 @@ export interface ElementSpec<P> {
   pending?: () => boolean;
 }
 
-const internals = new WeakMap<HTMLElement, ElementInternals>();
-
-/**
- * Sets or clears a custom state of an element (`wps-x:state(name)` in CSS). Browsers without custom
- * states (Chrome before 125, Safari before 17.4) ignore it, and their CSS never matches.
- */
-export function setState(host: HTMLElement, name: string, on: boolean) {
-  try {
-    let i = internals.get(host);
-    if (!i) internals.set(host, (i = host.attachInternals()));
-    if (on) i.states.add(name);
-    else i.states.delete(name);
-  } catch {
-    // No custom states here (older browsers want a '--' name): the place is simply not kept.
-  }
-}
-
 /** Rendered with an element's content: clears `:state(pending)` in the commit that first shows it. */
 export function Shown({ host }: { host: HTMLElement }) {
   useLayoutEffect(() => setState(host, 'pending', false), [host]);
   return null;
 }
-
-const toKebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
 export function defineElement<P extends object>(tag: `wps-${string}`, spec: ElementSpec<P>): CustomElementConstructor {
   const existing = customElements.get(tag);
@@ -87,8 +66,9 @@ export function defineElement<P extends object>(tag: `wps-${string}`, spec: Elem
       // Offline for a moment: the next language switch or mount tries again.
       for (const part of spec.strings ?? []) ensurePart(part).catch(() => {});
     }, []);
-    // No flash of untranslated keys.
-    if (!useT().ready || (spec.strings && !partsReady(spec.strings))) return null;
+    // No flash of untranslated keys (the core catalogue too: the download bar may have started
+    // i18n on this page without it).
+    if (!useT().ready || !coreLoaded() || (spec.strings && !partsReady(spec.strings))) return null;
     return <>{spec.render(props, container.host as HTMLElement)}</>;
   }
 
@@ -135,18 +115,7 @@ export function defineElement<P extends object>(tag: `wps-${string}`, spec: Elem
     attributeChangedCallback(attr: string, _old: string | null, value: string | null) {
       const prop = attrToProp[attr];
       if (!prop) return;
-      const type = types[prop];
-      const props = this[PROPS];
-      if (value === null) props[prop] = type === 'boolean' ? false : undefined;
-      else if (type === 'boolean') props[prop] = value === '' || /^[ty1-9]/i.test(value);
-      else if (type === 'number') props[prop] = Number.parseFloat(value);
-      else if (type === 'json') {
-        try {
-          props[prop] = JSON.parse(value);
-        } catch {
-          props[prop] = undefined; // a broken attribute must not break the element
-        }
-      } else props[prop] = value;
+      this[PROPS][prop] = parseAttribute(types[prop], value);
       this[RENDER]();
     }
   }

@@ -15,6 +15,8 @@ export interface LoaderManifest {
   tags: Record<string, string[]>;
   /** Language code → its catalogue chunk. */
   languages: Record<string, string>;
+  /** Tag → language code → its own strings, for a tag that loads them instead of the catalogue (the download bar). */
+  strings?: Record<string, Record<string, string>>;
   /** The entry that exports `configure` and `setLanguage`, with its chunks. */
   api: string[];
 }
@@ -76,9 +78,9 @@ export function createLoader(options: LoaderOptions) {
   };
 
   /** Imports a lite entry with its chunks and the visitor's language fetched in parallel. */
-  const importLite = (files: string[]) => {
+  const importLite = (files: string[], tag?: string) => {
     files.slice(1).forEach(preload);
-    const catalogue = manifest.languages[initialLanguage()];
+    const catalogue = ((tag && manifest.strings?.[tag]) || manifest.languages)[initialLanguage()];
     if (catalogue) preload(catalogue);
     return importModule(new URL(files[0]!, liteBase).href);
   };
@@ -88,7 +90,7 @@ export function createLoader(options: LoaderOptions) {
     if (loading) return loading;
     const files = manifest.tags[tag];
     if (!files) return Promise.reject(new Error(`wps-elements: there is no element <${tag}>`));
-    loading = build === 'react' ? importModule(new URL(`${tag}.js`, reactBase).href) : importLite(files);
+    loading = build === 'react' ? importModule(new URL(`${tag}.js`, reactBase).href) : importLite(files, tag);
     loading.catch((error: unknown) => {
       console.error(`wps-elements: the code of <${tag}> could not be loaded`, error);
       // Try again on the next load() or scan, and by itself when the connection comes back.

@@ -16,6 +16,7 @@ const manifest: LoaderManifest = {
     'wps-notice': ['wps-notice-CCCC.js', 'shared-BBBB.js', 'modal-DDDD.js'],
   },
   languages: { EN: 'EN-1111.js', TH: 'TH-2222.js' },
+  strings: { 'wps-own-strings': { EN: 'EN-5555.js', TH: 'TH-6666.js' } },
   api: ['wps-api-EEEE.js', 'shared-BBBB.js'],
 };
 const liteBase = 'https://operator.example/elements/lite/';
@@ -71,6 +72,14 @@ describe('element loader', () => {
     loaderFor('lite').scan(document);
     expect(imported).to.deep.equal([]);
     expect(preloads()).to.deep.equal([]);
+  });
+
+  it('a tag with its own strings (the download bar) preloads those, not the whole catalogue', () => {
+    manifest.tags['wps-own-strings'] = ['wps-own-strings-GGGG.js', 'shared-BBBB.js'];
+    holder.innerHTML = '<wps-own-strings></wps-own-strings>';
+    loaderFor('lite').scan(document);
+    expect(imported).to.deep.equal([`${liteBase}wps-own-strings-GGGG.js`]);
+    expect(preloads()).to.deep.equal([`${liteBase}shared-BBBB.js`, `${liteBase}TH-6666.js`]);
   });
 
   it('a tag present at start: its entry is imported, and its chunks and the visitor language preloaded at once', () => {

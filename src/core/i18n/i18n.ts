@@ -32,11 +32,14 @@ export interface CataloguePart {
 }
 
 const CORE: CataloguePart = { name: 'core', loaders: catalogues };
+/** The core catalogue as a part: what ensureI18n loads; an element with its own strings may go without it. */
+export const coreStrings = CORE;
 /** The parts some element asked for: a language switch loads them too. */
-const parts = new Set<CataloguePart>([CORE]);
+const parts = new Set<CataloguePart>();
 /** `part:lang` being loaded, and the ones that are in. */
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
+let coreIn = false;
 
 function loadPart(part: CataloguePart, lang: Language): Promise<void> {
   const key = `${part.name}:${lang}`;
@@ -50,6 +53,7 @@ function loadPart(part: CataloguePart, lang: Language): Promise<void> {
         const code = i18n.services?.languageUtils?.formatLanguageCode(lang) ?? lang;
         if (module) i18n.addResourceBundle(code, 'translation', module.default, true, true);
         loaded.add(key);
+        if (part === CORE) coreIn = true;
       },
       (error: unknown) => {
         loading.delete(key); // offline for a moment: a later call tries again
@@ -63,6 +67,12 @@ function loadPart(part: CataloguePart, lang: Language): Promise<void> {
 
 const loadCatalogue = (lang: Language) => Promise.all([...parts].map((part) => loadPart(part, lang))).then(() => {});
 
+/**
+ * Whether the core catalogue has been in once, in any language: an element that uses it renders from
+ * then on (through a language switch too, as before), not while only the download bar's strings are.
+ */
+export const coreLoaded = () => coreIn;
+
 /** Whether `lang`'s strings of `part` (default: the core catalogue) are in. */
 export const isCatalogueLoaded = (lang: Language, part: CataloguePart = CORE) => loaded.has(`${part.name}:${lang}`);
 
@@ -74,9 +84,12 @@ async function activate(lang: Language) {
   i18nRevision.value++;
 }
 
-/** Loads a feature's strings for the active language (and for every later switch). */
+/**
+ * Loads a feature's strings for the active language (and for every later switch). Starts i18next
+ * without the core catalogue: the download bar needs only its own strings (docs/performance.md).
+ */
 export async function ensurePart(part: CataloguePart): Promise<void> {
-  await ensureI18n();
+  await start();
   if (parts.has(part) && isCatalogueLoaded(language.value, part)) return;
   parts.add(part);
   const lang = language.value;
@@ -90,13 +103,21 @@ export const partsReady = (list: readonly CataloguePart[]) => {
   return list.every((part) => isCatalogueLoaded(lang, part) || (!part.loaders[lang] && isCatalogueLoaded(FALLBACK, part)));
 };
 
+let started: Promise<void> | undefined;
 let ready: Promise<void> | undefined;
 /** The latest language switch, settled when its catalogue is in and i18next speaks it. */
 let switching: Promise<void> | undefined;
 
-/** Starts i18next once and follows the language signal; resolves when the first catalogue is in. */
+/** Starts i18next with the core catalogue and follows the language signal; resolves when the catalogue is in. */
 export function ensureI18n(): Promise<void> {
-  ready ??= (async () => {
+  // Started already by an element with only its own strings: the core catalogue joins as a part.
+  ready ??= started ? ensurePart(CORE) : (parts.add(CORE), start());
+  return ready;
+}
+
+/** Starts i18next once and follows the language signal; resolves when the parts asked for so far are in. */
+function start(): Promise<void> {
+  started ??= (async () => {
     await i18n.init({
       lng: language.value,
       fallbackLng: FALLBACK,
@@ -115,7 +136,7 @@ export function ensureI18n(): Promise<void> {
     });
     await first;
   })();
-  return ready;
+  return started;
 }
 
 /** Resolves once the current language's catalogue is in and active (the build's prerender waits on it). */
