@@ -14,10 +14,10 @@ import type { Deps } from './api/call.ts';
 import { ReplayGuard } from './infra/replay.ts';
 import { hasBody, knownMerchant, registerCalls, resolveMerchant } from './api/pipeline.ts';
 import { openDb, type Db } from './db/db.ts';
-import { mountDownloads } from './downloads/downloads.ts';
-import { mountChat } from './engagement/chat-page.ts';
-import { mountSupport } from './engagement/support-page.ts';
-import { mountGames } from './games/pages.ts';
+import { downloadsRoutes } from './downloads/downloads.ts';
+import { chatRoutes } from './engagement/chat-page.ts';
+import { supportRoutes } from './engagement/support-page.ts';
+import { gamesRoutes } from './games/pages.ts';
 import { seedEngagement } from './engagement/seed.ts';
 import { seedMemberCentre } from './member-centre/seed.ts';
 import { sharedKeys, sharedSecrets } from './db/keys.ts';
@@ -39,7 +39,7 @@ import { publicOriginOf } from './infra/public-origin.ts';
 import { mountMiniGame } from './infra/mini-game.ts';
 import { mountRedirect } from './infra/redirect.ts';
 import { mountWebManifest } from './infra/webmanifest.ts';
-import { mountPushService } from './push/push-service.ts';
+import { pushServiceRoutes } from './push/push-service.ts';
 import { requestPixels } from './tracking/pixels.ts';
 import { postTracking } from './tracking/tracking.ts';
 import { TRACKING_PATH } from '../src/core/tracking/wire.ts';
@@ -48,7 +48,7 @@ import { mountStatic } from './infra/static.ts';
 import { forward } from './infra/upstream.ts';
 import { connectSources, requestHost } from './merchants/domains.ts';
 import { loadMerchants, type Merchants } from './merchants/merchants.ts';
-import { mountCaptcha } from './signin/captcha.ts';
+import { captchaRoutes } from './signin/captcha.ts';
 import { googleCerts, type CertProvider } from './signin/identity.ts';
 import { outboxSender, type SmsSender } from './signin/sms.ts';
 import { answerHeaders, finishAnswerHeaders, jsonAnswer } from './infra/answer.ts';
@@ -137,7 +137,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   );
   // Absolute URLs the server writes are on this origin, never the request's Host (infra/public-origin.ts).
   const publicOrigin = publicOriginOf(config);
-  mountDownloads(app, config.distDir, merchants, publicOrigin);
+  app.route('/', downloadsRoutes(config.distDir, merchants, publicOrigin));
   mountMiniGame(app, config.distDir);
 
   // Every /wps answer (refusals, preflights and the upstream's included) belongs to one user and one
@@ -238,17 +238,20 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   app.post(TRACKING_PATH, async (c) => jsonAnswer(c, { success: true, value: await postTracking(c, deps) }));
 
   const runtime: Runtime = { captchaMode: 'ok' };
-  mountCaptcha(app, deps, () => runtime.captchaMode);
+  app.route(
+    '/',
+    captchaRoutes(deps, () => runtime.captchaMode),
+  );
   // The chat page CBS_launchChat's URL opens (production too: it is what the reference server offers).
-  mountChat(app, deps);
+  app.route('/', chatRoutes(deps));
   // The demo support chat the demo merchant's customer-service entries open (engagement/support-page.ts):
   // open to visitors and members whatever the site status, the way out of a blocking screen.
-  mountSupport(app, deps);
+  app.route('/', supportRoutes(deps));
   // The demo game pages the game launches' URLs open, and the catalogue's pictures (games/pages.ts).
-  mountGames(app, deps);
+  app.route('/', gamesRoutes(deps));
   // Firebase Cloud Messaging has no emulator: its registrations API's stand-in, for the demo and the
   // tests only (a production page uses Google's, and the status names no other).
-  if (!config.production) mountPushService(app, deps);
+  if (!config.production) app.route('/', pushServiceRoutes(deps));
   if (!config.production) mountDev(app, deps, runtime);
 
   return { app, db, merchants, close: () => db.close() };

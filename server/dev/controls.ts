@@ -79,6 +79,7 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
     const list = [...merchants.byCode.values()].map((m) => ({ code: m.code, passwordMaxAgeDays: m.passwordMaxAgeDays }));
     return c.json({ success: true, value: { defaultCode: merchants.defaultCode, merchants: list } });
   });
+
   // Each room's controls live in its room (<room>/dev.ts), on the request helpers of ./io.ts.
   app.route('/dev', siteDev(deps, runtime));
   app.route('/dev', signinDev(deps, runtime));
