@@ -1,47 +1,46 @@
 /**
- * The reference back end as a Hono app: /wps routes registered from the endpoint catalogue, the
+ * The reference back end as a Hono app, assembled here: /wps routes registered from the endpoint
+ * catalogue behind their gate (api/pipeline.ts, infra/cors.ts), the
  * built front end (infra/static.ts), the demo downloads (downloads/downloads.ts), the chat page
  * (engagement/chat-page.ts), the support chat (engagement/support-page.ts), the asset manifests
- * (infra/manifests.ts), dev controls (dev/controls.ts) or, with an upstream, a forwarding proxy.
+ * (infra/manifests.ts), dev controls (dev/controls.ts, each room's own in `<room>/dev.ts`) or, with an
+ * upstream, a forwarding proxy.
  * `createApp` serves both server/start.ts and the tests (`app.request()`).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
-import { endpoints, type Endpoint, type EndpointName, type payloadSchemaNames } from '../src/core/api/endpoints.ts';
-import { featureEndpoints } from '../src/core/api/feature-endpoints.ts';
-import * as schemas from '../src/core/api/schemas.ts';
-import type { Call, Deps } from './api/call.ts';
+import type { Deps } from './api/call.ts';
 import { ReplayGuard } from './infra/replay.ts';
-import { handlers } from './api/handlers.ts';
+import { hasBody, knownMerchant, registerCalls, resolveMerchant } from './api/pipeline.ts';
 import { openDb, type Db } from './db/db.ts';
-import { mountDownloads } from './downloads/downloads.ts';
-import { mountChat } from './engagement/chat-page.ts';
-import { mountSupport } from './engagement/support-page.ts';
-import { mountGames } from './games/pages.ts';
+import { downloadsRoutes } from './downloads/downloads.ts';
+import { chatRoutes } from './engagement/chat-page.ts';
+import { supportRoutes } from './engagement/support-page.ts';
+import { gamesRoutes } from './games/pages.ts';
 import { seedEngagement } from './engagement/seed.ts';
 import { seedMemberCentre } from './member-centre/seed.ts';
 import { sharedKeys, sharedSecrets } from './db/keys.ts';
 import { prehashSeeds, seedMembers } from './db/seed.ts';
-import { findSession } from './db/sessions.ts';
 import { createStateStore } from './db/state.ts';
-import { mountDev, type Runtime } from './dev/controls.ts';
+import { mountDev } from './dev/controls.ts';
+import type { Runtime } from './dev/io.ts';
 import { fieldDataRoutes } from './field-data/routes.ts';
-import { BodyAborted, parseJsonObject, readBody, requireObject, validate } from './infra/body.ts';
+import { BodyAborted, readBody } from './infra/body.ts';
 import { loadConfig, type Config } from './infra/config.ts';
 import { clientIp, forwardedFor, isLoopback, socketIp } from './infra/client-ip.ts';
-import { loadOrCreateKeys, requireEncryption, unseal } from './infra/crypto.ts';
+import { loadOrCreateKeys } from './infra/crypto.ts';
 import { secureDataDir } from './infra/data-dir.ts';
 import { ApiError, failure } from './infra/errors.ts';
-import { allowedHostNames, hostCheck, hostName, hostRefusal } from './infra/hosts.ts';
+import { ownOriginCheck, wpsGate } from './infra/cors.ts';
+import { allowedHostNames, hostCheck, hostRefusal } from './infra/hosts.ts';
 import { createLimits } from './infra/limits.ts';
 import { mountManifests } from './infra/manifests.ts';
 import { publicOriginOf } from './infra/public-origin.ts';
 import { mountMiniGame } from './infra/mini-game.ts';
 import { mountRedirect } from './infra/redirect.ts';
 import { mountWebManifest } from './infra/webmanifest.ts';
-import { mountPushService } from './push/push-service.ts';
+import { pushServiceRoutes } from './push/push-service.ts';
 import { requestPixels } from './tracking/pixels.ts';
 import { postTracking } from './tracking/tracking.ts';
 import { TRACKING_PATH } from '../src/core/tracking/wire.ts';
@@ -49,14 +48,11 @@ import { loadOrCreateSecrets } from './infra/secrets.ts';
 import { mountStatic } from './infra/static.ts';
 import { forward } from './infra/upstream.ts';
 import { connectSources, requestHost } from './merchants/domains.ts';
-import { loadMerchants, type Merchant, type Merchants } from './merchants/merchants.ts';
-import { mountCaptcha } from './signin/captcha.ts';
+import { loadMerchants, type Merchants } from './merchants/merchants.ts';
+import { captchaRoutes } from './signin/captcha.ts';
 import { googleCerts, type CertProvider } from './signin/identity.ts';
 import { outboxSender, type SmsSender } from './signin/sms.ts';
-import { refuseLimitedAddress } from './signin/signin.ts';
-import { answerHeaders, answerHeadersOf, finishAnswerHeaders, headersFor, jsonAnswer, JsonText } from './infra/answer.ts';
-
-const CORS_HEADERS = 'Merchant, Language, Authorization, ModuleId, Content-Type, Encryption, X-RSA, X-Digest, Device';
+import { answerHeaders, finishAnswerHeaders, jsonAnswer } from './infra/answer.ts';
 
 export interface WpsApp {
   app: Hono;
@@ -142,7 +138,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   );
   // Absolute URLs the server writes are on this origin, never the request's Host (infra/public-origin.ts).
   const publicOrigin = publicOriginOf(config);
-  mountDownloads(app, config.distDir, merchants, publicOrigin);
+  app.route('/', downloadsRoutes(config.distDir, merchants, publicOrigin));
   mountMiniGame(app, config.distDir);
 
   // Every /wps answer (refusals, preflights and the upstream's included) belongs to one user and one
@@ -232,246 +228,34 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
   }
   // In demo mode the server's own origins (any name it answers to, on the port the request came in
   // on) may call across origins too: /demo/ on localhost calls 127.0.0.1 on whatever PORT it runs.
-  const corsHeaders = corsHeadersFor(
-    merchants,
-    WPS_HEADERS,
-    config.production ? undefined : ownOriginCheck(allowedHostNames(config)),
+  app.use(
+    '/wps/*',
+    wpsGate(merchants, WPS_HEADERS, hostAllowed, config.production ? undefined : ownOriginCheck(allowedHostNames(config))),
   );
-  app.use('/wps/*', async (c, next) => {
-    if (c.req.path === TRACKING_PATH) {
-      answerHeaders(c, TRACKING_HEADERS);
-      if (hostAllowed && !hostAllowed(c)) return finishAnswerHeaders(c, hostRefusal(c));
-      if (c.req.method === 'OPTIONS') return c.body(null, 204, headersFor(c, TRACKING_PREFLIGHT));
-      await next();
-      return finishAnswerHeaders(c);
-    }
-    if (c.req.path === PING_PATH) {
-      answerHeaders(c, WPS_HEADERS);
-      if (hostAllowed && !hostAllowed(c)) return finishAnswerHeaders(c, hostRefusal(c));
-      const preflight = await pingCors(c, next);
-      return preflight && finishAnswerHeaders(c, preflight);
-    }
-    // One call, one precomputed object: this gate runs before every call, and its cost showed.
-    answerHeaders(c, corsHeaders(c.req.header('Origin'), c));
-    if (hostAllowed && !hostAllowed(c)) return finishAnswerHeaders(c, hostRefusal(c));
-    if (c.req.method === 'OPTIONS') return c.body(null, 204, headersFor(c, preflightHeaders(c)));
-    await next();
-    return finishAnswerHeaders(c);
-  });
-  for (const [name, row] of Object.entries({ ...endpoints, ...featureEndpoints }) as [EndpointName, Endpoint][]) {
-    if (!handlers[name] || !row.path.startsWith('/wps/')) continue; // a row without a handler answers 404
-    const schema = row.payload ? schemaOf(row.payload) : undefined;
-    app.on(row.method, row.path, async (c) => {
-      const call = await prepareCall(c, row, schema, deps, config.trustProxy);
-      // Looked up per request, so a test can put a failing handler in place.
-      const handler = handlers[name] as (call: Call<unknown>) => unknown;
-      const value = await handler(call);
-      if (value instanceof JsonText) return jsonAnswer(c, new JsonText(`{"success":true,"value":${value.text}}`));
-      return jsonAnswer(c, { success: true, value: value ?? null });
-    });
-  }
+  // One route per catalogue row with a handler, through the checks of api/pipeline.ts.
+  registerCalls(app, deps, config.trustProxy);
 
   // The tracking post: a beacon from any merchant page, no session (tracking/tracking.ts).
   app.post(TRACKING_PATH, async (c) => jsonAnswer(c, { success: true, value: await postTracking(c, deps) }));
 
   const runtime: Runtime = { captchaMode: 'ok' };
-  mountCaptcha(app, deps, () => runtime.captchaMode);
+  app.route(
+    '/',
+    captchaRoutes(deps, () => runtime.captchaMode),
+  );
   // The chat page CBS_launchChat's URL opens (production too: it is what the reference server offers).
-  mountChat(app, deps);
+  app.route('/', chatRoutes(deps));
   // The demo support chat the demo merchant's customer-service entries open (engagement/support-page.ts):
   // open to visitors and members whatever the site status, the way out of a blocking screen.
-  mountSupport(app, deps);
+  app.route('/', supportRoutes(deps));
   // The demo game pages the game launches' URLs open, and the catalogue's pictures (games/pages.ts).
-  mountGames(app, deps);
+  app.route('/', gamesRoutes(deps));
   // Firebase Cloud Messaging has no emulator: its registrations API's stand-in, for the demo and the
   // tests only (a production page uses Google's, and the status names no other).
-  if (!config.production) mountPushService(app, deps);
+  if (!config.production) app.route('/', pushServiceRoutes(deps));
   if (!config.production) mountDev(app, deps, runtime);
   // Field data from real visits: the post, and in demo mode GET /dev/vitals (field-data/routes.ts).
   app.route('/', fieldDataRoutes(deps, { dev: !config.production }));
 
   return { app, db, merchants, close: () => db.close() };
-}
-
-const schemaOf = (name: keyof typeof payloadSchemaNames): v.GenericSchema => schemas[name];
-
-/**
- * The checks every call goes through, in this order: merchant, body size, session, decryption,
- * JSON, schema. Each refusal throws an ApiError with its own errorCode (docs/api.md).
- */
-const WHILE_PASSWORD_CHANGE = new Set([endpoints.memberPassword.path, endpoints.memberInfo.path, endpoints.logout.path]);
-
-async function prepareCall(
-  c: Context,
-  row: Endpoint,
-  schema: v.GenericSchema | undefined,
-  deps: Deps,
-  trustProxy: number,
-): Promise<Call<unknown>> {
-  const merchant = resolveMerchant(c, deps.merchants);
-  const ip = clientIp(c, trustProxy);
-  // An address over a sign-in limit costs nothing more: refused before its body is read or opened.
-  await refuseLimitedAddress(deps, merchant.code, row.path, ip);
-  // A row may allow a larger body than the default (feedback with an image).
-  const body = hasBody(c) ? await readBody(c.req.raw, row.bodyLimit) : undefined;
-
-  let member, token;
-  if (row.auth) {
-    token = c.req.header('Authorization')?.replace(/^Bearer\s+/i, '');
-    member = token && token.length <= 512 ? await findSession(deps.db, token) : undefined;
-    // A token is valid only with the merchant it was issued for.
-    if (!member || member.merchant_code !== merchant.code) {
-      throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
-    }
-    // A forced password change comes first: until then the session may only change it, read who it
-    // is, and log out (docs/api.md, password.change.required).
-    if (member.must_change_password && !WHILE_PASSWORD_CHANGE.has(row.path)) {
-      throw new ApiError(403, 'password.change.required', 'Please change your password first');
-    }
-  }
-
-  let input: unknown;
-  if (row.method === 'GET') {
-    input = c.req.query();
-  } else if (row.encrypted) {
-    const sealed = {
-      encryption: c.req.header('Encryption'),
-      xRsa: c.req.header('X-RSA'),
-      xDigest: c.req.header('X-Digest'),
-    };
-    requireEncryption(sealed);
-    // Single use and fresh: a captured body replayed later, or twice, is refused (infra/replay.ts).
-    input = await deps.replay.accept(requireObject(unseal(deps.keys, sealed, parseJsonObject(body ?? ''))));
-  } else if (schema) {
-    input = parseJsonObject(body ?? '');
-  }
-
-  if (schema) input = validate(schema, input);
-
-  return { c, deps, merchant, input, member, token, clientIp: ip };
-}
-
-function resolveMerchant(c: Context, merchants: Merchants): Merchant {
-  const code = c.req.header('Merchant')?.trim() || merchants.defaultCode;
-  const merchant = merchants.byCode.get(code);
-  if (!merchant) throw new ApiError(400, 'merchant.unknown', 'Unknown merchant');
-  return merchant;
-}
-
-/** The request's merchant, or undefined for an unknown `Merchant` header (a page is still served). */
-function knownMerchant(c: Context, merchants: Merchants): Merchant | undefined {
-  return merchants.byCode.get(c.req.header('Merchant')?.trim() || merchants.defaultCode);
-}
-
-const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
-
-const PING_PATH = endpoints.ping.path;
-
-/**
- * Only listed origins get CORS headers; others get none, so the browser keeps the answer from them.
- * Answers the headers every /wps answer carries for a request's Origin (`base`, Vary and, for a
- * listed origin, the CORS pair), one shared object per origin. `own` (demo mode) also lets in the
- * server's own origins (ownOriginCheck).
- */
-function corsHeadersFor(merchants: Merchants, base: Record<string, string>, own?: (origin: string, c: Context) => boolean) {
-  const other = { ...base, Vary: 'Origin' };
-  const allowed = (origin: string) => ({
-    ...other,
-    'Access-Control-Allow-Origin': origin,
-    'Access-Control-Allow-Credentials': 'true',
-  });
-  const listed = new Map([...merchants.allowedOrigins].map((origin) => [origin, allowed(origin)]));
-  const ownAnswers = new Map<string, Record<string, string>>();
-  return (origin: string | undefined, c: Context) => {
-    if (origin === undefined) return other;
-    const answer = listed.get(origin);
-    if (answer || !own?.(origin, c)) return answer ?? other;
-    let shared = ownAnswers.get(origin);
-    if (!shared) {
-      if (ownAnswers.size >= 256) ownAnswers.clear();
-      ownAnswers.set(origin, (shared = allowed(origin)));
-    }
-    return shared;
-  };
-}
-
-/**
- * Demo mode: whether `origin` is one of this server's own: http(s), a host name the server answers
- * to (loopback, HOST, ALLOWED_HOSTS) and the port of the request's own Host (the port it listens on,
- * whatever PORT was; both without a port on 80/443). So the merchant demo on `localhost:8123` may
- * call `127.0.0.1:8123`, and a page of another local server (another port) may not.
- */
-export function ownOriginCheck(names: ReadonlySet<string>): (origin: string, c: Context) => boolean {
-  const verdicts = new Map<string, boolean>();
-  return (origin, c) => {
-    const host = c.req.header('Host') ?? new URL(c.req.url).host;
-    const key = `${origin}\n${host}`;
-    let ok = verdicts.get(key);
-    if (ok === undefined) {
-      // The URL parser's reading, never a pattern: it refuses `http://localhost:5555.evil.example`
-      // (a port is digits), and only a canonical origin (as browsers send it) counts.
-      let url: URL | undefined;
-      try {
-        url = new URL(origin);
-      } catch {
-        url = undefined;
-      }
-      ok =
-        !!url &&
-        /^https?:$/.test(url.protocol) &&
-        url.origin === origin &&
-        names.has(hostName(url.hostname)) &&
-        url.port === portOf(host);
-      if (verdicts.size >= 1024) verdicts.clear();
-      verdicts.set(key, ok);
-    }
-    return ok;
-  };
-}
-
-/** The port of `name[:port]` (IPv6 in brackets) as written; '' without one. */
-const portOf = (host: string) => /:(\d+)$/.exec(host.replace(/^\[[^\]]*\]/, ''))?.[1] ?? '';
-
-const PREFLIGHT = {
-  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': CORS_HEADERS,
-  'Access-Control-Max-Age': '600',
-};
-/** A preflight from a listed origin gets the methods and headers; any other gets nothing more. */
-const preflightHeaders = (c: Context): Record<string, string> =>
-  answerHeadersOf(c)?.['Access-Control-Allow-Origin'] ? PREFLIGHT : {};
-
-/**
- * The tracking post answers any origin, without credentials: merchant pages post their beacons here,
- * and a beacon carries no cookie or Authorization that the answer could leak to.
- */
-const TRACKING_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Cache-Control': 'no-store',
-  'Access-Control-Allow-Origin': '*',
-};
-const TRACKING_PREFLIGHT = {
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type',
-  'Access-Control-Max-Age': '600',
-};
-
-/**
- * The ping is the exception: the line speed test calls it on other lines without cookies, so every
- * ping answer (refusals too) carries `Access-Control-Allow-Origin: *` and never the credentials header.
- */
-async function pingCors(c: Context, next: () => Promise<void>) {
-  if (c.req.method === 'OPTIONS') {
-    return c.body(null, 204, {
-      'Access-Control-Allow-Origin': '*',
-      'Access-Control-Allow-Methods': 'GET, OPTIONS',
-      'Access-Control-Allow-Headers': CORS_HEADERS,
-      'Access-Control-Max-Age': '600',
-    });
-  }
-  await next();
-  finishAnswerHeaders(c);
-  c.res.headers.set('Access-Control-Allow-Origin', '*');
-  c.res.headers.delete('Access-Control-Allow-Credentials');
-  c.res.headers.set('Cache-Control', 'no-store');
 }

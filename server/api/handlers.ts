@@ -30,15 +30,8 @@ import { vipLevelsOf } from '../member-centre/vip-levels.ts';
 import { launchGame, trialLaunch } from '../games/launch.ts';
 import { issueV3Config } from '../signin/captcha.ts';
 import { unusedUsername } from '../signin/members.ts';
-import {
-  changePassword,
-  login,
-  registerByIdentity,
-  registerByMobile,
-  registerByUsername,
-  sendSmsCode,
-  verifyLogin,
-} from '../signin/signin.ts';
+import { changePassword, registerByIdentity, registerByMobile, registerByUsername } from '../signin/register.ts';
+import { login, sendSmsCode, verifyLogin } from '../signin/signin.ts';
 import type { Call } from './call.ts';
 import { contentLanguage, requestLanguage } from './language.ts';
 import { countryInfoOf, siteInfoOf } from './site-info.ts';

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Merchant, Merchants } from '../merchants/merchants.ts';
 
 export const PROFILE_TYPE = 'application/x-apple-aspen-config';
@@ -27,7 +27,8 @@ export const WEB_CLIP_PATH = '/m/home';
 const SOURCE_ICON = fileURLToPath(new URL('../../host/icons/icon-192.png', import.meta.url));
 
 /** `originOf`: the public origin (infra/public-origin.ts), never the request's Host: the profile is cacheable. */
-export function mountDownloads(app: Hono, distDir: string, merchants: Merchants, originOf: (c: Context) => string): void {
+export function downloadsRoutes(distDir: string, merchants: Merchants, originOf: (c: Context) => string): Hono {
+  const app = new Hono();
   const dist = resolve(distDir);
   const merchantOf = (c: Context) => merchants.byCode.get(c.req.param('merchant') ?? '');
   const notFound = (c: Context) => c.text('Not found', 404);
@@ -56,6 +57,8 @@ export function mountDownloads(app: Hono, distDir: string, merchants: Merchants,
     if (!merchant) return notFound(c);
     return c.body(placeholder(merchant, 'iOS'), 200, fileHeaders(IPA_TYPE, `${fileStem(merchant)}.ipa`));
   });
+
+  return app;
 }
 
 function fileHeaders(type: string, filename: string): Record<string, string> {

@@ -9,7 +9,7 @@
  * again here, as anybody can write a /chat/ URL around a ticket of their own.
  */
 import { readFileSync } from 'node:fs';
-import type { Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Deps } from '../api/call.ts';
 import { readBody, utf8 } from '../infra/body.ts';
 import { ApiError } from '../infra/errors.ts';
@@ -85,7 +85,8 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[c
 const CSS = readFileSync(new URL('./chat.css', import.meta.url), 'utf8');
 const THEME_COLOR = /^(?:[0-9a-f]{3}){1,2}$/;
 
-export function mountChat(app: Hono, deps: Deps): void {
+export function chatRoutes(deps: Deps): Hono {
+  const app = new Hono();
   app.get('/chat', (c) => c.redirect(`/chat/${new URL(c.req.url).search}`, 302));
 
   app.get('/chat/', async (c) => {
@@ -149,6 +150,8 @@ export function mountChat(app: Hono, deps: Deps): void {
       'X-Content-Type-Options': 'nosniff',
     });
   });
+
+  return app;
 }
 
 function viewOf(c: Context, deps: Deps, merchantCode: string, fields: Record<string, string>): ChatView {

@@ -3,7 +3,7 @@
  * merchant of merchants.json: its promotions (one per type of its `promotions` block), popup
  * announcements, VIP labels (and the default merchant's first demo member at VIP2), and two unread
  * agent messages for each demo member. The promotions and popups are written in every content
- * language (./seed-texts.ts): English in their columns, the others in `texts`.
+ * language (./promotion-texts.ts, ./announcement-texts.ts): English in their columns, the others in `texts`.
  *
  * Each part is made once per merchant: a row in `demo_seeds` records it, inserted in the same
  * transaction as its rows, so what a dev control deleted stays deleted after a restart, and two
@@ -17,7 +17,8 @@ import type { Merchant, Merchants } from '../merchants/merchants.ts';
 import { CONTENT_LANGUAGES, type Localized } from '../api/language.ts';
 import { publishAnnouncement, type NewAnnouncement } from './announcements.ts';
 import { addMessages } from './chat.ts';
-import { ANNOUNCEMENT_TEXTS, PROMOTION_TEXTS, type AnnouncementText, type PromotionText } from './seed-texts.ts';
+import { ANNOUNCEMENT_TEXTS, type AnnouncementText } from './announcement-texts.ts';
+import { PROMOTION_TEXTS, type PromotionText } from './promotion-texts.ts';
 
 function promotionText(type: PromotionType): PromotionText {
   const found = PROMOTION_TEXTS[type];
@@ -154,7 +155,7 @@ const SEEDERS: Record<Part, (query: Query, merchant: Merchant, merchants: Mercha
   },
 
   /**
-   * The seeded promotions and popups in the other content languages (./seed-texts.ts): only rows
+   * The seeded promotions and popups in the other content languages (./promotion-texts.ts, ./announcement-texts.ts): only rows
    * that still hold the seed's English exactly and no translation, so a row an operator changed is
    * left as it is.
    */

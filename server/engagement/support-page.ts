@@ -12,7 +12,7 @@
  * the demo chat's (`/chat/chat.css`, chat-page.ts) plus `/support/support.css`; a strict CSP.
  */
 import { readFileSync } from 'node:fs';
-import type { Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Deps } from '../api/call.ts';
 import { readBody, utf8 } from '../infra/body.ts';
 import { ApiError } from '../infra/errors.ts';
@@ -247,7 +247,8 @@ const CSS = readFileSync(new URL('./support.css', import.meta.url), 'utf8');
 const JS = readFileSync(new URL('./support.js', import.meta.url), 'utf8');
 const ASSET_HEADERS = { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' };
 
-export function mountSupport(app: Hono, deps: Deps): void {
+export function supportRoutes(deps: Deps): Hono {
+  const app = new Hono();
   app.get('/support', (c) => c.redirect(`/support/${new URL(c.req.url).search}`, 302));
 
   app.get('/support/', (c) => {
@@ -292,6 +293,8 @@ export function mountSupport(app: Hono, deps: Deps): void {
 
   app.get('/support/support.css', (c) => c.body(CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', ...ASSET_HEADERS }));
   app.get('/support/support.js', (c) => c.body(JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...ASSET_HEADERS }));
+
+  return app;
 }
 
 /** A merchant code of merchants.json, else the default merchant's. */

@@ -8,7 +8,7 @@
  * in a frame). Served whenever the server answers /wps itself, production included, like the chat.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Deps } from '../api/call.ts';
 import { readBody, utf8 } from '../infra/body.ts';
 import { ApiError } from '../infra/errors.ts';
@@ -89,7 +89,8 @@ const page = (c: Context, f: Frame, status: Status = 200, merchant?: Merchant) =
 const refused = (c: Context, status: Status, message: string, language?: string, merchant?: Merchant) =>
   page(c, { heading: 'Game', back: HOME, main: messageMain(message), tone: 'error', language }, status, merchant);
 
-export function mountGames(app: Hono, deps: Deps): void {
+export function gamesRoutes(deps: Deps): Hono {
+  const app = new Hono();
   /** A ticket of the kind, with a live session for a play ticket; else the refusal page. */
   async function ticketOf<K extends Ticket['kind']>(c: Context, raw: string | undefined, kind: K) {
     const ticket = readTicket(deps.secrets, raw, kind);
@@ -207,6 +208,8 @@ export function mountGames(app: Hono, deps: Deps): void {
     const svg = IMAGES.get(c.req.param('name'));
     return svg === undefined ? c.text('Not found', 404) : c.body(svg, 200, SVG_HEADERS);
   });
+
+  return app;
 }
 
 /** A vendor's game code as a name: `FORTUNE_OX` → `Fortune Ox`. */

@@ -5,146 +5,18 @@
  * CSP too) and DIST_DIR/favicon.ico.
  * Files are resolved by hand so that no request path can leave its folder (see `resolveInside`).
  * Text files come from their FILE.br / FILE.gz siblings when the client accepts it (written once by
- * scripts/compress.mjs after the build).
+ * scripts/compress.mjs after the build). The CSP is built in ./csp.ts, the disk reads cached in
+ * ./file-cache.ts.
  */
 import type { Stats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { PixelHost } from '../../src/core/tracking/pixelHosts.ts';
 import { answerHeaders, finishAnswerHeaders, headersFor, plainAnswer } from './answer.ts';
+import { demoCsp, inlineHashes, policyCache } from './csp.ts';
+import { fileCache, readCached, statCached, watchedJson } from './file-cache.ts';
 import { parseShellTable, shellFor } from './shells.ts';
-
-/**
- * The build's files change only with a new build, and every page load would otherwise stat and read
- * the same few files from disk (through libuv's small thread pool). What the disk says about a path
- * (its stat, or that it is missing) is kept for `fileCache.ttlMs` (1 s), so a rebuild shows within a second without
- * a restart; a file's bytes are kept while its size and mtime stay the same (up to FILE_CACHE_BYTES in
- * all; bigger files, over FILE_CACHE_MAX each, are read every time).
- */
-export const fileCache = { ttlMs: 1000 }; // tests that rewrite the build in place set 0
-const STAT_ENTRIES = 5000;
-const FILE_CACHE_BYTES = 64 * 1024 * 1024;
-const FILE_CACHE_MAX = 4 * 1024 * 1024;
-const stats = new Map<string, { at: number; info: Promise<Stats | undefined> }>();
-const bodies = new Map<string, { version: string; body: Uint8Array<ArrayBuffer> }>();
-let cachedBytes = 0;
-
-function statCached(path: string): Promise<Stats | undefined> {
-  const now = performance.now();
-  const hit = stats.get(path);
-  if (hit && now - hit.at < fileCache.ttlMs) return hit.info;
-  const info = stat(path).catch(() => undefined);
-  stats.delete(path);
-  stats.set(path, { at: now, info });
-  // Unknown paths cost one entry each: the oldest go first.
-  if (stats.size > STAT_ENTRIES) stats.delete(stats.keys().next().value!);
-  return info;
-}
-
-async function readCached(path: string, info: Stats): Promise<Uint8Array<ArrayBuffer>> {
-  const version = `${info.size}-${info.mtimeMs}`;
-  const hit = bodies.get(path);
-  if (hit?.version === version) return hit.body;
-  const body = new Uint8Array(await readFile(path));
-  if (hit) {
-    bodies.delete(path);
-    cachedBytes -= hit.body.byteLength;
-  }
-  if (body.byteLength <= FILE_CACHE_MAX && cachedBytes + body.byteLength <= FILE_CACHE_BYTES) {
-    bodies.set(path, { version, body });
-    cachedBytes += body.byteLength;
-  }
-  return body;
-}
-
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: https:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-  "form-action 'self'",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-].join('; ');
-
-/** More sources for the CSP's directives (the configured pixels' hosts). */
-export interface CspExtra {
-  script?: readonly string[];
-  /** The hashes of the build's inline stylesheets (the prerendered shells'). */
-  style?: readonly string[];
-  connect?: readonly string[];
-  img?: readonly string[];
-}
-
-/**
- * The CSP with more `connect-src` sources (the merchant's other lines, for the line speed test), more
- * `script-src` sources (the hashes of the build's inline scripts) and, for each configured pixel, its
- * hosts (`extra`). Without extra sources it is CSP itself, byte for byte.
- */
-export function cspWith(connectSources: readonly string[], scriptSources: readonly string[] = [], extra: CspExtra = {}): string {
-  const img = extra.img ?? [];
-  return CSP.replace("connect-src 'self'", ["connect-src 'self'", ...connectSources, ...(extra.connect ?? [])].join(' '))
-    .replace("script-src 'self'", ["script-src 'self'", ...scriptSources, ...(extra.script ?? [])].join(' '))
-    .replace("style-src 'self'", ["style-src 'self'", ...(extra.style ?? [])].join(' '))
-    .replace("img-src 'self' data: https:", ["img-src 'self' data: https:", ...img].join(' '));
-}
-
-/** The hosts the pixels need (PIXEL_HOSTS' `csp`), each once. */
-export function pixelCsp(pixels: readonly PixelHost[]): CspExtra {
-  const union = (pick: (p: PixelHost) => string[]) => [...new Set(pixels.flatMap(pick))];
-  return { script: union((p) => p.csp.script), connect: union((p) => p.csp.connect), img: union((p) => p.csp.img) };
-}
-
-interface InlineHashes {
-  script: string[];
-  style: string[];
-}
-
-/**
- * The hashes of the current build's inline scripts (index.html's snippet) and inline stylesheets (the
- * prerendered shells' own CSS), which the build writes to DIST_DIR/meta/csp.json. Read again when the
- * file changes, so a rebuild needs no restart.
- */
-function inlineHashes(distDir: string): () => Promise<InlineHashes> {
-  // A broken file allows nothing inline: the page then runs without its preloads, and a shell paints
-  // unstyled until index.html's stylesheet (every page links it too) arrives.
-  const hashes = (list: unknown) =>
-    Array.isArray(list) ? list.filter((h): h is string => /^'sha256-[A-Za-z0-9+/=]+'$/.test(String(h))) : [];
-  const read = watchedJson(resolve(distDir, 'meta', 'csp.json'), (parsed) => {
-    const { scriptSrc, styleSrc } = (parsed ?? {}) as { scriptSrc?: unknown; styleSrc?: unknown };
-    return { script: hashes(scriptSrc), style: hashes(styleSrc) };
-  });
-  return async () => (await read()) ?? { script: [], style: [] };
-}
-
-/**
- * A JSON file of the build, parsed by `parse` and read again when it changes, so a rebuild needs no
- * restart; undefined when the file is missing or broken (`parse` of undefined decides what that means).
- */
-function watchedJson<T>(file: string, parse: (value: unknown) => T | undefined): () => Promise<T | undefined> {
-  let cached: { mtimeMs: number; value: T | undefined } | undefined;
-  return async () => {
-    const info = await statCached(file);
-    if (!info) return undefined;
-    if (cached?.mtimeMs !== info.mtimeMs) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(await readFile(file, 'utf8'));
-      } catch {
-        parsed = undefined;
-      }
-      cached = { mtimeMs: info.mtimeMs, value: parse(parsed) };
-    }
-    return cached.value;
-  };
-}
 
 /**
  * The /m route table of the current build (DIST_DIR/meta/routes.json, written by the build from
@@ -163,16 +35,6 @@ function routeTable(distDir: string): () => Promise<Set<string> | undefined> {
  * `isRoute`): any letter case, one trailing slash allowed.
  */
 export const isPage = (routes: ReadonlySet<string>, path: string): boolean => routes.has(path.replace(/\/$/, '').toLowerCase());
-
-/**
- * The demo merchant page's CSP: the strict one, where the operator's other lines (the page's api-base
- * when it is opened on the other loopback name) may also serve scripts (the captcha, the mini game),
- * images (the app icon) and frames (the mini game's game), besides answering calls.
- */
-export function demoCsp(lines: readonly string[]): string {
-  if (lines.length === 0) return CSP;
-  return `${cspWith(lines, lines, { img: lines })}; ${["frame-src 'self'", ...lines].join(' ')}`;
-}
 
 const EXTRA_TYPES: Record<string, string> = {
   '.mobileconfig': 'application/x-apple-aspen-config',
@@ -219,18 +81,8 @@ export function mountStatic(
   app.get('/m', toHome);
   app.get('/m/', toHome);
 
-  // The policy is the same for every request with the same sources: built once per set (a page
-  // load asks for a dozen files).
-  const policies = new Map<string, string>();
-  const policyFor = (connect: readonly string[], { script, style }: InlineHashes, pixels: readonly PixelHost[]) => {
-    const key = `${connect.join(' ')}|${script.join(' ')}|${style.join(' ')}|${pixels.map((p) => p.name).join(' ')}`;
-    let policy = policies.get(key);
-    if (policy === undefined) {
-      if (policies.size >= 256) policies.clear();
-      policies.set(key, (policy = cspWith(connect, script, { ...pixelCsp(pixels), style })));
-    }
-    return policy;
-  };
+  // The policy is the same for every request with the same sources (infra/csp.ts).
+  const policyFor = policyCache();
 
   // The page's headers go out with the file (infra/answer.ts). Registered in the handler rather than
   // by a middleware: a route with one handler skips Hono's middleware chain, a fifth of an answer's

@@ -14,7 +14,7 @@
  * `push_registrations`), so the relay (server/push/relay.ts) and the dev page have real-looking tokens.
  */
 import { randomBytes } from 'node:crypto';
-import type { Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Deps } from '../api/call.ts';
 import { readBody } from '../infra/body.ts';
@@ -116,7 +116,8 @@ export function newRegistrationToken(): string {
 
 const at = (ms: number) => new Date(ms).toISOString();
 
-export function mountPushService(app: Hono, deps: Deps): void {
+export function pushServiceRoutes(deps: Deps): Hono {
+  const app = new Hono();
   /** The merchant whose push project this is, when the api key is its own. */
   const projectOf = (c: Context): Merchant => {
     const projectId = c.req.param('projectId');
@@ -213,6 +214,8 @@ export function mountPushService(app: Hono, deps: Deps): void {
       return c.json({}, 200, CORS);
     }),
   );
+
+  return app;
 }
 
 export interface RegistrationListing {

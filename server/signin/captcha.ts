@@ -18,7 +18,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { CaptchaFields } from '../../src/core/api/schemas.ts';
 import type { Deps } from '../api/call.ts';
 import { parseJsonObject, readBody } from '../infra/body.ts';
@@ -172,7 +172,8 @@ function fail(c: Context, err: ApiError) {
 }
 
 /** The stand-in under /captcha/ (docs/captcha.md). `mode()` is the dev control's current mode. */
-export function mountCaptcha(app: Hono, deps: Deps, mode: () => CaptchaMode): void {
+export function captchaRoutes(deps: Deps, mode: () => CaptchaMode): Hono {
+  const app = new Hono();
   const script = (version: Version) => async (c: Context) => {
     if (mode() === 'hang-script') return hung(c);
     return c.body(SCRIPTS[version], 200, {
@@ -275,6 +276,8 @@ export function mountCaptcha(app: Hono, deps: Deps, mode: () => CaptchaMode): vo
       throw err;
     }
   });
+
+  return app;
 }
 
 /** 'hang-*' modes: no answer until the client gives up (or captchaLimits.hangMs pass). */

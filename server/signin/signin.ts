@@ -1,168 +1,35 @@
 /**
  * Sign-in calls (docs/product.md §3–§5, docs/server.md "Sign-in"): login by username, SMS code or identity
- * provider token, the second check for an unrecorded IP, SMS codes, registration by username, mobile
- * number or identity provider, password change.
+ * provider token, the second check for an unrecorded IP, SMS codes. Registration and the password
+ * change are in ./register.ts, the limits they share in ./guards.ts.
  *
  * What a refusal may tell: `login.cred.err` for a wrong username or password alike (after the same
  * scrypt work), `verification.failed` for any failed second check (it never says whether the
  * password or the factor was wrong), and the lockout codes `TOO_MANY_REQUEST_*` with `retryAfter`.
  */
-import { randomBytes } from 'node:crypto';
-import { endpoints, type LoginErrorValue, type LoginValue } from '../../src/core/api/endpoints.ts';
-import { DEFAULT_PASSWORD, TWO_FACTOR_METHOD } from '../../src/core/api/constants.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem, type PasswordProblem } from '../../src/core/api/credentials.ts';
-import type { LoginPayload, RegisterPayload, TwoFactorPayload } from '../../src/core/api/schemas.ts';
-import type { Call, Deps } from '../api/call.ts';
-import { deleteOtherSessions, releaseSession } from '../db/sessions.ts';
+import type { LoginErrorValue, LoginValue } from '../../src/core/api/endpoints.ts';
+import { TWO_FACTOR_METHOD } from '../../src/core/api/constants.ts';
+import type { LoginPayload, TwoFactorPayload } from '../../src/core/api/schemas.ts';
+import type { Call } from '../api/call.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
-import { clock } from '../infra/limits.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { identityConfigOf, verifyIdToken, type Identity } from './identity.ts';
 import {
   factorsOf,
   gaSecret,
-  identityUsernames,
-  insertMember,
   isKnownIp,
-  isRecordedAddress,
   linkIdentity,
-  memberById,
   memberByIdentity,
   memberByMobile,
   memberByUsername,
-  mobileUsernames,
   passwordExpired,
-  recordIp,
   startSession,
-  unusedUsername,
-  USERNAME,
   type AuthMember,
 } from './members.ts';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { consumeCode, issueCode, normalizeDialingCode, normalizeMobileNum, SmsDeliveryError } from './sms.ts';
+import { dummyHash, verifyPassword } from './passwords.ts';
+import { consumeCode, issueCode, normalizeMobileNum, SmsDeliveryError } from './sms.ts';
 import { matchTotp } from './totp.ts';
-
-export const MESSAGES = {
-  credErr: 'Incorrect username or password',
-  smsCredErr: 'Incorrect or expired verification code',
-  verifyRequired: 'Your IP address is not recorded. Please complete one verification to continue.',
-  tooManyLogin: 'Too many failed logins. Please try again later.',
-  tooManyVerify: 'Too many failed verifications. Please try again later.',
-  tooManyPassword: 'Too many wrong passwords. Please try again later.',
-  tooManySms: 'Please wait before requesting another code.',
-  tooManySmsIp: 'Too many codes were requested from this network. Please try again later.',
-  tooManyLoginIp: 'Too many failed logins from this network. Please try again later.',
-  tooManyAccount: 'Too many failed attempts on this account. Please wait a moment and try again.',
-  methodNotOffered: 'This verification method is not offered.',
-  tooManyRegisterIp: 'Too many accounts were created from this network. Please try again later.',
-  notLinked: 'This account is not linked yet.',
-  alreadyBound: 'This account is already linked to a member.',
-  createDisabled: 'Creating an account with this sign-in is not offered.',
-  providerUnsupported: 'Sign-in with the identity provider is not offered here.',
-} as const;
-
-const LANGUAGE = /^[A-Z]{2}(-[A-Z]{2})?$/;
-
-/** Counter key of a login or verification: merchant, user (lower case) and IP. */
-const attemptKey = (merchantCode: string, who: string, ip: string) => `${merchantCode}\n${who.toLowerCase()}\n${ip}`;
-
-/** Counter key of the per-address limits: merchant and IP. */
-const ipKey = (merchantCode: string, ip: string) => `${merchantCode}\n${ip}`;
-
-/** The calls under a per-address limit, and which. */
-const IP_LIMITED: ReadonlyMap<string, 'login' | 'register'> = new Map([
-  [endpoints.login.path, 'login'],
-  [endpoints.loginVerification.path, 'login'],
-  [endpoints.register.path, 'register'],
-  [endpoints.registerMobile.path, 'register'],
-]);
-
-/**
- * The per-address limits, checked by the request pipeline (server/app.ts) before the body is
- * opened: an address over its limit is refused before any decryption, database or hashing work, so
- * a flood from it costs next to nothing (docs/server.md, "Under a flood").
- */
-export async function refuseLimitedAddress(deps: Deps, merchantCode: string, path: string, ip: string): Promise<void> {
-  const which = IP_LIMITED.get(path);
-  if (which === 'login')
-    await deps.limits.loginIp.check(ipKey(merchantCode, ip), 'TOO_MANY_REQUEST_LOGIN_IP', MESSAGES.tooManyLoginIp);
-  if (which === 'register')
-    await deps.limits.registerIp.check(ipKey(merchantCode, ip), 'TOO_MANY_REQUEST_REGISTER_IP', MESSAGES.tooManyRegisterIp);
-}
-
-/**
- * Runs one login or verification attempt under the address's limit: counted from its start (so a
- * burst cannot all pass the check), taken back when it succeeds, and when the credentials were right
- * but the second check is asked for (`login_verify_required` is no failed guess).
- */
-async function underAddressLimit<T>(call: Call<unknown>, attempt: () => Promise<T>): Promise<T> {
-  const release = await call.deps.limits.loginIp.take(
-    ipKey(call.merchant.code, call.clientIp),
-    'TOO_MANY_REQUEST_LOGIN_IP',
-    MESSAGES.tooManyLoginIp,
-  );
-  try {
-    const value = await attempt();
-    await release();
-    return value;
-  } catch (err) {
-    if (err instanceof ApiError && err.errorCode === 'login_verify_required') await release();
-    throw err;
-  }
-}
-
-/** Counter key of an account's guess budget: merchant and user (lower case), whatever the address. */
-const accountKey = (merchantCode: string, who: string) => `${merchantCode}\n${who.toLowerCase()}`;
-
-/** The answers of a judged wrong guess: these stay on the account's books; any other refusal is taken back. */
-const WRONG_GUESS = new Set(['login.cred.err', 'verification.failed', 'verification.method.unsupported']);
-
-/**
- * Runs one attempt under the account's guess budget (docs/server.md "Limits"), whatever the address:
- * refused while the account's delay runs (except from an address recorded for the account, so an
- * attacker cannot hold the player out at home), told whether a captcha is due. A wrong guess stays
- * counted; a sign-in clears the account's failures.
- */
-async function underAccountBudget<T>(call: Call<unknown>, who: string, attempt: (captchaDue: boolean) => Promise<T>): Promise<T> {
-  const { deps, merchant, clientIp } = call;
-  const key = accountKey(merchant.code, who);
-  const { captcha, release } = await deps.limits.account.take(key, 'TOO_MANY_REQUEST_ACCOUNT', MESSAGES.tooManyAccount, (query) =>
-    isRecordedAddress({ query }, merchant.code, who, clientIp),
-  );
-  let value: T;
-  try {
-    value = await attempt(captcha);
-  } catch (err) {
-    if (!(err instanceof ApiError && WRONG_GUESS.has(err.errorCode))) await release();
-    throw err;
-  }
-  await deps.limits.account.clear(key);
-  return value;
-}
-
-/** Counts one registration of the address (refused over the limit) before its password is hashed. */
-async function countRegistration(call: Call<unknown>): Promise<void> {
-  await call.deps.limits.registerIp.take(
-    ipKey(call.merchant.code, call.clientIp),
-    'TOO_MANY_REQUEST_REGISTER_IP',
-    MESSAGES.tooManyRegisterIp,
-  );
-}
-
-function required<T>(value: T | undefined, field: string): T {
-  if (value === undefined || value === '') throw fieldError(field, true);
-  return value;
-}
-
-function mobileOf(input: { countryDialingCode?: string; mobileNum?: string }): { dial: string; num: string } {
-  const dial = normalizeDialingCode(required(input.countryDialingCode, 'countryDialingCode'));
-  if (!dial) throw fieldError('countryDialingCode', false);
-  const num = normalizeMobileNum(required(input.mobileNum, 'mobileNum'));
-  if (!num) throw fieldError('mobileNum', false);
-  return { dial, num };
-}
-
-// ---- login ----------------------------------------------------------------------------------------
+import { attemptKey, forcedChange, MESSAGES, mobileOf, required, underAccountBudget, underAddressLimit } from './guards.ts';
 
 /** A login call of one type: the schema variant (src/core/api/schemas.ts) already checked its fields. */
 type LoginCall<T extends LoginPayload['type']> = Call<Extract<LoginPayload, { type: T }>>;
@@ -242,15 +109,6 @@ async function withPassword(
     const expired = passwordExpired(merchant, member);
     return startSession(deps.db, member, clientIp, expired, await forcedChange(call, password, expired));
   }
-}
-
-/**
- * Whether a password login must change the password before anything else (docs/product.md §4): the
- * default password, or an expired one where the merchant has PWDEXPFORCECHANGE3 on.
- */
-async function forcedChange(call: Call<unknown>, password: string, expired: boolean): Promise<boolean> {
-  if (password === DEFAULT_PASSWORD) return true;
-  return expired && (await call.deps.state.get(call.merchant)).whitelabel.PWDEXPFORCECHANGE3 === true;
 }
 
 /**
@@ -467,219 +325,3 @@ export async function sendSmsCode(
 }
 
 // ---- registration ---------------------------------------------------------------------------------
-
-function languageOf(call: Call<unknown>): string {
-  const header = call.c.req.header('Language')?.toUpperCase();
-  return header && LANGUAGE.test(header) ? header : 'EN';
-}
-
-/** What a refused password is told, by the part of the rule it breaks (src/core/api/credentials.ts). */
-const PASSWORD_REFUSED: Record<PasswordProblem, string> = {
-  format: `Password: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters with a letter and a digit`,
-  default: 'The password cannot be the default password',
-  username: 'The password cannot be the username',
-};
-
-/** The password rule for a chosen password: `usernames` are the names the account may get. */
-function checkPassword(
-  password: string | undefined,
-  usernames: readonly string[],
-  errorCode = 'register.password.invalid',
-): string {
-  const problem =
-    password === undefined
-      ? 'format'
-      : (passwordProblem(password) ?? usernames.map((u) => passwordProblem(password, u)).find((p) => p !== undefined));
-  if (problem) throw new ApiError(400, errorCode, PASSWORD_REFUSED[problem]);
-  return password!;
-}
-
-async function registrationCaptcha(call: Call<RegisterPayload>): Promise<void> {
-  if ((await call.deps.state.get(call.merchant)).registerCaptcha) await verifyCaptcha(call.deps, call.merchant, call.input);
-}
-
-const attribution = (input: RegisterPayload) => ({
-  referralCode: input.referralCode,
-  affiliateCode: input.affiliateCode,
-  registerMethod: input.registerMethod,
-  domain: input.domain,
-});
-
-/**
- * The member registered from this IP (recorded, so a later login from it needs no second check).
- * `defaultPassword`: registered with the published default password, so the session is a forced
- * change (a login with it is one too, see forcedChange).
- */
-async function registered(
-  call: Call<RegisterPayload>,
-  id: number,
-  username: string,
-  defaultPassword = false,
-): Promise<LoginValue> {
-  const member = { id, username, type: 0 };
-  if (call.input.login === true) return startSession(call.deps.db, member, call.clientIp, false, defaultPassword);
-  await recordIp(call.deps.db, id, call.clientIp);
-  // Without `login: true` no session is opened, so there is no token to give (see docs/server.md).
-  return {
-    id,
-    userName: username,
-    customerType: 0,
-    firstTimeLogin: false,
-    passwordExpired: false,
-    passwordChangeRequired: false,
-  } as LoginValue;
-}
-
-export async function registerByUsername(call: Call<RegisterPayload>): Promise<LoginValue> {
-  const username = call.input.username ?? '';
-  if (!USERNAME.test(username)) throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
-  const password = checkPassword(call.input.password, [username]);
-  await registrationCaptcha(call);
-  await countRegistration(call);
-  const id = await insertMember(call.deps.db, {
-    merchantCode: call.merchant.code,
-    username,
-    passwordHash: await hashPassword(password),
-    language: languageOf(call),
-    ...attribution(call.input),
-  });
-  return registered(call, id, username);
-}
-
-/**
- * Registration by mobile number (ModuleId MOBILENUMREG3): no SMS code (docs/product.md §3, registration payload: none is asked for);
- * the password is the one given (the client sends DEFAULT_PASSWORD when the mobile-password option
- * is off: the session is then a forced change; with the option on the player chose it, and the
- * default password is refused like any other breach of the rule); the username is the one given or
- * `m` + the number's last digits.
- */
-export async function registerByMobile(call: Call<RegisterPayload>): Promise<LoginValue> {
-  const { input } = call;
-  let dial: string, num: string;
-  try {
-    ({ dial, num } = mobileOf(input));
-  } catch {
-    throw new ApiError(400, 'register.mobile.invalid', 'Mobile number: a dialing code and 4 to 20 digits');
-  }
-  if (input.username !== undefined && input.username !== '' && !USERNAME.test(input.username)) {
-    throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
-  }
-  const names = input.username ? [input.username] : mobileUsernames(num);
-  const defaultPassword = input.password === DEFAULT_PASSWORD && !(await call.deps.state.get(call.merchant)).mobilePassword;
-  const password = defaultPassword ? DEFAULT_PASSWORD : checkPassword(input.password, names);
-  await registrationCaptcha(call);
-  await countRegistration(call);
-  const passwordHash = await hashPassword(password);
-  for (const [i, username] of names.entries()) {
-    try {
-      const id = await insertMember(call.deps.db, {
-        merchantCode: call.merchant.code,
-        username,
-        passwordHash,
-        language: languageOf(call),
-        countryDialingCode: dial,
-        mobileNum: num,
-        ...attribution(input),
-      });
-      return registered(call, id, username, defaultPassword);
-    } catch (err) {
-      // A generated name that is taken: the next one. The mobile number taken: refused at once.
-      const last = i === names.length - 1 || Boolean(input.username);
-      if (!(err instanceof ApiError && err.errorCode === 'register.username.exists') || last) throw err;
-    }
-  }
-  throw new Error('unreachable');
-}
-
-/**
- * Registration with the identity provider (`firebaseIdToken` on POST /wps/member/register): only
- * when the merchant offers the provider and auto-register or FIREBASECREATEACC3 is on
- * (`firebase.create.disabled`); no captcha (the token is the proof). The username is the given one
- * or made from the email or phone number; the password the given one, or a random one nobody knows
- * (the member signs in with the provider). The account is linked; `firebase.already.bound` when it
- * was already.
- */
-export async function registerByIdentity(call: Call<RegisterPayload>): Promise<LoginValue> {
-  const { deps, merchant, input } = call;
-  const state = await deps.state.get(merchant);
-  const config = identityConfigOf(merchant, state, deps.identity.production);
-  if (!config || !(state.autoRegister || state.whitelabel.FIREBASECREATEACC3 === true)) {
-    throw new ApiError(400, 'firebase.create.disabled', MESSAGES.createDisabled);
-  }
-  const identity = await verifyIdToken(required(input.firebaseIdToken, 'firebaseIdToken'), config, {
-    certs: deps.identity.certs,
-  });
-  if (await memberByIdentity(deps.db, merchant.code, identity.uid))
-    throw new ApiError(400, 'firebase.already.bound', MESSAGES.alreadyBound);
-  const given = input.username || undefined;
-  if (given !== undefined && !USERNAME.test(given))
-    throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
-  const passwordHash = await hashPassword(
-    input.password ? checkPassword(input.password, given ? [given] : []) : randomBytes(24).toString('base64url'),
-  );
-  const names = given ? [given] : [...identityUsernames(identity), await unusedUsername(deps.db, merchant.code)];
-  for (const [i, username] of names.entries()) {
-    let id: number;
-    try {
-      id = await insertMember(deps.db, {
-        merchantCode: merchant.code,
-        username,
-        passwordHash,
-        language: languageOf(call),
-        ...attribution(input),
-      });
-    } catch (err) {
-      // A generated name that is taken: the next one.
-      const last = i === names.length - 1 || given !== undefined;
-      if (!(err instanceof ApiError && err.errorCode === 'register.username.exists') || last) throw err;
-      continue;
-    }
-    try {
-      await linkIdentity(deps.db, merchant.code, id, identity);
-    } catch (err) {
-      // Linked meanwhile by another request: this member is not wanted.
-      await deps.db.query('DELETE FROM members WHERE id = $1', [id]);
-      throw err;
-    }
-    return registered(call, id, username);
-  }
-  throw new Error('unreachable');
-}
-
-// ---- password change ------------------------------------------------------------------------------
-
-/**
- * `{ oldPassword, newPassword }` (POST /wps/member/password). The current password is always
- * needed, also when it is DEFAULT_PASSWORD (the player was told it) or has expired (the player knows
- * it): a session alone, borrowed or stolen, cannot take the account over. The new one follows the
- * password rule with the member's username. Success sets the new hash and password_changed_at (so
- * passwordExpired is false again) and ends the member's other sessions.
- */
-export async function changePassword(
-  call: Call<{ oldPassword?: string; newPassword: string }>,
-  memberId: number,
-  token: string,
-): Promise<null> {
-  const { deps, input } = call;
-  const oldPassword = required(input.oldPassword, 'oldPassword');
-  const member = await memberById(deps.db, memberId);
-  if (!member) throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
-  checkPassword(input.newPassword, [member.username], 'password.invalid');
-  const key = String(member.id);
-  await deps.limits.password.check(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
-  await deps.limits.password.take(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
-  if (!(await verifyPassword(oldPassword, member.password_hash))) {
-    throw new ApiError(400, 'password.old.invalid', 'The current password is not correct');
-  }
-  await deps.limits.password.clear(key);
-  if (input.newPassword === oldPassword)
-    throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
-  await deps.db.query('UPDATE members SET password_hash = $1, password_changed_at = $2 WHERE id = $3', [
-    await hashPassword(input.newPassword),
-    new Date(clock.now()).toISOString(),
-    member.id,
-  ]);
-  await deleteOtherSessions(deps.db, member.id, token);
-  await releaseSession(deps.db, token);
-  return null;
-}

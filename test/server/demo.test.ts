@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../../server/app.ts';
 import { DEFAULT_MERCHANTS_FILE } from '../../server/infra/config.ts';
-import { CSP, demoCsp } from '../../server/infra/static.ts';
+import { CSP, demoCsp } from '../../server/infra/csp.ts';
 import { startServer } from '../../server/start.ts';
 import { tempDir, testApp } from './helpers.ts';
 

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../../server/app.ts';
-import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX, UNREAD_MAX } from '../../server/dev/controls.ts';
+import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX, UNREAD_MAX } from '../../server/engagement/dev.ts';
 import { clock } from '../../server/infra/limits.ts';
 import {
   call,

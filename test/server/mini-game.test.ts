@@ -8,7 +8,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { MINI_GAME_CSP } from '../../server/infra/mini-game.ts';
-import { fileCache } from '../../server/infra/static.ts';
+import { fileCache } from '../../server/infra/file-cache.ts';
 import { testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;

@@ -10,7 +10,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { compressDir } from '../../scripts/compress.mjs';
 import { Hono } from 'hono';
 import { GZIP_FROM, jsonAnswer } from '../../server/infra/answer.ts';
-import { acceptedEncodings, fileCache } from '../../server/infra/static.ts';
+import { fileCache } from '../../server/infra/file-cache.ts';
+import { acceptedEncodings } from '../../server/infra/static.ts';
 import { testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;

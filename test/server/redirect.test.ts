@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { isOwnLine } from '../../server/merchants/domains.ts';
 import { REDIRECT_CSP } from '../../server/infra/redirect.ts';
-import { fileCache } from '../../server/infra/static.ts';
+import { fileCache } from '../../server/infra/file-cache.ts';
 import { decide, isMerchantLine, linesOf, MAX_URL_LENGTH, shown, type Decision } from '../../redirect/rule.ts';
 import { testApp } from './helpers.ts';
 

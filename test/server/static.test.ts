@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { cacheControl, CSP, cspWith, fileCache, isPage, resolveInside } from '../../server/infra/static.ts';
+import { CSP, cspWith } from '../../server/infra/csp.ts';
+import { fileCache } from '../../server/infra/file-cache.ts';
+import { cacheControl, isPage, resolveInside } from '../../server/infra/static.ts';
 import { testApp } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { TRACKING_BODY_LIMIT, TRACKING_PATH, type WireEvent } from '../../src/core/tracking/wire.ts';
 import { clock } from '../../server/infra/limits.ts';
-import { cspWith } from '../../server/infra/static.ts';
+import { cspWith } from '../../server/infra/csp.ts';
 import { call, loginBody, rsaKeyOf, sealedCall, testApp, type Answer } from './helpers.ts';
 
 let wps: Awaited<ReturnType<typeof testApp>>;

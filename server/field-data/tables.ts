@@ -1,8 +1,8 @@
 /**
- * The field-data room's tables (docs/field-data.md), run with the others by server/db/db.ts. Each
- * statement is idempotent; a later change appends statements rather than editing these.
+ * The field-data room's tables (docs/field-data.md): migration 10 (server/db/migrations.ts). A later
+ * change is a new migration, never an edit of these.
  */
-export const FIELD_DATA_MIGRATIONS = [
+export const FIELD_DATA_TABLES = [
   // One row per web-vitals metric of a page load: its id is unique per load and metric, so a later
   // report of the same metric (CLS and INP grow while the page lives) replaces the earlier one.
   `CREATE TABLE IF NOT EXISTS field_vitals (

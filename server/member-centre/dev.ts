@@ -1,31 +1,23 @@
 /**
- * The member centre's dev controls (mounted by controls.ts, whose request helpers they use): grant a
+ * The member centre's dev controls, under /dev (server/dev/controls.ts mounts them): grant a
  * reward or voucher, set a task's progress, yesterday's loss (rescue) or a leaderboard score, forget a
  * member's sign-ins, and read the feedback. JSON bodies or the /dev/ page's form posts, like the others.
  */
-import type { Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { Deps } from '../api/call.ts';
 import type { Db } from '../db/db.ts';
+import { answer, devMember, headerMerchant, noNul, readInput } from '../dev/io.ts';
 import { validate } from '../infra/body.ts';
 import { fieldError } from '../infra/errors.ts';
 import type { Merchant } from '../merchants/merchants.ts';
-import { merchantFeedback } from '../member-centre/feedback.ts';
-import { PERIODS, setScore } from '../member-centre/leaderboard.ts';
-import { setYesterdayLoss } from '../member-centre/rescue.ts';
-import { grantReward, grantVoucher } from '../member-centre/rewards.ts';
-import { resetSignIns } from '../member-centre/signin.ts';
-import { setTaskProgress } from '../member-centre/tasks.ts';
+import { merchantFeedback } from './feedback.ts';
+import { PERIODS, setScore } from './leaderboard.ts';
+import { setYesterdayLoss } from './rescue.ts';
+import { grantReward, grantVoucher } from './rewards.ts';
+import { resetSignIns } from './signin.ts';
+import { setTaskProgress } from './tasks.ts';
 
-/** What controls.ts lends these routes. */
-export interface DevIo<I extends { form: boolean; merchant: Merchant; fields: Record<string, unknown> }> {
-  readInput(c: Context, deps: Deps): Promise<I>;
-  answer(c: Context, input: I, value: unknown): Response | Promise<Response>;
-  devMember(deps: Deps, merchant: Merchant, username: string): Promise<{ id: number; username: string }>;
-  headerMerchant(c: Context, deps: Deps): Merchant;
-}
-
-const noNul = v.check((s: string) => !s.includes('\u0000'), 'contains NUL');
 const username = v.pipe(v.string(), v.nonEmpty(), noNul, v.maxLength(64));
 const title = v.pipe(v.string(), v.trim(), v.nonEmpty(), noNul, v.maxLength(120));
 /** Currency units, cents at most. */
@@ -87,81 +79,80 @@ async function overview(db: Db, merchant: Merchant) {
   };
 }
 
-export function mountMemberCentreDev<I extends { form: boolean; merchant: Merchant; fields: Record<string, unknown> }>(
-  app: Hono,
-  deps: Deps,
-  io: DevIo<I>,
-): void {
+export function memberCentreDev(deps: Deps): Hono {
   const { db } = deps;
+  const dev = new Hono();
 
   /** The page's part: the demo members (balance, pinned zone), the merchant's tasks and the periods. */
-  app.get('/dev/member-centre', async (c) =>
-    c.json({ success: true, value: await overview(db, io.headerMerchant(c, deps)) }, 200, { 'Cache-Control': 'no-store' }),
+  dev.get('/member-centre', async (c) =>
+    c.json({ success: true, value: await overview(db, headerMerchant(c, deps)) }, 200, { 'Cache-Control': 'no-store' }),
   );
 
   /** The merchant's latest 100 feedback entries, with the sender's username (no image bytes). */
-  app.get('/dev/member-centre/feedback', async (c) =>
-    c.json({ success: true, value: await merchantFeedback(db, io.headerMerchant(c, deps).code) }, 200, {
+  dev.get('/member-centre/feedback', async (c) =>
+    c.json({ success: true, value: await merchantFeedback(db, headerMerchant(c, deps).code) }, 200, {
       'Cache-Control': 'no-store',
     }),
   );
 
   /** `{ username, title, amount, expiresAt? }`: a MANUAL reward; `value: { id }`. */
-  app.post('/dev/member-centre/rewards', async (c) => {
-    const input = await io.readInput(c, deps);
+  dev.post('/member-centre/rewards', async (c) => {
+    const input = await readInput(c, deps);
     const fields = input.form ? formExpiry({ ...input.fields, amount: formMoney(input.fields.amount) }) : input.fields;
     const body = validate(rewardBody, fields);
-    const member = await io.devMember(deps, input.merchant, body.username);
+    const member = await devMember(deps, input.merchant, body.username);
     const id = await grantReward(db.query, member.id, { title: body.title, amount: body.amount, expiresAt: body.expiresAt });
-    return io.answer(c, input, { id });
+    return answer(c, input, { id });
   });
 
   /** `{ username, title, kind, value, minDeposit?, expiresAt? }`; `value: { id }`. */
-  app.post('/dev/member-centre/vouchers', async (c) => {
-    const input = await io.readInput(c, deps);
+  dev.post('/member-centre/vouchers', async (c) => {
+    const input = await readInput(c, deps);
     const f = input.fields;
     const minDeposit = f.minDeposit === '' || f.minDeposit === undefined ? undefined : formMoney(f.minDeposit);
     const fields = input.form ? formExpiry({ ...f, value: formMoney(f.value), minDeposit }) : f;
     const body = validate(voucherBody, fields);
-    const member = await io.devMember(deps, input.merchant, body.username);
+    const member = await devMember(deps, input.merchant, body.username);
     const id = await grantVoucher(db.query, member.id, body);
-    return io.answer(c, input, { id });
+    return answer(c, input, { id });
   });
 
   /** `{ username, task, progress }`: the member's progress on one of the merchant's tasks (capped at its goal). */
-  app.post('/dev/member-centre/tasks', async (c) => {
-    const input = await io.readInput(c, deps);
+  dev.post('/member-centre/tasks', async (c) => {
+    const input = await readInput(c, deps);
     const fields = input.form ? { ...input.fields, progress: formMoney(input.fields.progress) } : input.fields;
     const body = validate(taskBody, fields);
-    const member = await io.devMember(deps, input.merchant, body.username);
+    const member = await devMember(deps, input.merchant, body.username);
     if (!(await setTaskProgress(db, input.merchant.code, member.id, body.task, body.progress))) throw fieldError('task', false);
-    return io.answer(c, input, { username: member.username, task: body.task, progress: body.progress });
+    return answer(c, input, { username: member.username, task: body.task, progress: body.progress });
   });
 
   /** `{ username, loss }`: the member's net loss of their local yesterday (the rescue's period); `value: { period, loss }`. */
-  app.post('/dev/member-centre/loss', async (c) => {
-    const input = await io.readInput(c, deps);
+  dev.post('/member-centre/loss', async (c) => {
+    const input = await readInput(c, deps);
     const fields = input.form ? { ...input.fields, loss: formMoney(input.fields.loss) } : input.fields;
     const body = validate(lossBody, fields);
-    const member = await io.devMember(deps, input.merchant, body.username);
-    return io.answer(c, input, { period: await setYesterdayLoss(db, member.id, body.loss), loss: body.loss });
+    const member = await devMember(deps, input.merchant, body.username);
+    return answer(c, input, { period: await setYesterdayLoss(db, member.id, body.loss), loss: body.loss });
   });
 
   /** `{ username, period, score }`: the member's score in the current day, week or month. */
-  app.post('/dev/member-centre/score', async (c) => {
-    const input = await io.readInput(c, deps);
+  dev.post('/member-centre/score', async (c) => {
+    const input = await readInput(c, deps);
     const fields = input.form ? { ...input.fields, score: formMoney(input.fields.score) } : input.fields;
     const body = validate(scoreBody, fields);
-    const member = await io.devMember(deps, input.merchant, body.username);
+    const member = await devMember(deps, input.merchant, body.username);
     await setScore(db.query, input.merchant.code, body.period, { memberId: member.id, name: member.username }, body.score);
-    return io.answer(c, input, { username: member.username, period: body.period, score: body.score });
+    return answer(c, input, { username: member.username, period: body.period, score: body.score });
   });
 
   /** `{ username }`: forgets the member's sign-ins and pinned zone; `value: { deleted }`. */
-  app.post('/dev/member-centre/sign-ins/reset', async (c) => {
-    const input = await io.readInput(c, deps);
+  dev.post('/member-centre/sign-ins/reset', async (c) => {
+    const input = await readInput(c, deps);
     const body = validate(memberBody, input.fields);
-    const member = await io.devMember(deps, input.merchant, body.username);
-    return io.answer(c, input, { deleted: await resetSignIns(db, member.id) });
+    const member = await devMember(deps, input.merchant, body.username);
+    return answer(c, input, { deleted: await resetSignIns(db, member.id) });
   });
+
+  return dev;
 }
