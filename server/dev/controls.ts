@@ -40,6 +40,7 @@ const PAGE_CSP = [
 const PAGE_FILES = [
   ['/dev/', 'page.html', 'text/html; charset=utf-8'],
   ['/dev/dev.js', 'dev.js', 'text/javascript; charset=utf-8'],
+  ['/dev/vitals.js', 'vitals.js', 'text/javascript; charset=utf-8'],
   ['/dev/dev.css', 'dev.css', 'text/css; charset=utf-8'],
 ] as const;
 
