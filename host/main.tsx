@@ -6,9 +6,8 @@ import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { captureLanding } from '../src/core/session/landing.ts';
 import { reloadAction, disablesAutoLogin } from '../src/core/session/routeRules.ts';
-import { clearSession, saveSession, session } from '../src/core/session/sessionInfo.ts';
+import { saveSession, session } from '../src/core/session/sessionInfo.ts';
 import { handoverOf, takeAddressToken } from '../src/core/session/handover.ts';
-import { showNotice } from '../src/core/notice/notices.ts';
 import { MemberType } from '../src/core/session/memberType.ts';
 import { startHomeScreenRestore } from '../src/core/session/homeScreenRestore.ts';
 import { setNavigator } from '../src/core/session/navigation.ts';
@@ -30,7 +29,8 @@ function boot() {
   const queryToken = takeAddressToken();
   const handover = handoverOf(queryToken, session.value?.token);
   if (handover === 'take') saveSession({ token: queryToken!, merchantCode: merchantCode.value, type: MemberType.MEMBER });
-  if (handover === 'ask') askWhichAccount(queryToken!);
+  // Rare, and a question the player answers after the paint: its code is not in main.js.
+  if (handover === 'ask') void import('./handoverNotice.ts').then((m) => m.askWhichAccount(queryToken!));
 
   // Old iOS home-screen apps reopen at the start URL: go back to the saved page.
   const restorePath = startHomeScreenRestore(location.pathname);
@@ -72,32 +72,6 @@ function boot() {
     }
   };
   Promise.all([ensureI18n(), preloadPage(location.pathname)]).then(render, render);
-}
-
-/**
- * A link brought another account's token while this page has a session: the player chooses. The
- * safe choice (keep the account they are in) is the default: the primary and focused button, Escape
- * and the backdrop; the link's token is then forgotten.
- */
-function askWhichAccount(linkToken: string) {
-  const userName = session.value?.userName;
-  showNotice({
-    id: 'session-handover',
-    titleKey: 'handover_title',
-    messageKey: userName ? 'handover_message' : 'handover_message_unnamed',
-    messageValues: userName ? { userName } : undefined,
-    buttons: [
-      {
-        labelKey: 'handover_switch',
-        action: () => {
-          // The other account starts clean: nothing of this member's session is carried over.
-          clearSession();
-          saveSession({ token: linkToken, merchantCode: merchantCode.value, type: MemberType.MEMBER });
-        },
-      },
-      { labelKey: 'handover_keep', autoFocus: true },
-    ],
-  });
 }
 
 /**
