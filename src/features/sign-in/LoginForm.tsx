@@ -7,7 +7,8 @@
  *
  * One model (./login/model.ts, signals) holds the form's state and rules; this file lays out the tabs
  * and one component per method renders on it: ./login/PasswordMethod.tsx, ./login/SmsMethod.tsx,
- * ./login/IdentityMethod.tsx (its actions in ./login/identity.ts).
+ * ./login/IdentityMethod.tsx (its actions in ./login/identity.ts), loaded only when the merchant has
+ * the identity provider on.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -17,15 +18,17 @@ import { siteStatus } from '../../core/config/siteStatus.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
 import { forgotPasswordLink, loginBusy, type ForgotPasswordLink } from './model.ts';
-import { identityConfig } from './identity/model.ts';
+import { identityConfig } from './identity/config.ts';
 import { useDemoAccountChooser } from './identity/useDemoAccountChooser.tsx';
 import { useCaptcha } from './hooks.tsx';
 import { useInputs } from './login/inputs.tsx';
 import { LoginFormModel, type LoginDetail, type Tab } from './login/model.ts';
-import { bindExisting, chooseExisting, chooseRegister, google, loginWithPhone, sendPhone } from './login/identity.ts';
 import { Credentials, PasswordMethod } from './login/PasswordMethod.tsx';
 import { SmsMethod } from './login/SmsMethod.tsx';
-import { BindConfirm, IdentityRow, PhoneMethod } from './login/IdentityMethod.tsx';
+
+/** The identity-provider method: its own chunk, for the merchants that turn it on. */
+type IdentityPart = typeof import('./login/IdentityMethod.tsx');
+const loadIdentityPart = () => import('./login/IdentityMethod.tsx');
 
 export type { LoginDetail };
 
@@ -73,6 +76,12 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
   // With the demo's Auth emulator, a local chooser of made-up Google accounts instead of the popup.
   const demoChooser = useDemoAccountChooser();
 
+  const [idp, setIdp] = useState<IdentityPart>();
+  useEffect(() => {
+    // A chunk that cannot load leaves the password and SMS methods as they are.
+    if (identity && !idp) void loadIdentityPart().then(setIdp, () => undefined);
+  }, [identity, idp]);
+
   useEffect(() => model.start(), [model]);
   useEffect(() => model.keepTab(!!identity), [model, identity, tab]);
   // Auto login: on mount only, once the site status (MOBILEAUTOLOGIN3) is known (docs/product.md §4).
@@ -83,8 +92,8 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (loginBusy.value || model.idpBusy.value) return;
-    if (model.bind.peek()?.step === 'existing') return bindExisting(model);
-    if (tab === 'phone') return loginWithPhone(model, identityCaptcha());
+    if (model.bind.peek()?.step === 'existing') return idp?.bindExisting(model);
+    if (tab === 'phone') return idp?.loginWithPhone(model, identityCaptcha());
     if (tab === 'password') return model.loginWithPassword(loginCaptcha);
     return model.loginWithSms(dialing);
   };
@@ -125,7 +134,7 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
         dir={dir}
       >
         {tab === 'phone' ? (
-          <PhoneMethod model={model} input={input} onSend={() => void sendPhone(model, dialing)} />
+          idp && <idp.PhoneMethod model={model} input={input} onSend={() => void idp.sendPhone(model, dialing)} />
         ) : tab === 'password' ? (
           <PasswordMethod {...credentials} captcha={loginCaptcha.element} />
         ) : (
@@ -146,19 +155,19 @@ export function LoginForm({ noAutoLogin, continueToOperator, onLogin, defineCapt
       <button type="submit" className="wps-button submit" part="submit" disabled={model.busy.value}>
         {t('login')}
       </button>
-      {identity ? (
-        <IdentityRow
+      {identity && idp ? (
+        <idp.IdentityRow
           model={model}
           captcha={idpCaptcha.element}
-          onGoogle={() => void google(model, demoChooser.choose, identityCaptcha())}
+          onGoogle={() => void idp.google(model, demoChooser.choose, identityCaptcha())}
         />
       ) : null}
-      {bind?.step === 'choose' ? (
-        <BindConfirm
+      {bind?.step === 'choose' && idp ? (
+        <idp.BindConfirm
           canCreate={bind.canCreate}
           dir={dir}
-          onExisting={() => chooseExisting(model)}
-          onRegister={() => void chooseRegister(model)}
+          onExisting={() => idp.chooseExisting(model)}
+          onRegister={() => void idp.chooseRegister(model)}
           onCancel={() => (model.bind.value = undefined)}
         />
       ) : null}

@@ -1,6 +1,7 @@
 /**
  * The identity-provider method of the login form (docs/product.md §4, §5, §8): the Phone tab, the
- * 'Continue with Google' row and the bind step's dialog. Actions in ./identity.ts.
+ * 'Continue with Google' row and the bind step's dialog, with their actions (./identity.ts). The
+ * form loads this module only for a merchant with the provider on (issue 33): the rest never loads it.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
@@ -11,6 +12,8 @@ import { useCountdown } from '../hooks.tsx';
 import type { InputOf } from './inputs.tsx';
 import type { LoginFormModel } from './model.ts';
 import { LoginMobile } from './SmsMethod.tsx';
+
+export { bindExisting, chooseExisting, chooseRegister, google, loginWithPhone, sendPhone } from './identity.ts';
 
 /** The Phone tab: the mobile number and the provider's code. */
 export function PhoneMethod(props: { model: LoginFormModel; input: InputOf; onSend(): void }) {
