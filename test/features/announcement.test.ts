@@ -11,7 +11,8 @@ import { clearSession, saveSession } from '../../src/core/session/sessionInfo.ts
 import {
   ANNOUNCEMENT_LOAD_DELAY_MS,
   ANNOUNCEMENT_POPUP_DELAY_MS,
-  AnnouncementModel,
+  announcementModel,
+  type AnnouncementModel,
   contentHash,
   turnKey,
 } from '../../src/features/announcement/model.ts';
@@ -57,7 +58,7 @@ afterEach(() => {
 });
 
 /** Runs the model to the end of the load and the sanitiser (a real dynamic import: real frames). */
-async function started(model = new AnnouncementModel()) {
+async function started(model = announcementModel()) {
   stop = model.connect();
   await clock!.tickAsync(ANNOUNCEMENT_LOAD_DELAY_MS);
   await untilReady(model);
@@ -68,7 +69,7 @@ describe('AnnouncementModel', () => {
   it('loads 500 ms after the start and is due 1000 ms after the data arrived (docs/product.md §9)', async () => {
     expect(ANNOUNCEMENT_LOAD_DELAY_MS).to.equal(500);
     expect(ANNOUNCEMENT_POPUP_DELAY_MS).to.equal(1000);
-    const model = new AnnouncementModel();
+    const model = announcementModel();
     stop = model.connect();
     await clock!.tickAsync(499);
     expect(loads()).to.equal(0);
@@ -103,7 +104,7 @@ describe('AnnouncementModel', () => {
 
   it('waits while an auto login runs, and starts over when it ends', async () => {
     autoLoginPending.value = true;
-    const model = new AnnouncementModel();
+    const model = announcementModel();
     stop = model.connect();
     await clock!.tickAsync(2000);
     expect(loads()).to.equal(0);
@@ -124,7 +125,7 @@ describe('AnnouncementModel', () => {
   });
 
   it('stopping before 500 ms loads nothing', async () => {
-    const model = new AnnouncementModel();
+    const model = announcementModel();
     model.connect()();
     await clock!.tickAsync(2000);
     expect(loads()).to.equal(0);

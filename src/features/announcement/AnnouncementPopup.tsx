@@ -14,7 +14,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { useOverlayTurn } from '../../ui/useOverlayTurn.ts';
 import { useT } from '../../ui/useT.ts';
 import {
-  AnnouncementModel,
+  announcementModel,
   activityPath,
   showsGoToActivity,
   turnKey,
@@ -43,7 +43,7 @@ export function AnnouncementPopup({ mode, checkbox, autoplayMs, opened, onShown,
   useSignals();
   const { t, dir } = useT();
   const titleId = useId();
-  const [model] = useState(() => new AnnouncementModel());
+  const [model] = useState(announcementModel);
   useEffect(() => model.connect(), [model]);
   const ready = model.ready.value;
 

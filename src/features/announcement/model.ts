@@ -11,7 +11,7 @@
  * Storage (docs/product.md §9): the key SHELL_PU_A_<member id> for a member, SHELL_PU_B for a
  * visitor; the session's closed state in session storage, the hide time in local storage.
  *
- * `AnnouncementModel` runs one popup's pipeline (timers, load, filter, hash, sanitise, close) as
+ * `announcementModel()` runs one popup's pipeline (timers, load, filter, hash, sanitise, close) as
  * signals; AnnouncementPopup.tsx renders it.
  */
 import { batch, computed, effect, signal } from '@preact/signals-core';
@@ -188,77 +188,55 @@ export interface CloseOptions {
 /** The overlay queue's answer key: the same content once per session and local day. */
 export const turnKey = (hash: string, now: number) => `announcement:${hash}:${new Date(now).toDateString()}`;
 
-/** One popup: its state as signals and the pipeline that fills them. */
-export class AnnouncementModel {
+/**
+ * One popup: its state as signals and the pipeline that fills them. A closure rather than a class:
+ * its inner names minify, and the popup's chunk has a size budget (docs/performance.md).
+ */
+export function announcementModel() {
   /** The viewer, from the session and member signals. */
-  readonly viewer = computed(currentViewer);
-  readonly key = computed(() => storageKey(this.viewer.value));
+  const viewer = computed(currentViewer);
+  const key = computed(() => storageKey(viewer.value));
   /** An auto login is under way, or the member info of a session has not arrived: wait. */
-  readonly waiting = computed(() => autoLoginPending.value || (this.viewer.value.memberId === undefined && !!session.value));
-  readonly ready = signal<Ready | undefined>(undefined);
+  const waiting = computed(() => autoLoginPending.value || (viewer.value.memberId === undefined && !!session.value));
+  const ready = signal<Ready | undefined>(undefined);
   /** The popup delay after the data arrived has passed. */
-  readonly due = signal(false);
-  readonly index = signal(0);
-  readonly ticked = signal(false);
-  readonly closing = signal<CloseReason | undefined>(undefined);
+  const due = signal(false);
+  const index = signal(0);
+  const ticked = signal(false);
+  const closing = signal<CloseReason | undefined>(undefined);
   /** Closed: stays closed until the viewer changes. */
-  readonly done = signal(false);
+  const done = signal(false);
   /** forceRead on any item: closing walks the slides first (docs/product.md §4). */
-  readonly forceRead = computed(() => this.ready.value?.items.some((i) => i.forceRead) ?? false);
-  /** Wants an overlay turn. */
-  readonly wanted = computed(() => !!this.ready.value && this.due.value && !this.done.value);
-  readonly item = computed(() => {
-    const items = this.ready.value?.items;
-    return items ? items[Math.min(this.index.value, items.length - 1)] : undefined;
-  });
+  const forceRead = computed(() => ready.value?.items.some((i) => i.forceRead) ?? false);
   /** Closing now would only move to the next slide. */
-  readonly advances = computed(() => this.forceRead.value && this.index.value < (this.ready.value?.items.length ?? 0) - 1);
-
-  private closeTimer: ReturnType<typeof setTimeout> | undefined;
-
-  /**
-   * Runs the pipeline for as long as the view is mounted, again for each viewer (key) or when the
-   * wait ends; returns the stop function.
-   */
-  connect(): () => void {
-    const stop = effect(() => {
-      const key = this.key.value;
-      if (this.waiting.value) return;
-      return this.run(key);
-    });
-    return () => {
-      stop();
-      clearTimeout(this.closeTimer);
-    };
-  }
+  const advances = computed(() => forceRead.value && index.value < (ready.value?.items.length ?? 0) - 1);
+  let closeTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** 500 ms after the start the data, then the popup 1000 ms after it arrived (docs/product.md §9). */
-  private run(key: string): () => void {
+  const run = (storage: string) => {
     let gone = false;
     let showTimer: ReturnType<typeof setTimeout> | undefined;
     batch(() => {
-      this.ready.value = undefined;
-      this.due.value = false;
-      this.done.value = false;
-      this.index.value = 0;
+      ready.value = undefined;
+      due.value = false;
+      done.value = false;
+      index.value = 0;
     });
     const loadTimer = setTimeout(() => {
       preloadSanitizer();
       void loadAnnouncements()
         .then(async (all) => {
-          const items = itemsFor(all, this.viewer.peek());
+          const items = itemsFor(all, viewer.peek());
           if (gone || items.length === 0) return;
           const hash = contentHash(items);
-          if (!shouldShow(hash, Date.now(), readHidden(key))) return;
+          if (!shouldShow(hash, Date.now(), readHidden(storage))) return;
           // Never the raw HTML: no sanitiser (offline), no popup.
           const html = await Promise.all(items.map((i) => sanitizeHtml(i.content)));
           if (gone) return;
           // A signed-in player's links to the merchant's lines carry the token: know the lines before a tap.
-          if (this.viewer.peek().memberId !== undefined) preloadLinkHosts();
-          this.ready.value = { items, html, hash, key };
-          showTimer = setTimeout(() => {
-            if (!gone) this.due.value = true;
-          }, ANNOUNCEMENT_POPUP_DELAY_MS);
+          if (viewer.peek().memberId !== undefined) preloadLinkHosts();
+          ready.value = { items, html, hash, key: storage };
+          showTimer = setTimeout(() => !gone && (due.value = true), ANNOUNCEMENT_POPUP_DELAY_MS);
         })
         .catch(() => {}); // quiet: the next visit tries again
     }, ANNOUNCEMENT_LOAD_DELAY_MS);
@@ -267,30 +245,63 @@ export class AnnouncementModel {
       clearTimeout(loadTimer);
       clearTimeout(showTimer);
     };
-  }
-
-  /** Close (the x, 'I know', Escape): with forceRead the next slide until the last (docs/product.md §4). */
-  dismiss(options: CloseOptions) {
-    if (this.closing.peek()) return;
-    if (this.advances.peek()) this.index.value = this.index.peek() + 1;
-    else this.close('close', options);
-  }
+  };
 
   /** The closing animation, then the stored hidden state and the turn given back. */
-  close(reason: CloseReason, { hideAs, delayMs, onClosed }: CloseOptions) {
-    const ready = this.ready.peek();
-    if (this.closing.peek() || !ready) return;
-    this.closing.value = reason;
+  const close = (reason: CloseReason, { hideAs, delayMs, onClosed }: CloseOptions) => {
+    const shown = ready.peek();
+    if (closing.peek() || !shown) return;
+    closing.value = reason;
     const finish = () => {
-      const hidden = this.ticked.peek() ? hideAs : undefined;
-      storeHidden(ready.key, ready.hash, hidden, Date.now());
+      const hidden = ticked.peek() ? hideAs : undefined;
+      storeHidden(shown.key, shown.hash, hidden, Date.now());
       batch(() => {
-        this.done.value = true;
-        this.closing.value = undefined;
+        done.value = true;
+        closing.value = undefined;
       });
       onClosed?.(reason, hidden);
     };
     if (delayMs <= 0) finish();
-    else this.closeTimer = setTimeout(finish, delayMs);
-  }
+    else closeTimer = setTimeout(finish, delayMs);
+  };
+
+  return {
+    viewer,
+    ready,
+    due,
+    index,
+    ticked,
+    closing,
+    done,
+    forceRead,
+    advances,
+    /** Wants an overlay turn. */
+    wanted: computed(() => !!ready.value && due.value && !done.value),
+    item: computed(() => {
+      const items = ready.value?.items;
+      return items ? items[Math.min(index.value, items.length - 1)] : undefined;
+    }),
+    /**
+     * Runs the pipeline for as long as the view is mounted, again for each viewer (key) or when the
+     * wait ends; returns the stop function.
+     */
+    connect(): () => void {
+      const stop = effect(() => {
+        const storage = key.value;
+        if (!waiting.value) return run(storage);
+      });
+      return () => {
+        stop();
+        clearTimeout(closeTimer);
+      };
+    },
+    /** Close (the x, 'I know', Escape): with forceRead the next slide until the last (docs/product.md §4). */
+    dismiss(options: CloseOptions) {
+      if (closing.peek()) return;
+      if (advances.peek()) index.value = index.peek() + 1;
+      else close('close', options);
+    },
+    close,
+  };
 }
+export type AnnouncementModel = ReturnType<typeof announcementModel>;
