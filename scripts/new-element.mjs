@@ -1,6 +1,7 @@
 // `npm run new:element -- <name> [--root DIR]`: a new element the way the house builds them
 // (docs/architecture.md, checklist "adding an element with its endpoint"): the feature folder with
-// its view and CSS, the element file (its JSDoc is the contract), a browser test with an axe-core
+// its model (rules and state as signals, no React), the view that renders it and CSS, a model test on
+// a fake clock, the element file (its JSDoc is the contract), a browser test with an axe-core
 // check, the export in elements/index.ts, a section in docs/elements.md, its title in every
 // language, then the generated types. The loader and the size budget pick it up at the next build.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,10 +22,42 @@ const Pascal = name.replace(/(^|-)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
 const key = `${name.replace(/-/g, '_')}.title`;
 const title = name.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const at = (...p) => join(root, ...p);
+const DELAY = `${name.replace(/-/g, '_').toUpperCase()}_DELAY_MS`;
 
 const files = {
-  [`src/features/${name}/${Pascal}.tsx`]: `/** The ${title} view: what <${tag}> shows. */
+  [`src/features/${name}/model.ts`]: `/**
+ * The ${title} model: its rules, state and timers as signals, no React (docs/architecture.md,
+ * src/features). The view (./${Pascal}.tsx) only renders it; test/features/${name}.test.ts tests it.
+ */
+import { signal } from '@preact/signals-core';
+
+/** How long after the start it shows (ms): name the product rule it implements. */
+export const ${DELAY} = 500;
+
+/** One ${title}: what the view renders. */
+export class ${Pascal}Model {
+  /** On screen. */
+  readonly shown = signal(false);
+  readonly closed = signal(false);
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Starts the model for as long as the view is mounted; returns the stop function. */
+  connect(): () => void {
+    this.timer = setTimeout(() => (this.shown.value = !this.closed.peek()), ${DELAY});
+    return () => clearTimeout(this.timer);
+  }
+
+  close() {
+    this.closed.value = true;
+    this.shown.value = false;
+  }
+}
+`,
+  [`src/features/${name}/${Pascal}.tsx`]: `/** The ${title} view: what <${tag}> shows. It renders ./model.ts; the rules live there. */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
 import { useT } from '../../ui/useT.ts';
+import { ${Pascal}Model } from './model.ts';
 
 export interface ${Pascal}Props {
   heading?: string;
@@ -32,16 +65,50 @@ export interface ${Pascal}Props {
 }
 
 export function ${Pascal}({ heading, onClose }: ${Pascal}Props) {
+  useSignals();
   const { t, dir } = useT();
+  const [model] = useState(() => new ${Pascal}Model());
+  useEffect(() => model.connect(), [model]);
+  if (!model.shown.value) return null;
   return (
     <section className="${name}" part="${name}" dir={dir} aria-label={heading || t('${key}')}>
       <h2 part="heading">{heading || t('${key}')}</h2>
-      <button type="button" part="close" onClick={onClose}>
+      <button
+        type="button"
+        part="close"
+        onClick={() => {
+          model.close();
+          onClose();
+        }}
+      >
         {t('ok')}
       </button>
     </section>
   );
 }
+`,
+  [`test/features/${name}.test.ts`]: `/** The ${title} model on its own, on a fake clock: its rules with the product's numbers. */
+import { expect } from 'chai';
+import { ${Pascal}Model, ${DELAY} } from '../../src/features/${name}/model.ts';
+import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
+
+let clock: FakeClock | undefined;
+afterEach(() => clock?.uninstall());
+
+describe('${Pascal}Model', () => {
+  it('shows ${DELAY} ms after the start, and stays closed once closed', async () => {
+    clock = installClock();
+    const model = new ${Pascal}Model();
+    const stop = model.connect();
+    await clock.tickAsync(${DELAY} - 1);
+    expect(model.shown.value).to.equal(false);
+    await clock.tickAsync(1);
+    expect(model.shown.value).to.equal(true);
+    model.close();
+    expect(model.shown.value).to.equal(false);
+    stop();
+  });
+});
 `,
   [`src/features/${name}/${name}.css`]: `.${name} { font-family: var(--_font); color: var(--_text); background: var(--_surface); border-radius: var(--_radius); padding: 16px; }
 .${name} h2 { margin: 0 0 12px; font-size: 18px; }

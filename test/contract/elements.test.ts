@@ -78,7 +78,9 @@ describe('npm run new:element', () => {
         });
       run();
       for (const f of [
+        'src/features/promo-banner/model.ts',
         'src/features/promo-banner/PromoBanner.tsx',
+        'test/features/promo-banner.test.ts',
         'src/features/promo-banner/promo-banner.css',
         'elements/promo-banner.tsx',
         'test/elements/promo-banner.test.tsx',
@@ -92,6 +94,11 @@ describe('npm run new:element', () => {
       };
       assert.deepEqual(drift, []);
       assert.match(readFileSync(join(root, 'test/elements/promo-banner.test.tsx'), 'utf8'), /expectAccessible/);
+      // The pattern of the house: the model holds the state as signals, no React; the view renders it.
+      const model = readFileSync(join(root, 'src/features/promo-banner/model.ts'), 'utf8');
+      assert.match(model, /@preact\/signals-core/);
+      assert.doesNotMatch(model, /from 'react'|preact\/hooks/);
+      assert.match(readFileSync(join(root, 'src/features/promo-banner/PromoBanner.tsx'), 'utf8'), /useSignals\(\)/);
       assert.match(
         readFileSync(join(root, 'elements/index.ts'), 'utf8'),
         /export \{ WpsPromoBanner \} from '\.\/promo-banner\.tsx';/,

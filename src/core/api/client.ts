@@ -28,6 +28,7 @@ import { handleFailure, ORIGIN_NOT_ALLOWED, perform, reactionFor, type Failure, 
 import { requestSignal } from './abort.ts';
 import { CLIENT_B_TIMEOUT_MS, queryString, takeEarly } from './early.ts';
 import { sealBody } from './encryption.ts';
+import { hashString } from '../hash.ts';
 
 export { CLIENT_B_TIMEOUT_MS };
 
@@ -68,20 +69,6 @@ export class ApiError extends Error {
     super(serverMessage ?? errorCode ?? 'request failed');
     this.name = 'ApiError';
   }
-}
-
-/** cyrb53: a small, fast string hash; good enough to name cache entries. */
-export function hashString(text: string, seed = 0): string {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 function isEnvelope(data: unknown): data is ApiResponse {

@@ -1,39 +1,29 @@
 /**
  * The announcement popup (docs/engagement.md, "Announcement popup"): the viewer's items as swipeable
  * slides of sanitised HTML, previous and next, autoplay, an optional 'do not show today' (or, for
- * the older popup, 'never show again') box, go-to-activity and 'I know', and close. Rules in ./model.ts.
+ * the older popup, 'never show again') box, go-to-activity and 'I know', and close. Rules, timers
+ * and the load are the model's (./model.ts); this file renders it.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { PopupItem } from '../../core/api/endpoints.ts';
-import { onContentClick, preloadLinkHosts } from '../../core/html/links.ts';
-import { preloadSanitizer, sanitizeHtml, type TrustedHtml } from '../../core/html/sanitize.ts';
+import { onContentClick } from '../../core/html/links.ts';
 import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
-import { autoLoginPending } from '../../core/session/autoLogin.ts';
-import { memberInfo } from '../../core/session/member.ts';
-import { session } from '../../core/session/sessionInfo.ts';
-import { MemberType } from '../../core/session/memberType.ts';
 import { Carousel, prefersReducedMotion, SLIDE_TRANSITION_MS } from '../../ui/Carousel.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { useOverlayTurn } from '../../ui/useOverlayTurn.ts';
 import { useT } from '../../ui/useT.ts';
 import {
-  ANNOUNCEMENT_LOAD_DELAY_MS,
-  ANNOUNCEMENT_POPUP_DELAY_MS,
+  announcementModel,
   activityPath,
-  contentHash,
-  itemsFor,
-  loadAnnouncements,
-  readHidden,
-  shouldShow,
   showsGoToActivity,
-  storageKey,
-  storeHidden,
+  turnKey,
+  type CloseOptions,
+  type CloseReason,
   type HideMode,
-  type Viewer,
 } from './model.ts';
 
-export type CloseReason = 'close' | 'activity';
+export type { CloseReason };
 
 export interface AnnouncementPopupProps {
   /** 'today': the 'do not show today' box; 'never': the older popup's 'never show again'. */
@@ -49,80 +39,18 @@ export interface AnnouncementPopupProps {
   onClosed?: (reason: CloseReason, hidden: HideMode | undefined) => void;
 }
 
-interface Ready {
-  items: PopupItem[];
-  html: (string | TrustedHtml)[];
-  hash: string;
-  key: string;
-}
-
-/** The viewer from the session and member info (docs/product.md §1, §4). */
-function currentViewer(): Viewer {
-  const s = session.value;
-  const info = memberInfo.value;
-  if (!s) return { memberType: MemberType.VISITOR };
-  return {
-    memberId: info?.id ?? s.id,
-    firstTimeLogin: s.firstTimeLogin === true,
-    memberType: info?.type ?? s.type ?? MemberType.MEMBER,
-    vipBenefit: info?.clubLabel?.type === 'AUTO',
-  };
-}
-
 export function AnnouncementPopup({ mode, checkbox, autoplayMs, opened, onShown, onActivity, onClosed }: AnnouncementPopupProps) {
   useSignals();
   const { t, dir } = useT();
   const titleId = useId();
-  const viewer = currentViewer();
-  const key = storageKey(viewer);
-  const waiting = autoLoginPending.value || (viewer.memberId === undefined && !!session.value);
-  const [ready, setReady] = useState<Ready | undefined>(undefined);
-  const [due, setDue] = useState(false);
-  const [index, setIndex] = useState(0);
-  const [ticked, setTicked] = useState(false);
-  const [closing, setClosing] = useState<CloseReason | undefined>(undefined);
-  const [done, setDone] = useState(false);
-  const viewerRef = useRef(viewer);
-  viewerRef.current = viewer;
-
-  // 500 ms after mount the data, then the popup 1000 ms after it arrived (docs/product.md §9).
-  useEffect(() => {
-    if (waiting) return;
-    let gone = false;
-    let showTimer: ReturnType<typeof setTimeout> | undefined;
-    setReady(undefined);
-    setDue(false);
-    setDone(false);
-    setIndex(0);
-    const loadTimer = setTimeout(() => {
-      preloadSanitizer();
-      void loadAnnouncements()
-        .then(async (all) => {
-          const items = itemsFor(all, viewerRef.current);
-          if (gone || items.length === 0) return;
-          const hash = contentHash(items);
-          if (!shouldShow(hash, Date.now(), readHidden(key))) return;
-          // Never the raw HTML: no sanitiser (offline), no popup.
-          const html = await Promise.all(items.map((i) => sanitizeHtml(i.content)));
-          if (gone) return;
-          // A signed-in player's links to the merchant's lines carry the token: know the lines before a tap.
-          if (viewerRef.current.memberId !== undefined) preloadLinkHosts();
-          setReady({ items, html, hash, key });
-          showTimer = setTimeout(() => !gone && setDue(true), ANNOUNCEMENT_POPUP_DELAY_MS);
-        })
-        .catch(() => {}); // quiet: the next visit tries again
-    }, ANNOUNCEMENT_LOAD_DELAY_MS);
-    return () => {
-      gone = true;
-      clearTimeout(loadTimer);
-      clearTimeout(showTimer);
-    };
-  }, [key, waiting]);
+  const [model] = useState(announcementModel);
+  useEffect(() => model.connect(), [model]);
+  const ready = model.ready.value;
 
   // The same content is answered once per session and local day (a 'not today' tick ends at midnight,
   // even in a session left open overnight); new content (another hash) is a new answer.
-  const turn = useOverlayTurn('announcement', OVERLAY_PRIORITY.announcement, !!ready && due && !done, {
-    key: ready && `announcement:${ready.hash}:${new Date().toDateString()}`,
+  const turn = useOverlayTurn('announcement', OVERLAY_PRIORITY.announcement, model.wanted.value, {
+    key: ready && turnKey(ready.hash, Date.now()),
     auto: !opened,
   });
 
@@ -131,42 +59,21 @@ export function AnnouncementPopup({ mode, checkbox, autoplayMs, opened, onShown,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per shown set
   }, [turn, ready]);
 
-  // The closing animation, then the stored state and the turn given back.
-  useEffect(() => {
-    if (!closing || !ready) return;
-    const finish = () => {
-      const hidden = checkbox && ticked ? mode : undefined;
-      storeHidden(ready.key, ready.hash, hidden, Date.now());
-      setDone(true);
-      setClosing(undefined);
-      onClosed?.(closing, hidden);
-    };
-    if (prefersReducedMotion()) {
-      finish();
-      return;
-    }
-    const timer = setTimeout(finish, SLIDE_TRANSITION_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per close
-  }, [closing]);
-
-  const forceRead = useMemo(() => ready?.items.some((i) => i.forceRead) ?? false, [ready]);
-
-  if (!turn || !ready || done) return null;
+  const item = model.item.value;
+  if (!turn || !ready || !item || model.done.value) return null;
   const { items, html } = ready;
-  const last = items.length - 1;
-  const item = items[Math.min(index, last)]!;
-
-  // With forceRead, closing advances through the slides until the last (docs/product.md §4).
-  const close = () => {
-    if (closing) return;
-    if (forceRead && index < last) setIndex(index + 1);
-    else setClosing('close');
-  };
+  const forceRead = model.forceRead.value;
+  const index = model.index.value;
+  const closing = model.closing.value;
+  const options = (): CloseOptions => ({
+    hideAs: checkbox ? mode : undefined,
+    delayMs: prefersReducedMotion() ? 0 : SLIDE_TRANSITION_MS,
+    onClosed,
+  });
+  const close = () => model.dismiss(options());
   const goActivity = () => {
-    const path = activityPath(item);
-    if (onActivity?.(item, path) === false) return;
-    setClosing('activity');
+    if (onActivity?.(item, activityPath(item)) === false) return;
+    model.close('activity', options());
   };
 
   return (
@@ -183,7 +90,7 @@ export function AnnouncementPopup({ mode, checkbox, autoplayMs, opened, onShown,
         <Carousel
           count={items.length}
           index={index}
-          onIndex={setIndex}
+          onIndex={(i) => (model.index.value = i)}
           autoplayMs={forceRead ? 0 : autoplayMs}
           dir={dir}
           labels={{
@@ -208,18 +115,18 @@ export function AnnouncementPopup({ mode, checkbox, autoplayMs, opened, onShown,
         />
         {checkbox ? (
           <label className="announcement-hide" part="hide">
-            <input type="checkbox" checked={ticked} onChange={(e) => setTicked(e.target.checked)} />
+            <input type="checkbox" checked={model.ticked.value} onChange={(e) => (model.ticked.value = e.target.checked)} />
             <span>{t(mode === 'never' ? 'announcement.never' : 'announcement.today')}</span>
           </label>
         ) : null}
         <div className="wps-actions" part="actions">
-          {showsGoToActivity(item.promotionType, viewer) ? (
+          {showsGoToActivity(item.promotionType, model.viewer.value) ? (
             <button type="button" part="activity" onClick={goActivity}>
               {t('announcement.activity')}
             </button>
           ) : null}
           <button type="button" className="primary" part="ok" onClick={close}>
-            {forceRead && index < last ? t('announcement.next_one') : t('announcement.ok')}
+            {model.advances.value ? t('announcement.next_one') : t('announcement.ok')}
           </button>
         </div>
       </div>

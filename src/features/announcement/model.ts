@@ -10,9 +10,19 @@
  *
  * Storage (docs/product.md §9): the key SHELL_PU_A_<member id> for a member, SHELL_PU_B for a
  * visitor; the session's closed state in session storage, the hide time in local storage.
+ *
+ * `announcementModel()` runs one popup's pipeline (timers, load, filter, hash, sanitise, close) as
+ * signals; AnnouncementPopup.tsx renders it.
  */
+import { batch, computed, effect, signal } from '@preact/signals-core';
 import type { PopupItem, PromotionType } from '../../core/api/endpoints.ts';
-import { call, hashString } from '../../core/api/client.ts';
+import { call } from '../../core/api/client.ts';
+import { hashString } from '../../core/hash.ts';
+import { preloadLinkHosts } from '../../core/html/links.ts';
+import { preloadSanitizer, sanitizeHtml, type TrustedHtml } from '../../core/html/sanitize.ts';
+import { autoLoginPending } from '../../core/session/autoLogin.ts';
+import { memberInfo } from '../../core/session/member.ts';
+import { session } from '../../core/session/sessionInfo.ts';
 import { localStore, sessionStore } from '../../core/storage/storage.ts';
 import { MemberType } from '../../core/session/memberType.ts';
 
@@ -143,3 +153,155 @@ export async function loadAnnouncements(): Promise<PopupItem[]> {
   const list: unknown = res.value;
   return Array.isArray(list) ? list.filter(isItem).map((i) => ({ ...i, id: String(i.id) })) : [];
 }
+
+/** The viewer from the session and member info (docs/product.md §1, §4). */
+export function currentViewer(): Viewer {
+  const s = session.value;
+  const info = memberInfo.value;
+  if (!s) return { memberType: MemberType.VISITOR };
+  return {
+    memberId: info?.id ?? s.id,
+    firstTimeLogin: s.firstTimeLogin === true,
+    memberType: info?.type ?? s.type ?? MemberType.MEMBER,
+    vipBenefit: info?.clubLabel?.type === 'AUTO',
+  };
+}
+
+export type CloseReason = 'close' | 'activity';
+
+/** Loaded, filtered, not hidden and sanitised: what the popup shows. */
+export interface Ready {
+  items: PopupItem[];
+  html: (string | TrustedHtml)[];
+  hash: string;
+  key: string;
+}
+
+export interface CloseOptions {
+  /** The hide mode when the box is shown and ticked (see `hideAs`). */
+  hideAs: HideMode | undefined;
+  /** The closing animation (0: none, the player asked for reduced motion). */
+  delayMs: number;
+  onClosed?: (reason: CloseReason, hidden: HideMode | undefined) => void;
+}
+
+/** The overlay queue's answer key: the same content once per session and local day. */
+export const turnKey = (hash: string, now: number) => `announcement:${hash}:${new Date(now).toDateString()}`;
+
+/**
+ * One popup: its state as signals and the pipeline that fills them. A closure rather than a class:
+ * its inner names minify, and the popup's chunk has a size budget (docs/performance.md).
+ */
+export function announcementModel() {
+  /** The viewer, from the session and member signals. */
+  const viewer = computed(currentViewer);
+  const key = computed(() => storageKey(viewer.value));
+  /** An auto login is under way, or the member info of a session has not arrived: wait. */
+  const waiting = computed(() => autoLoginPending.value || (viewer.value.memberId === undefined && !!session.value));
+  const ready = signal<Ready | undefined>(undefined);
+  /** The popup delay after the data arrived has passed. */
+  const due = signal(false);
+  const index = signal(0);
+  const ticked = signal(false);
+  const closing = signal<CloseReason | undefined>(undefined);
+  /** Closed: stays closed until the viewer changes. */
+  const done = signal(false);
+  /** forceRead on any item: closing walks the slides first (docs/product.md §4). */
+  const forceRead = computed(() => ready.value?.items.some((i) => i.forceRead) ?? false);
+  /** Closing now would only move to the next slide. */
+  const advances = computed(() => forceRead.value && index.value < (ready.value?.items.length ?? 0) - 1);
+  let closeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** 500 ms after the start the data, then the popup 1000 ms after it arrived (docs/product.md §9). */
+  const run = (storage: string) => {
+    let gone = false;
+    let showTimer: ReturnType<typeof setTimeout> | undefined;
+    batch(() => {
+      ready.value = undefined;
+      due.value = false;
+      done.value = false;
+      index.value = 0;
+    });
+    const loadTimer = setTimeout(() => {
+      preloadSanitizer();
+      void loadAnnouncements()
+        .then(async (all) => {
+          const items = itemsFor(all, viewer.peek());
+          if (gone || items.length === 0) return;
+          const hash = contentHash(items);
+          if (!shouldShow(hash, Date.now(), readHidden(storage))) return;
+          // Never the raw HTML: no sanitiser (offline), no popup.
+          const html = await Promise.all(items.map((i) => sanitizeHtml(i.content)));
+          if (gone) return;
+          // A signed-in player's links to the merchant's lines carry the token: know the lines before a tap.
+          if (viewer.peek().memberId !== undefined) preloadLinkHosts();
+          ready.value = { items, html, hash, key: storage };
+          showTimer = setTimeout(() => !gone && (due.value = true), ANNOUNCEMENT_POPUP_DELAY_MS);
+        })
+        .catch(() => {}); // quiet: the next visit tries again
+    }, ANNOUNCEMENT_LOAD_DELAY_MS);
+    return () => {
+      gone = true;
+      clearTimeout(loadTimer);
+      clearTimeout(showTimer);
+    };
+  };
+
+  /** The closing animation, then the stored hidden state and the turn given back. */
+  const close = (reason: CloseReason, { hideAs, delayMs, onClosed }: CloseOptions) => {
+    const shown = ready.peek();
+    if (closing.peek() || !shown) return;
+    closing.value = reason;
+    const finish = () => {
+      const hidden = ticked.peek() ? hideAs : undefined;
+      storeHidden(shown.key, shown.hash, hidden, Date.now());
+      batch(() => {
+        done.value = true;
+        closing.value = undefined;
+      });
+      onClosed?.(reason, hidden);
+    };
+    if (delayMs <= 0) finish();
+    else closeTimer = setTimeout(finish, delayMs);
+  };
+
+  return {
+    viewer,
+    ready,
+    due,
+    index,
+    ticked,
+    closing,
+    done,
+    forceRead,
+    advances,
+    /** Wants an overlay turn. */
+    wanted: computed(() => !!ready.value && due.value && !done.value),
+    item: computed(() => {
+      const items = ready.value?.items;
+      return items ? items[Math.min(index.value, items.length - 1)] : undefined;
+    }),
+    /**
+     * Runs the pipeline for as long as the view is mounted, again for each viewer (key) or when the
+     * wait ends; returns the stop function.
+     */
+    connect(): () => void {
+      const stop = effect(() => {
+        const storage = key.value;
+        if (!waiting.value) return run(storage);
+      });
+      return () => {
+        stop();
+        clearTimeout(closeTimer);
+      };
+    },
+    /** Close (the x, 'I know', Escape): with forceRead the next slide until the last (docs/product.md §4). */
+    dismiss(options: CloseOptions) {
+      if (closing.peek()) return;
+      if (advances.peek()) index.value = index.peek() + 1;
+      else close('close', options);
+    },
+    close,
+  };
+}
+export type AnnouncementModel = ReturnType<typeof announcementModel>;

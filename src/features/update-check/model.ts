@@ -4,7 +4,8 @@
  * a changed hash shows the update notice once. A manifest that cannot be fetched only logs a warning.
  */
 import { signal } from '@preact/signals-core';
-import { call, hashString } from '../../core/api/client.ts';
+import { call } from '../../core/api/client.ts';
+import { hashString } from '../../core/hash.ts';
 import { reloadSiteStatus } from '../../core/config/siteStatus.ts';
 
 export const UPDATE_CHECK_INTERVAL_MS = 3_600_000;

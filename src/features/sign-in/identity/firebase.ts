@@ -11,7 +11,9 @@
  */
 import { signal } from '@preact/signals-core';
 import type { Auth, ConfirmationResult, RecaptchaVerifier, UserCredential } from 'firebase/auth';
-import type { SiteInfo } from '../../../core/api/endpoints.ts';
+import { identityConfig, type IdentityConfig } from './config.ts';
+
+export { identityConfig, type IdentityConfig };
 
 export type Sdk = typeof import('./sdk.ts');
 export type SdkLoader = () => Promise<Sdk>;
@@ -23,16 +25,6 @@ export type IdentityChannel = SocialChannel | 'phone';
 export interface ChannelResult {
   idToken: string;
   channel: IdentityChannel;
-}
-
-/** The merchant's identity-provider web config (SiteInfo.sms). */
-export interface IdentityConfig {
-  apiKey: string;
-  authDomain?: string;
-  projectId: string;
-  appId?: string;
-  /** Demo and test mode only: the Auth emulator's origin, e.g. http://127.0.0.1:9099. */
-  authEmulatorUrl?: string;
 }
 
 /** An identity-provider failure: the SDK's code (`auth/...`) and its reason text. */
@@ -48,19 +40,6 @@ export class IdentityError extends Error {
 
 export const UNKNOWN_CODE = 'auth/unknown';
 export const CODE_EXPIRED = 'auth/code-expired';
-
-/** The config when the merchant offers identity-provider sign-in (`sms.firebase` on, with a key and project). */
-export function identityConfig(info: Pick<SiteInfo, 'sms'> | undefined): IdentityConfig | undefined {
-  const sms = info?.sms;
-  if (sms?.firebase !== true || !sms.apiKey || !sms.projectId) return undefined;
-  return {
-    apiKey: sms.apiKey,
-    authDomain: sms.authDomain,
-    projectId: sms.projectId,
-    appId: sms.appId,
-    authEmulatorUrl: sms.authEmulatorUrl || undefined,
-  };
-}
 
 /** Any thrown value as an IdentityError (SDK errors keep their code; a failed chunk load is a network failure). */
 export function toIdentityError(err: unknown): IdentityError {

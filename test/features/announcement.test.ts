@@ -1,0 +1,164 @@
+/**
+ * The announcement model on its own, no view (src/features/announcement/model.ts; docs/product.md §4,
+ * §6, §9): data 500 ms after the start and the popup 1000 ms after it arrived, the viewer's items, the
+ * content hash against the stored hidden state, forceRead closing and the stored 'not today' tick.
+ */
+import { expect } from 'chai';
+import type { PopupItem } from '../../src/core/api/endpoints.ts';
+import { autoLoginPending } from '../../src/core/session/autoLogin.ts';
+import { memberInfo } from '../../src/core/session/member.ts';
+import { clearSession, saveSession } from '../../src/core/session/sessionInfo.ts';
+import {
+  ANNOUNCEMENT_LOAD_DELAY_MS,
+  ANNOUNCEMENT_POPUP_DELAY_MS,
+  announcementModel,
+  type AnnouncementModel,
+  contentHash,
+  turnKey,
+} from '../../src/features/announcement/model.ts';
+import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
+import { json, stubFetch, type FetchStub } from '../browser-helpers/helpers.ts';
+
+const item = (id: string, execution: PopupItem['execution'], extra: Partial<PopupItem> = {}): PopupItem => ({
+  id,
+  title: `Title ${id}`,
+  content: `<p>${id}</p>`,
+  execution,
+  ...extra,
+});
+let items: PopupItem[] = [item('b1', 'B'), item('b2', 'B'), item('a1', 'A'), item('f1', 'F')];
+
+let stub: FetchStub | undefined;
+let clock: FakeClock | undefined;
+let stop: (() => void) | undefined;
+// The sanitiser is a real dynamic import: wait for it in real time (the fake clock holds setTimeout).
+const realSetTimeout = window.setTimeout.bind(window);
+async function untilReady(model: AnnouncementModel) {
+  for (let i = 0; i < 200 && !model.ready.value; i++) await new Promise((r) => realSetTimeout(r, 10));
+}
+const loads = () => stub?.to('/wps/relay/MCSFE_getListAnnouncements').length ?? 0;
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  clearSession();
+  memberInfo.value = undefined;
+  autoLoginPending.value = false;
+  items = [item('b1', 'B'), item('b2', 'B'), item('a1', 'A'), item('f1', 'F')];
+  stub = stubFetch(() => json({ success: true, value: items }));
+  clock = installClock(Date.UTC(2026, 10, 27, 9));
+});
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+  clock?.uninstall();
+  stub?.restore();
+  autoLoginPending.value = false;
+  clearSession();
+});
+
+/** Runs the model to the end of the load and the sanitiser (a real dynamic import: real frames). */
+async function started(model = announcementModel()) {
+  stop = model.connect();
+  await clock!.tickAsync(ANNOUNCEMENT_LOAD_DELAY_MS);
+  await untilReady(model);
+  return model;
+}
+
+describe('AnnouncementModel', () => {
+  it('loads 500 ms after the start and is due 1000 ms after the data arrived (docs/product.md §9)', async () => {
+    expect(ANNOUNCEMENT_LOAD_DELAY_MS).to.equal(500);
+    expect(ANNOUNCEMENT_POPUP_DELAY_MS).to.equal(1000);
+    const model = announcementModel();
+    stop = model.connect();
+    await clock!.tickAsync(499);
+    expect(loads()).to.equal(0);
+    await clock!.tickAsync(1);
+    expect(loads()).to.equal(1);
+    await untilReady(model);
+    expect(!!model.ready.value).to.equal(true);
+    expect(model.wanted.value).to.equal(false);
+    await clock!.tickAsync(999);
+    expect(model.due.value).to.equal(false);
+    await clock!.tickAsync(1);
+    expect(model.due.value).to.equal(true);
+    expect(model.wanted.value).to.equal(true);
+  });
+
+  it('a visitor gets the B items under SHELL_PU_B, hashed over every title and content', async () => {
+    const model = await started();
+    const ready = model.ready.value!;
+    expect(ready.items.map((i) => i.id)).to.deep.equal(['b1', 'b2']);
+    expect(ready.key).to.equal('SHELL_PU_B');
+    expect(ready.hash).to.equal(contentHash(ready.items));
+    expect(ready.html.map(String)).to.deep.equal(['<p>b1</p>', '<p>b2</p>']);
+    expect(turnKey(ready.hash, clock!.now)).to.equal(`announcement:${ready.hash}:${new Date(clock!.now).toDateString()}`);
+  });
+
+  it('a member on a first-time login gets A and F under SHELL_PU_A_<id>', async () => {
+    saveSession({ token: 't', id: 7, userName: 'demo', type: 0, merchantCode: 'demo', firstTimeLogin: true });
+    const model = await started();
+    expect(model.ready.value!.items.map((i) => i.id)).to.deep.equal(['a1', 'f1']);
+    expect(model.ready.value!.key).to.equal('SHELL_PU_A_7');
+  });
+
+  it('waits while an auto login runs, and starts over when it ends', async () => {
+    autoLoginPending.value = true;
+    const model = announcementModel();
+    stop = model.connect();
+    await clock!.tickAsync(2000);
+    expect(loads()).to.equal(0);
+    autoLoginPending.value = false;
+    await clock!.tickAsync(500);
+    expect(loads()).to.equal(1);
+  });
+
+  it('the same content closed this session stays away; new content shows at once', async () => {
+    sessionStorage.setItem('SHELL_PU_B', JSON.stringify({ hash: contentHash([item('b1', 'B'), item('b2', 'B')]) }));
+    const hidden = await started();
+    await clock!.tickAsync(2000);
+    expect(!!hidden.ready.value).to.equal(false);
+    stop!();
+    items = [item('b1', 'B', { title: 'New' }), item('b2', 'B')];
+    const shown = await started();
+    expect(shown.ready.value?.items[0]?.title).to.equal('New');
+  });
+
+  it('stopping before 500 ms loads nothing', async () => {
+    const model = announcementModel();
+    model.connect()();
+    await clock!.tickAsync(2000);
+    expect(loads()).to.equal(0);
+  });
+
+  it('forceRead: closing walks to the last slide, then closes and keeps the tick until midnight', async () => {
+    items = [item('b1', 'B', { forceRead: true }), item('b2', 'B')];
+    const model = await started();
+    await clock!.tickAsync(ANNOUNCEMENT_POPUP_DELAY_MS);
+    const closed: unknown[] = [];
+    const options = { hideAs: 'today' as const, delayMs: 250, onClosed: (...a: unknown[]) => closed.push(a) };
+    expect(model.advances.value).to.equal(true);
+    model.dismiss(options);
+    expect(model.index.value).to.equal(1);
+    expect(model.closing.value).to.equal(undefined);
+    model.ticked.value = true;
+    model.dismiss(options);
+    expect(model.closing.value).to.equal('close');
+    await clock!.tickAsync(249);
+    expect(model.done.value).to.equal(false);
+    await clock!.tickAsync(1);
+    expect(model.done.value).to.equal(true);
+    expect(model.wanted.value).to.equal(false);
+    expect(closed).to.deep.equal([['close', 'today']]);
+    const hash = model.ready.value!.hash;
+    expect(JSON.parse(localStorage.getItem('SHELL_PU_B')!)).to.deep.equal({ hash, hideTime: clock!.now });
+  });
+
+  it('closing without the box ticked keeps it closed for the session only', async () => {
+    const model = await started();
+    model.close('activity', { hideAs: 'never', delayMs: 0 });
+    expect(model.done.value).to.equal(true);
+    expect(localStorage.getItem('SHELL_PU_B')).to.equal(null);
+    expect(JSON.parse(sessionStorage.getItem('SHELL_PU_B')!)).to.deep.equal({ hash: model.ready.value!.hash });
+  });
+});
