@@ -11,7 +11,8 @@ import type { Banner } from '../src/core/api/endpoints.ts';
 import { safeImageUrl } from '../src/core/config/config.ts';
 import { bannerLink, followBanner } from '../src/core/html/banners.ts';
 import { preloadLinkHosts } from '../src/core/html/links.ts';
-import { Carousel, SWIPE_AUTOPLAY_MS } from '../src/ui/Carousel.tsx';
+import { Carousel } from '../src/ui/Carousel.tsx';
+import { SWIPE_AUTOPLAY_MS } from '../src/ui/swipe.ts';
 import { useT } from '../src/ui/useT.ts';
 import { HOME_BANNER_GROUP } from './earlyCalls.ts';
 

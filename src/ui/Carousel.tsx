@@ -42,9 +42,6 @@ export interface CarouselProps {
 export const prefersReducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** docs/product.md §9 "swipe autoplay 5 s": the announcement popup and the home banners both rotate at it. */
-export const SWIPE_AUTOPLAY_MS = 5000;
-
 export function Carousel({ count, index, onIndex, renderSlide, labels, dir = 'ltr', autoplayMs = 0 }: CarouselProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);

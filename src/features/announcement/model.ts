@@ -25,11 +25,12 @@ import { memberInfo } from '../../core/session/member.ts';
 import { session } from '../../core/session/sessionInfo.ts';
 import { localStore, sessionStore } from '../../core/storage/storage.ts';
 import { MemberType } from '../../core/session/memberType.ts';
+import { SWIPE_AUTOPLAY_MS } from '../../ui/swipe.ts';
 
 /** docs/product.md §9. */
 export const ANNOUNCEMENT_LOAD_DELAY_MS = 500;
 export const ANNOUNCEMENT_POPUP_DELAY_MS = 1000;
-export const ANNOUNCEMENT_AUTOPLAY_MS = 5000;
+export const ANNOUNCEMENT_AUTOPLAY_MS = SWIPE_AUTOPLAY_MS;
 
 export const MEMBER_KEY_PREFIX = 'SHELL_PU_A_';
 export const VISITOR_KEY = 'SHELL_PU_B';
