@@ -1,8 +1,8 @@
 // Lint rules of the house (docs/architecture.md): TypeScript's recommended rules, React hooks,
 // accessibility in JSX, no import cycles (value imports here; type-only ones too in
 // test/build/import-cycles.test.ts), and the one-way layering as rules that fail `npm test`:
-//   core <- ui <- features <- elements <- host; a feature uses another only through its index.ts;
-//   server/ imports only the contract; no browser code imports server/; core has no React or Preact.
+//   contract <- core <- ui <- features <- elements <- host; a feature uses another only through its
+//   index.ts; server/ imports only the contract (src/contract); no browser code imports server/; core has no React or Preact.
 // test/build/lint-rules.test.ts proves each rule on a breaching file of test/lint-fixtures/.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -41,19 +41,18 @@ const layers = [
     message: "a feature uses another only through that feature's public entry (its index.ts), never its inner files.",
   })),
   {
+    // The contract (src/contract: rows, payload schemas, answer types, constants, the tracking wire,
+    // the pixel host table, the language list) is shared by the browser and the server: it imports
+    // nothing of either (valibot aside).
+    target: './src/contract',
+    from: ['./src/core', './src/ui', './src/features', './elements', './host', './server'],
+    message: 'the contract is shared by browser and server: it imports neither.',
+  },
+  {
     target: './server',
     from: './src',
-    // The tracking contract too: the post's wire format, the pixel host table (the /m CSP), the event names.
-    // And the language list (src/core/i18n/language-codes.ts: data, no browser code) for the web app manifest.
-    except: [
-      './core/api',
-      './core/tracking/wire.ts',
-      './core/tracking/pixelHosts.ts',
-      './core/tracking/track.ts',
-      './core/i18n/language-codes.ts',
-    ],
-    message:
-      'the server imports only the /wps contract (src/core/api, src/core/tracking/{wire,pixelHosts,track}.ts, src/core/i18n/language-codes.ts).',
+    except: ['./contract'],
+    message: 'the server imports only the contract (src/contract), never the browser runtime.',
   },
   {
     // Browser code of every kind: the server's files would be bundled into a page (and its secrets with them).
@@ -136,7 +135,10 @@ export default tseslint.config(
   },
   { files: ['sw/**'], languageOptions: { globals: globals.serviceworker } },
   // Scripts the server hands to browsers (the dev page, the captcha stand-in) and the merchant demo.
-  { files: ['server/dev/dev.js', 'server/dev/vitals.js', 'server/signin/captcha-standin.js', 'demo/**'], languageOptions: { globals: globals.browser } },
+  {
+    files: ['server/dev/dev.js', 'server/dev/vitals.js', 'server/signin/captcha-standin.js', 'demo/**'],
+    languageOptions: { globals: globals.browser },
+  },
   {
     files: ['server/**', 'scripts/**', '*.config.*', 'test/server/**', 'test/e2e/**', 'test/contract/**', 'test/i18n/**'],
     languageOptions: { globals: globals.node },

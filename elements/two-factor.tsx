@@ -33,7 +33,7 @@
  */
 import { defineElement } from './define.tsx';
 import { emit } from './emit.ts';
-import type { LoginValue } from '../src/core/api/endpoints.ts';
+import type { LoginValue } from '../src/contract/endpoints.ts';
 import { openTwoFactor, type Outcome, type TwoFactorDetail } from '../src/features/two-factor/model.ts';
 import { closeOwn, openOwn, TwoFactorRoot } from '../src/features/two-factor/TwoFactorRoot.tsx';
 import css from '../src/features/two-factor/two-factor.css';

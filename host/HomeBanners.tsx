@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { call } from '../src/core/api/client.ts';
-import type { Banner } from '../src/core/api/endpoints.ts';
+import type { Banner } from '../src/contract/endpoints.ts';
 import { safeImageUrl } from '../src/core/config/config.ts';
 import { bannerLink, followBanner } from '../src/core/html/banners.ts';
 import { preloadLinkHosts } from '../src/core/html/links.ts';

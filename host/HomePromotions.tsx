@@ -3,7 +3,7 @@
  * and a link to all of them. Nothing shows when there are none or they cannot load.
  */
 import { useEffect, useState } from 'react';
-import type { Promotion } from '../src/core/api/endpoints.ts';
+import type { Promotion } from '../src/contract/endpoints.ts';
 import { loadPromotionList } from '../src/features/promotions/model.ts';
 import { useT } from '../src/ui/useT.ts';
 import { AppLink } from './AppLink.tsx';

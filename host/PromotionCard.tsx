@@ -1,5 +1,5 @@
 /** A promotion as a tappable card (the /m/activity list and the home page's strip). */
-import type { Promotion } from '../src/core/api/endpoints.ts';
+import type { Promotion } from '../src/contract/endpoints.ts';
 import { safeImageUrl } from '../src/core/config/config.ts';
 import type { Language } from '../src/core/i18n/languages.ts';
 import { formatWindow } from '../src/features/promotions/model.ts';

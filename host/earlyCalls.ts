@@ -6,7 +6,7 @@
  * asks early, as only then is the status query known before the app has read the landing URL.
  */
 import { BANNERS_PATH, CLIENT_B_TIMEOUT_MS, STATUS_PATH, queryString, startEarly } from '../src/core/api/early.ts';
-import type { Banner } from '../src/core/api/endpoints.ts';
+import type { Banner } from '../src/contract/endpoints.ts';
 import { statusPayload } from '../src/core/config/statusPayload.ts';
 import { bannerLink } from '../src/core/html/bannerLink.ts';
 

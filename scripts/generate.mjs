@@ -1,7 +1,7 @@
 // Files and regions written from one source rather than kept by hand (docs/architecture.md,
 // "Generated, not hand-kept"). Each generated region sits between marker comments; what is outside
 // them stays hand-written:
-//   src/**/locales/index.ts   the 21 catalogue loaders, one per LANGUAGES entry (src/core/i18n/language-codes.ts)
+//   src/**/locales/index.ts   the 21 catalogue loaders, one per LANGUAGES entry (src/contract/language-codes.ts)
 //   host/lazyElements.ts      the tag → module table, from the element files (the loader manifest's tags)
 //   docs/elements.md          each element's table, from its JSDoc (the manifest custom-elements.json)
 //   elements/jsx.d.ts         the JSX and tag-map types (scripts/elements-manifest.mjs)
@@ -15,11 +15,11 @@ import { buildManifest, jsxTypes } from './elements-manifest.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (file) => readFileSync(join(ROOT, file), 'utf8');
 
-/** LANGUAGES of src/core/i18n/language-codes.ts, read from its source (plain node runs this script). */
+/** LANGUAGES of src/contract/language-codes.ts, read from its source (plain node runs this script). */
 export function languages() {
-  const list = /export const LANGUAGES = \[([^\]]*)\] as const/.exec(read('src/core/i18n/language-codes.ts'))?.[1];
+  const list = /export const LANGUAGES = \[([^\]]*)\] as const/.exec(read('src/contract/language-codes.ts'))?.[1];
   const codes = [...(list ?? '').matchAll(/'([A-Z-]+)'/g)].map((m) => m[1]);
-  if (codes.length < 2) throw new Error('generate: LANGUAGES not found in src/core/i18n/language-codes.ts');
+  if (codes.length < 2) throw new Error('generate: LANGUAGES not found in src/contract/language-codes.ts');
   return codes;
 }
 

@@ -43,7 +43,7 @@ import { mountWebManifest } from './infra/webmanifest.ts';
 import { pushServiceRoutes } from './push/push-service.ts';
 import { requestPixels } from './tracking/pixels.ts';
 import { postTracking } from './tracking/tracking.ts';
-import { TRACKING_PATH } from '../src/core/tracking/wire.ts';
+import { TRACKING_PATH } from '../src/contract/tracking/wire.ts';
 import { loadOrCreateSecrets } from './infra/secrets.ts';
 import { mountStatic } from './infra/static.ts';
 import { forward } from './infra/upstream.ts';

@@ -7,7 +7,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import type { Promotion, PromotionType } from '../../src/core/api/endpoints.ts';
+import type { Promotion, PromotionType } from '../../src/contract/endpoints.ts';
 import { isApiError } from '../../src/core/api/client.ts';
 import { safeImageUrl } from '../../src/core/config/config.ts';
 import { loadPromotions, promotions } from '../../src/core/config/siteStatus.ts';

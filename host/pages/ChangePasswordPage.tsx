@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { changePassword } from '../../src/features/sign-in/model.ts';
 import { PasswordRule, passwordRuleError } from '../../src/features/sign-in/PasswordRule.tsx';
 import { passwordChangeState } from '../../src/core/session/passwordChange.ts';
-import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
+import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
 import { logout } from '../../src/core/session/logout.ts';
 import { navigate } from '../../src/core/session/navigation.ts';
 import { session } from '../../src/core/session/sessionInfo.ts';

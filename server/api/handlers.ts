@@ -4,7 +4,7 @@
  * decrypted the body (when `encrypted`) and validated the input with the row's schema.
  * A handler returns the envelope's `value`, or throws an ApiError.
  */
-import type { EndpointName, PayloadOf, ValueOf } from '../../src/core/api/endpoints.ts';
+import type { EndpointName, PayloadOf, ValueOf } from '../../src/contract/endpoints.ts';
 import { deleteSession, type MemberRow } from '../db/sessions.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
 import { JsonText } from '../infra/answer.ts';

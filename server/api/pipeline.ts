@@ -5,9 +5,9 @@
  */
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
-import { endpoints, type Endpoint, type EndpointName, type payloadSchemaNames } from '../../src/core/api/endpoints.ts';
-import { featureEndpoints } from '../../src/core/api/feature-endpoints.ts';
-import * as schemas from '../../src/core/api/schemas.ts';
+import { endpoints, type Endpoint, type EndpointName, type payloadSchemaNames } from '../../src/contract/endpoints.ts';
+import { featureEndpoints } from '../../src/contract/feature-endpoints.ts';
+import * as schemas from '../../src/contract/schemas.ts';
 import { findSession } from '../db/sessions.ts';
 import { parseJsonObject, readBody, requireObject, validate } from '../infra/body.ts';
 import { clientIp } from '../infra/client-ip.ts';

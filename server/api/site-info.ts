@@ -2,8 +2,8 @@
  * What the public system calls tell about a merchant: its configuration (merchants.json) with the
  * runtime state's settings, shaped as the contract's SiteInfo and CountryInfo.
  */
-import type { CountryInfo, PixelIds, SiteInfo } from '../../src/core/api/endpoints.ts';
-import { PIXEL_ID } from '../../src/core/tracking/pixelHosts.ts';
+import type { CountryInfo, PixelIds, SiteInfo } from '../../src/contract/endpoints.ts';
+import { PIXEL_ID } from '../../src/contract/tracking/pixelHosts.ts';
 import type { MerchantState } from '../db/state-fields.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 import { EMULATOR_WEB_CONFIG } from '../signin/identity.ts';

@@ -5,8 +5,8 @@
  * store, which itself needs the Merchant type.
  */
 import * as v from 'valibot';
-import type { PixelIds } from '../../src/core/api/endpoints.ts';
-import { PIXEL_ID } from '../../src/core/tracking/pixelHosts.ts';
+import type { PixelIds } from '../../src/contract/endpoints.ts';
+import { PIXEL_ID } from '../../src/contract/tracking/pixelHosts.ts';
 
 /** Language codes as the front end names its catalogues: EN, CN, PT-BR, ... */
 export const LANGUAGE_CODE = /^[A-Z]{2}(-[A-Z]{2})?$/;

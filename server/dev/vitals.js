@@ -3,7 +3,7 @@
  * from GET /dev/vitals by dev.js. Text goes in with textContent and attributes with setAttribute only.
  */
 
-/** The Core Web Vitals thresholds (src/core/api/fieldData.ts) and how each metric reads. */
+/** The Core Web Vitals thresholds (src/contract/fieldData.ts) and how each metric reads. */
 export const VITALS = [
   { name: 'LCP', title: 'Largest contentful paint', good: 2500, poor: 4000 },
   { name: 'INP', title: 'Interaction to next paint', good: 200, poor: 500 },

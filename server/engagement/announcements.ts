@@ -5,8 +5,8 @@
  * item whose `texts` has the request's language (the demo seed's) is answered in it; what the dev
  * controls publish has none and is answered as written, whatever the language.
  */
-import type { PopupItem } from '../../src/core/api/endpoints.ts';
-import type { AnnouncementsQuery } from '../../src/core/api/schemas.ts';
+import type { PopupItem } from '../../src/contract/endpoints.ts';
+import type { AnnouncementsQuery } from '../../src/contract/schemas.ts';
 import type { Db, Query } from '../db/db.ts';
 import { fieldError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';

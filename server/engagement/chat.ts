@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import type { LaunchChatQuery } from '../../src/core/api/schemas.ts';
+import type { LaunchChatQuery } from '../../src/contract/schemas.ts';
 import type { Db, Query } from '../db/db.ts';
 import { tokenHash } from '../db/sessions.ts';
 import { clock, MINUTE } from '../infra/limits.ts';

@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { PROMOTION_TYPES } from '../../src/core/api/promotionTypes.ts';
+import { PROMOTION_TYPES } from '../../src/contract/promotionTypes.ts';
 import type { Deps } from '../api/call.ts';
 import { answer, devMember, formFlag, formNumber, headerMerchant, noBody, noNul, NO_STORE, readInput } from '../dev/io.ts';
 import { validate } from '../infra/body.ts';

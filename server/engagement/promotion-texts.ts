@@ -4,7 +4,7 @@
  * column, answered by the `Language` header. Data, not logic: the popups' are in
  * ./announcement-texts.ts.
  */
-import type { PromotionType } from '../../src/core/api/endpoints.ts';
+import type { PromotionType } from '../../src/contract/endpoints.ts';
 import type { Localized } from '../api/language.ts';
 
 export type PromotionText = { title: string; summary: string; content: string };

@@ -5,8 +5,8 @@
  * are answered in the request's language when its `texts` has that language, else as its row holds
  * them (docs/api.md, "Language of the content").
  */
-import type { AvailablePromotions, Promotion, PromotionType } from '../../src/core/api/endpoints.ts';
-import { PROMOTION_TYPES } from '../../src/core/api/promotionTypes.ts';
+import type { AvailablePromotions, Promotion, PromotionType } from '../../src/contract/endpoints.ts';
+import { PROMOTION_TYPES } from '../../src/contract/promotionTypes.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';

@@ -10,7 +10,7 @@
  * instances starting on one PostgreSQL do not both seed (the second waits for the first's row, then
  * skips).
  */
-import type { PromotionType } from '../../src/core/api/endpoints.ts';
+import type { PromotionType } from '../../src/contract/endpoints.ts';
 import type { Db, Query } from '../db/db.ts';
 import { clock, MINUTE } from '../infra/limits.ts';
 import type { Merchant, Merchants } from '../merchants/merchants.ts';

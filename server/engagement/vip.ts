@@ -2,7 +2,7 @@
  * VIP labels (table `vip_labels`) and a member's place among them (`members.vip_label_id`,
  * `vip_completed`): the `clubLabel` of /wps/member/info and MCSFE_getPlayerRankProgress.
  */
-import type { MemberInfo, RankProgress } from '../../src/core/api/endpoints.ts';
+import type { MemberInfo, RankProgress } from '../../src/contract/endpoints.ts';
 import type { Db } from '../db/db.ts';
 
 export const LABEL_TYPES = ['AUTO', 'MANUAL'] as const;

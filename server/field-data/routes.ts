@@ -4,7 +4,7 @@
  * page draws (behind the /dev/* guard app.ts puts before it: allowed host names, loopback only).
  */
 import { Hono } from 'hono';
-import { FIELD_DATA_PATH } from '../../src/core/api/fieldData.ts';
+import { FIELD_DATA_PATH } from '../../src/contract/fieldData.ts';
 import type { Deps } from '../api/call.ts';
 import { jsonAnswer } from '../infra/answer.ts';
 import { ApiError } from '../infra/errors.ts';

@@ -1,6 +1,6 @@
 /**
  * Field data from real visits (docs/field-data.md): the post /m sends when a page is hidden
- * (src/core/api/fieldData.ts), kept bounded, and the summary the operator reads on /dev/.
+ * (src/contract/fieldData.ts), kept bounded, and the summary the operator reads on /dev/.
  *
  * Anybody can post, so what is stored is bounded:
  * - a post is at most FIELD_DATA_BODY_LIMIT bytes (413 request.too.large) with at most
@@ -24,7 +24,7 @@ import {
   VITAL_NAMES,
   VITAL_THRESHOLDS,
   type VitalName,
-} from '../../src/core/api/fieldData.ts';
+} from '../../src/contract/fieldData.ts';
 import type { Deps } from '../api/call.ts';
 import type { Db } from '../db/db.ts';
 import { parseJsonObject, readBody, validate } from '../infra/body.ts';

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
-import type { GameVendorCard, GameVendorData } from '../../src/core/api/endpoints.ts';
+import type { GameVendorCard, GameVendorData } from '../../src/contract/endpoints.ts';
 import { CONTENT_LANGUAGES, RTL_CONTENT, type ContentLanguage, type Localized } from '../api/language.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 import { fitFontSize } from './banners.ts';

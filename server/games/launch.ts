@@ -7,8 +7,8 @@
  * client's timeout and error paths can be seen; `page-hang` is the pages' (./pages.ts).
  */
 import type { Context } from 'hono';
-import type { GameLaunch } from '../../src/core/api/endpoints.ts';
-import type { LaunchGamePayload, TrialLaunchQuery } from '../../src/core/api/schemas.ts';
+import type { GameLaunch } from '../../src/contract/endpoints.ts';
+import type { LaunchGamePayload, TrialLaunchQuery } from '../../src/contract/schemas.ts';
 import type { Call } from '../api/call.ts';
 import type { MemberRow } from '../db/sessions.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';

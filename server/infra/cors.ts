@@ -5,8 +5,8 @@
  * answered here. The ping and the tracking post have rules of their own (any origin, no credentials).
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { endpoints } from '../../src/core/api/endpoints.ts';
-import { TRACKING_PATH } from '../../src/core/tracking/wire.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { TRACKING_PATH } from '../../src/contract/tracking/wire.ts';
 import type { Merchants } from '../merchants/merchants.ts';
 import { answerHeaders, answerHeadersOf, finishAnswerHeaders, headersFor } from './answer.ts';
 import { hostName, hostRefusal } from './hosts.ts';

@@ -17,7 +17,7 @@ import {
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { RsaKeyValue } from '../../src/core/api/endpoints.ts';
+import type { RsaKeyValue } from '../../src/contract/endpoints.ts';
 import { ApiError } from './errors.ts';
 
 export interface RsaKeys {

@@ -4,7 +4,7 @@
  * hashes, the configured pixels' hosts), and the merchant demo page's.
  */
 import { resolve } from 'node:path';
-import type { PixelHost } from '../../src/core/tracking/pixelHosts.ts';
+import type { PixelHost } from '../../src/contract/tracking/pixelHosts.ts';
 import { watchedJson } from './file-cache.ts';
 
 export const CSP = [

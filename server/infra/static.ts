@@ -12,7 +12,7 @@ import type { Stats } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import type { PixelHost } from '../../src/core/tracking/pixelHosts.ts';
+import type { PixelHost } from '../../src/contract/tracking/pixelHosts.ts';
 import { answerHeaders, finishAnswerHeaders, headersFor, plainAnswer } from './answer.ts';
 import { demoCsp, inlineHashes, policyCache } from './csp.ts';
 import { fileCache, readCached, statCached, watchedJson } from './file-cache.ts';

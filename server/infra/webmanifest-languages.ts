@@ -1,10 +1,10 @@
 /**
  * The 21 interface languages (docs/product.md §1) as the web app manifest's description knows them,
  * with the browser tags that name them and the BCP 47 `lang` the manifest declares. One list with the
- * app's: src/core/i18n/language-codes.ts is contract-like data the server may import (no browser
+ * app's: src/contract/language-codes.ts is contract-like data the server may import (no browser
  * code); test/server/webmanifest.test.ts checks all 21.
  */
-import { LANGUAGES, htmlLang, languageOfBrowserTag, type Language } from '../../src/core/i18n/language-codes.ts';
+import { LANGUAGES, htmlLang, languageOfBrowserTag, type Language } from '../../src/contract/language-codes.ts';
 
 export const MANIFEST_LANGUAGES = LANGUAGES;
 export type ManifestLanguage = Language;

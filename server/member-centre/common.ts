@@ -5,8 +5,8 @@
  * database's now(), so tests can move it.
  */
 import { randomBytes } from 'node:crypto';
-import type { ClaimResult, Wallet } from '../../src/core/api/endpoints.ts';
-import { SIGN_IN_CYCLE } from '../../src/core/api/constants.ts';
+import type { ClaimResult, Wallet } from '../../src/contract/endpoints.ts';
+import { SIGN_IN_CYCLE } from '../../src/contract/constants.ts';
 import type { Query } from '../db/db.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';

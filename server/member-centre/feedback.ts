@@ -5,8 +5,8 @@
  * served back (the list says `hasImage`). Five submissions per member an hour
  * (`429 TOO_MANY_REQUEST_FEEDBACK`, `value: { retryAfter }`).
  */
-import type { FeedbackEntry } from '../../src/core/api/endpoints.ts';
-import type { FeedbackPayload } from '../../src/core/api/schemas.ts';
+import type { FeedbackEntry } from '../../src/contract/endpoints.ts';
+import type { FeedbackPayload } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
 import type { Limits } from '../infra/limits.ts';

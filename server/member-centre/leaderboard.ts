@@ -3,7 +3,7 @@
  * score, then by who got there first (the earliest update). The top entries, names masked but the
  * member's own, and the member's place; prizes for the first places are the merchant's rules.
  */
-import type { Leaderboard, LeaderboardEntry } from '../../src/core/api/endpoints.ts';
+import type { Leaderboard, LeaderboardEntry } from '../../src/contract/endpoints.ts';
 import type { Db, Query } from '../db/db.ts';
 import { clock } from '../infra/limits.ts';
 import type { Merchant } from '../merchants/merchants.ts';

@@ -1,5 +1,5 @@
 /** The member centre's header figures and badges (GET /wps/mc/overview). */
-import type { McOverview } from '../../src/core/api/endpoints.ts';
+import type { McOverview } from '../../src/contract/endpoints.ts';
 import type { Db } from '../db/db.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 import { walletOf } from './common.ts';

@@ -7,7 +7,7 @@
  * reach the minimum; the member earns the reward for each qualified friend, up to `maxFriends`.
  */
 import { randomInt } from 'node:crypto';
-import type { Referral, ReferralRules } from '../../src/core/api/endpoints.ts';
+import type { Referral, ReferralRules } from '../../src/contract/endpoints.ts';
 import { isUniqueViolation, violatedIndex, type Db } from '../db/db.ts';
 import { availablePromotions } from '../engagement/promotions.ts';
 import type { Merchant } from '../merchants/merchants.ts';

@@ -5,7 +5,7 @@
  * the claim is an INSERT into `mc_rescue_claims` (primary key member + period) that does nothing when
  * the period was claimed already, with the credit in the same transaction.
  */
-import type { ClaimResult, RescueState } from '../../src/core/api/endpoints.ts';
+import type { ClaimResult, RescueState } from '../../src/contract/endpoints.ts';
 import type { Db, Query } from '../db/db.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';

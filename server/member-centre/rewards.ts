@@ -6,8 +6,8 @@
  * PostgreSQL) cannot both pass it: the second waits for the first's row lock, then finds the row
  * claimed and answers the same claim again with `credited: false`.
  */
-import type { ClaimResult, ClaimState, Reward, Voucher, VoucherKind } from '../../src/core/api/endpoints.ts';
-import { PROMOTION_TYPES } from '../../src/core/api/promotionTypes.ts';
+import type { ClaimResult, ClaimState, Reward, Voucher, VoucherKind } from '../../src/contract/endpoints.ts';
+import { PROMOTION_TYPES } from '../../src/contract/promotionTypes.ts';
 import type { Db, Query } from '../db/db.ts';
 import { ApiError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';

@@ -23,7 +23,7 @@ import { addDays, DAY, localDate, periodOf, type Period } from './common.ts';
 import { PERIODS, setScore } from './leaderboard.ts';
 import { grantReward, grantVoucher } from './rewards.ts';
 import { setVipBenefits } from './vip-levels.ts';
-import type { VipLevel } from '../../src/core/api/endpoints.ts';
+import type { VipLevel } from '../../src/contract/endpoints.ts';
 
 export const DEMO_RULES = {
   signInAmounts: [1, 2, 3, 5, 8, 10, 20],

@@ -9,8 +9,8 @@
  * (`409 signin.already.today`). The sign-in, the credit and the SIGN_IN task's progress are one
  * transaction.
  */
-import type { SignInBoard, SignInResult } from '../../src/core/api/endpoints.ts';
-import { SIGN_IN_CYCLE } from '../../src/core/api/constants.ts';
+import type { SignInBoard, SignInResult } from '../../src/contract/endpoints.ts';
+import { SIGN_IN_CYCLE } from '../../src/contract/constants.ts';
 import { isUniqueViolation, type Db, type Query } from '../db/db.ts';
 import { ApiError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';

@@ -4,7 +4,7 @@
  * the claim is one conditional UPDATE (done and not claimed yet) with the credit, in one transaction,
  * so it pays once however many claims arrive together.
  */
-import type { ClaimResult, NoviceTask, TaskKind } from '../../src/core/api/endpoints.ts';
+import type { ClaimResult, NoviceTask, TaskKind } from '../../src/contract/endpoints.ts';
 import type { Db, Query } from '../db/db.ts';
 import { ApiError } from '../infra/errors.ts';
 import type { Merchant } from '../merchants/merchants.ts';

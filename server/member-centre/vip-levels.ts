@@ -3,7 +3,7 @@
  * benefits (`mc_vip_benefits`, a JSON array of `{ kind, value }` per label). A benefit of a kind the
  * contract does not know, or without a number, is left out.
  */
-import type { VipBenefitKind, VipLevel } from '../../src/core/api/endpoints.ts';
+import type { VipBenefitKind, VipLevel } from '../../src/contract/endpoints.ts';
 import type { Db, Query } from '../db/db.ts';
 import { num } from './common.ts';
 

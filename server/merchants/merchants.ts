@@ -8,7 +8,7 @@ import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import * as v from 'valibot';
-import { PROMOTION_TYPES } from '../../src/core/api/promotionTypes.ts';
+import { PROMOTION_TYPES } from '../../src/contract/promotionTypes.ts';
 import { APP_VERSION, pixelIdsSchema, statusBlockSchema } from '../db/state-fields.ts';
 import { gamesSchema } from '../games/schema.ts';
 import { normalizeDialingCode, normalizeMobileNum } from '../signin/sms.ts';

@@ -28,7 +28,7 @@ import { clock } from '../infra/limits.ts';
 import type { Call } from '../api/call.ts';
 import type { Db, Query } from '../db/db.ts';
 import { optionalSession, tokenHash } from '../db/sessions.ts';
-import type { FcmBindPayload, FcmSubscribePayload, FcmUnsubscribePayload } from '../../src/core/api/schemas.ts';
+import type { FcmBindPayload, FcmSubscribePayload, FcmUnsubscribePayload } from '../../src/contract/schemas.ts';
 
 /** A topic as the push service accepts it. */
 export const TOPIC = /^[A-Za-z0-9_.~%-]{1,256}$/;

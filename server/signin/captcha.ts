@@ -19,7 +19,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
-import type { CaptchaFields } from '../../src/core/api/schemas.ts';
+import type { CaptchaFields } from '../../src/contract/schemas.ts';
 import type { Deps } from '../api/call.ts';
 import { parseJsonObject, readBody } from '../infra/body.ts';
 import { ApiError } from '../infra/errors.ts';

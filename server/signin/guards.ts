@@ -3,8 +3,8 @@
  * limits and the account's guess budget (docs/server.md "Limits"), the forced password change, and
  * the field readers.
  */
-import { endpoints } from '../../src/core/api/endpoints.ts';
-import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
 import type { Call, Deps } from '../api/call.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
 import { isRecordedAddress } from './members.ts';

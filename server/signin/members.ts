@@ -3,16 +3,16 @@
  * password age, opening a session, and creating a member (registration).
  */
 import { randomInt } from 'node:crypto';
-import type { LoginErrorValue, LoginValue } from '../../src/core/api/endpoints.ts';
+import type { LoginErrorValue, LoginValue } from '../../src/contract/endpoints.ts';
 import { violatedIndex, type Db } from '../db/db.ts';
 import { ApiError } from '../infra/errors.ts';
 import { clock } from '../infra/limits.ts';
 import type { Merchant } from '../merchants/merchants.ts';
 import type { Secrets } from '../infra/secrets.ts';
 import { createSession, type MemberRow } from '../db/sessions.ts';
-import { USERNAME_PATTERN, passwordValid } from '../../src/core/api/credentials.ts';
+import { USERNAME_PATTERN, passwordValid } from '../../src/contract/credentials.ts';
 
-/** The formats the forms check too (src/core/api/credentials.ts): one rule, read by both. */
+/** The formats the forms check too (src/contract/credentials.ts): one rule, read by both. */
 export const USERNAME = USERNAME_PATTERN;
 /** Purpose of the sealed authenticator secrets (server/infra/secrets.ts). */
 export const GA_PURPOSE = 'member ga secret';

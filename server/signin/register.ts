@@ -3,10 +3,10 @@
  * SMS code, or with an identity provider's account; and the password change.
  */
 import { randomBytes } from 'node:crypto';
-import type { LoginValue } from '../../src/core/api/endpoints.ts';
-import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem, type PasswordProblem } from '../../src/core/api/credentials.ts';
-import type { RegisterPayload } from '../../src/core/api/schemas.ts';
+import type { LoginValue } from '../../src/contract/endpoints.ts';
+import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem, type PasswordProblem } from '../../src/contract/credentials.ts';
+import type { RegisterPayload } from '../../src/contract/schemas.ts';
 import type { Call } from '../api/call.ts';
 import { deleteOtherSessions, releaseSession } from '../db/sessions.ts';
 import { ApiError } from '../infra/errors.ts';
@@ -33,7 +33,7 @@ function languageOf(call: Call<unknown>): string {
   return header && LANGUAGE.test(header) ? header : 'EN';
 }
 
-/** What a refused password is told, by the part of the rule it breaks (src/core/api/credentials.ts). */
+/** What a refused password is told, by the part of the rule it breaks (src/contract/credentials.ts). */
 const PASSWORD_REFUSED: Record<PasswordProblem, string> = {
   format: `Password: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters with a letter and a digit`,
   default: 'The password cannot be the default password',

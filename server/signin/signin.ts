@@ -7,9 +7,9 @@
  * scrypt work), `verification.failed` for any failed second check (it never says whether the
  * password or the factor was wrong), and the lockout codes `TOO_MANY_REQUEST_*` with `retryAfter`.
  */
-import type { LoginErrorValue, LoginValue } from '../../src/core/api/endpoints.ts';
-import { TWO_FACTOR_METHOD } from '../../src/core/api/constants.ts';
-import type { LoginPayload, TwoFactorPayload } from '../../src/core/api/schemas.ts';
+import type { LoginErrorValue, LoginValue } from '../../src/contract/endpoints.ts';
+import { TWO_FACTOR_METHOD } from '../../src/contract/constants.ts';
+import type { LoginPayload, TwoFactorPayload } from '../../src/contract/schemas.ts';
 import type { Call } from '../api/call.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
 import { verifyCaptcha } from './captcha.ts';
@@ -31,7 +31,7 @@ import { consumeCode, issueCode, normalizeMobileNum, SmsDeliveryError } from './
 import { matchTotp } from './totp.ts';
 import { attemptKey, forcedChange, MESSAGES, mobileOf, required, underAccountBudget, underAddressLimit } from './guards.ts';
 
-/** A login call of one type: the schema variant (src/core/api/schemas.ts) already checked its fields. */
+/** A login call of one type: the schema variant (src/contract/schemas.ts) already checked its fields. */
 type LoginCall<T extends LoginPayload['type']> = Call<Extract<LoginPayload, { type: T }>>;
 
 /** One function per login type. */

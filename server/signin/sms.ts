@@ -10,7 +10,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/db.ts';
-import { SMS_CODE_VALIDITY_MS } from '../../src/core/api/constants.ts';
+import { SMS_CODE_VALIDITY_MS } from '../../src/contract/constants.ts';
 import { clock, MINUTE } from '../infra/limits.ts';
 import type { Secrets } from '../infra/secrets.ts';
 

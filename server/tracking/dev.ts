@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { PIXEL_ID } from '../../src/core/tracking/pixelHosts.ts';
+import { PIXEL_ID } from '../../src/contract/tracking/pixelHosts.ts';
 import type { Deps } from '../api/call.ts';
 import { PIXEL_KEYS } from '../db/state-fields.ts';
 import { answer, headerMerchant, NO_STORE, readInput } from '../dev/io.ts';

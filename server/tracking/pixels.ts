@@ -6,9 +6,9 @@
  * a cookie that cannot be read is ignored.
  */
 import type { Context } from 'hono';
-import type { PixelIds } from '../../src/core/api/endpoints.ts';
-import { configuredPixels, PIXEL_HOSTS, type PixelHost } from '../../src/core/tracking/pixelHosts.ts';
-import { ATTRIBUTION_COOKIE } from '../../src/core/tracking/wire.ts';
+import type { PixelIds } from '../../src/contract/endpoints.ts';
+import { configuredPixels, PIXEL_HOSTS, type PixelHost } from '../../src/contract/tracking/pixelHosts.ts';
+import { ATTRIBUTION_COOKIE } from '../../src/contract/tracking/wire.ts';
 
 /** Attribution (cookie) keys → PixelIds keys, and the landing URL's parameters → PixelIds keys: the page's own table. */
 const COOKIE_KEYS: Record<string, keyof PixelIds> = Object.fromEntries(PIXEL_HOSTS.map((p) => [p.field, p.idKey]));

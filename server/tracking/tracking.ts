@@ -1,6 +1,6 @@
 /**
  * The tracking post (docs/api.md, "Tracking"): `POST /wps/tracking/events` with a TrackingBody
- * (src/core/tracking/wire.ts), sent by navigator.sendBeacon from the player's page, so it is read as
+ * (src/contract/tracking/wire.ts), sent by navigator.sendBeacon from the player's page, so it is read as
  * JSON whatever its Content-Type (a beacon says text/plain), needs no session and answers any origin
  * (no credentials: server/app.ts sets the CORS headers).
  *
@@ -19,13 +19,13 @@
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import type { ConversionEvent } from '../../src/core/tracking/track.ts';
+import type { ConversionEvent } from '../../src/contract/tracking/events.ts';
 import {
   ATTRIBUTION_KEYS,
   ATTRIBUTION_MAX_AGE_S,
   TRACKING_BATCH_MAX,
   TRACKING_BODY_LIMIT,
-} from '../../src/core/tracking/wire.ts';
+} from '../../src/contract/tracking/wire.ts';
 import type { Deps } from '../api/call.ts';
 import type { Db } from '../db/db.ts';
 import { optionalSession } from '../db/sessions.ts';

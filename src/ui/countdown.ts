@@ -1,5 +1,5 @@
 /** The send-code countdowns of the forms and the two-factor modal (docs/product.md §4, §9). */
-import { SMS_CODE_VALIDITY_MS } from '../core/api/constants.ts';
+import { SMS_CODE_VALIDITY_MS } from '../contract/constants.ts';
 import { htmlLang, type Language } from '../core/i18n/languages.ts';
 
 /**

@@ -4,7 +4,7 @@
  * paths (the inverse of src/core/config/customerService.ts decodeCsPath, written independently
  * here from docs/api.md's description) and a way to fake read-only browser properties.
  */
-import type { SiteStatus } from '../../src/core/api/endpoints.ts';
+import type { SiteStatus } from '../../src/contract/endpoints.ts';
 
 /**
  * Encodes a customer-service URL as the status call carries it: base64url of the URL's UTF-8 bytes

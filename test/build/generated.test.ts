@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 // @ts-expect-error: a plain .mjs build script without types
 import { fillRegion, generatedFiles, languages, staleFiles } from '../../scripts/generate.mjs';
-import { LANGUAGES } from '../../src/core/i18n/language-codes.ts';
+import { LANGUAGES } from '../../src/contract/language-codes.ts';
 
 type Generated = { file: string; text: string };
 

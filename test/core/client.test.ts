@@ -8,8 +8,8 @@ import { JSEncrypt } from 'jsencrypt';
 import CryptoJS from 'crypto-js';
 import { addEndpoints, ApiError, CACHE_PREFIX, CLIENT_B_TIMEOUT_MS, call, type CallOptions } from '../../src/core/api/client.ts';
 import { queryString, startEarly, STATUS_PATH } from '../../src/core/api/early.ts';
-import { endpoints, type ApiResponse, type Endpoint, type EndpointName } from '../../src/core/api/endpoints.ts';
-import { gameEndpoints } from '../../src/core/api/feature-endpoints.ts';
+import { endpoints, type ApiResponse, type Endpoint, type EndpointName } from '../../src/contract/endpoints.ts';
+import { gameEndpoints } from '../../src/contract/feature-endpoints.ts';
 import { ORIGIN_NOT_ALLOWED, resetOriginReport } from '../../src/core/api/errors.ts';
 import { seal } from '../../src/core/api/crypto-lazy.ts';
 import { apiBase, configure, merchantCode } from '../../src/core/config/config.ts';
@@ -20,7 +20,7 @@ import { setNavigator } from '../../src/core/session/navigation.ts';
 import { hang, json, stubFetch, waitFor, type FetchStub } from '../browser-helpers/helpers.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 
-// launchGame is a feature row (src/core/api/feature-endpoints.ts): registered as the games feature does.
+// launchGame is a feature row (src/contract/feature-endpoints.ts): registered as the games feature does.
 addEndpoints(gameEndpoints);
 
 const navigations: string[] = [];

@@ -4,7 +4,7 @@
  * openCustomerService.
  */
 import { expect } from 'chai';
-import type { SiteInfo } from '../../src/core/api/endpoints.ts';
+import type { SiteInfo } from '../../src/contract/endpoints.ts';
 import { apiBase } from '../../src/core/config/config.ts';
 import {
   CS_KEY_LENGTH,

@@ -9,8 +9,8 @@ import {
   type AutoLoginContext,
 } from '../../src/core/session/rememberedLogin.ts';
 import { nextAfterLogin } from '../../src/features/sign-in/model.ts';
-import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
-import type { LoginValue } from '../../src/core/api/endpoints.ts';
+import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
+import type { LoginValue } from '../../src/contract/endpoints.ts';
 
 describe('remembered login (docs/product.md §3, §4; docs/architecture.md, Security rules)', () => {
   beforeEach(async () => {

@@ -21,7 +21,7 @@ import {
   TRACKING_KEY,
 } from '../../src/core/session/landing.ts';
 import { md5Hex } from '../../src/core/api/crypto-lazy.ts';
-import { endpoints } from '../../src/core/api/endpoints.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
 import {
   MEMBER_RECHECK_DEBOUNCE_MS,

@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import '../../elements/announcement.tsx';
 import '../../elements/notice-popup.tsx';
-import type { PopupItem } from '../../src/core/api/endpoints.ts';
+import type { PopupItem } from '../../src/contract/endpoints.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
 import { resetOverlays, requestOverlay } from '../../src/core/overlay/queue.ts';
 import { memberInfo } from '../../src/core/session/member.ts';

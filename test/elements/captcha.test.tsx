@@ -9,7 +9,7 @@
 import { expect } from 'chai';
 import '../../elements/captcha.tsx';
 import type { WpsCaptchaElement } from '../../elements/captcha.tsx';
-import type { SiteInfo, SiteStatus } from '../../src/core/api/endpoints.ts';
+import type { SiteInfo, SiteStatus } from '../../src/contract/endpoints.ts';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import '../../elements/country-picker.tsx';
 import type { CountryPickerElement } from '../../elements/country-picker.tsx';
-import type { CountryInfo } from '../../src/core/api/endpoints.ts';
+import type { CountryInfo } from '../../src/contract/endpoints.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { CountryPicker } from '../../src/features/country-picker/CountryPicker.tsx';

@@ -8,7 +8,7 @@
  */
 import { expect } from 'chai';
 import '../../elements/customer-service.tsx';
-import type { MemberInfo, SiteStatus } from '../../src/core/api/endpoints.ts';
+import type { MemberInfo, SiteStatus } from '../../src/contract/endpoints.ts';
 import type { CsEntry } from '../../src/core/config/customerService.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';

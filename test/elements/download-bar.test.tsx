@@ -4,7 +4,7 @@ import { WpsDownloadBar } from '../../elements/download-bar.tsx';
 import '../../elements/inapp-guide.tsx';
 import { fakeProperty } from '../browser-helpers/status.ts';
 import { defineElement } from '../../elements/define.tsx';
-import type { DownloadLink, SiteStatus } from '../../src/core/api/endpoints.ts';
+import type { DownloadLink, SiteStatus } from '../../src/contract/endpoints.ts';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData, siteStatus, promotions } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';

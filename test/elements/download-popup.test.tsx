@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
 import '../../elements/download-popup.tsx';
-import type { DownloadLink, SiteStatus } from '../../src/core/api/endpoints.ts';
+import type { DownloadLink, SiteStatus } from '../../src/contract/endpoints.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
 import { resetOverlays } from '../../src/core/overlay/queue.ts';

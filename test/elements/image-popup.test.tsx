@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import '../../elements/image-popup.tsx';
-import type { Banner } from '../../src/core/api/endpoints.ts';
+import type { Banner } from '../../src/contract/endpoints.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
 import { resetOverlays } from '../../src/core/overlay/queue.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';

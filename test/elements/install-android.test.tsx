@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import '../../elements/install-prompt.tsx';
-import type { SiteStatus } from '../../src/core/api/endpoints.ts';
+import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
 import { resetOverlays } from '../../src/core/overlay/queue.ts';

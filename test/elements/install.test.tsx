@@ -10,7 +10,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/install-prompt.tsx';
 import '../../elements/ios-guide.tsx';
 import '../../elements/inapp-guide.tsx';
-import type { SiteStatus } from '../../src/core/api/endpoints.ts';
+import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
 import { resetOverlays } from '../../src/core/overlay/queue.ts';

@@ -7,8 +7,8 @@
 import { expect } from 'chai';
 import { rsaPair, unsealBody } from '../browser-helpers/sealed.ts';
 import '../../elements/register-form.tsx';
-import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
-import { endpoints, type LoginValue, type SiteInfo } from '../../src/core/api/endpoints.ts';
+import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
+import { endpoints, type LoginValue, type SiteInfo } from '../../src/contract/endpoints.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';

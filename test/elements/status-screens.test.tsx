@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import '../../elements/access-denied.tsx';
 import '../../elements/maintenance.tsx';
-import type { SiteStatus } from '../../src/core/api/endpoints.ts';
+import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';

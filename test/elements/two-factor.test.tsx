@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { rsaPair, unsealValue } from '../browser-helpers/sealed.ts';
 import { openTwoFactor, type TwoFactorElement } from '../../elements/two-factor.tsx';
 import { login, loginBusy } from '../../src/features/sign-in/model.ts';
-import { endpoints, type LoginValue } from '../../src/core/api/endpoints.ts';
+import { endpoints, type LoginValue } from '../../src/contract/endpoints.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';

@@ -8,7 +8,7 @@
  */
 import { expect } from 'chai';
 import '../../elements/vip-badge.tsx';
-import type { MemberInfo, RankProgress } from '../../src/core/api/endpoints.ts';
+import type { MemberInfo, RankProgress } from '../../src/contract/endpoints.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
 import { memberInfo } from '../../src/core/session/member.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';

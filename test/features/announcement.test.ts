@@ -4,7 +4,7 @@
  * content hash against the stored hidden state, forceRead closing and the stored 'not today' tick.
  */
 import { expect } from 'chai';
-import type { PopupItem } from '../../src/core/api/endpoints.ts';
+import type { PopupItem } from '../../src/contract/endpoints.ts';
 import { autoLoginPending } from '../../src/core/session/autoLogin.ts';
 import { memberInfo } from '../../src/core/session/member.ts';
 import { clearSession, saveSession } from '../../src/core/session/sessionInfo.ts';

@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import '../../elements/login-form.tsx';
 import EN from '../../src/core/i18n/locales/EN.json';
 import UR from '../../src/core/i18n/locales/UR.json';
-import { endpoints } from '../../src/core/api/endpoints.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';

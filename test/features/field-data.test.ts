@@ -6,7 +6,7 @@
  * mode, build, nothing sent twice).
  */
 import { expect } from 'chai';
-import type { FieldDataBody } from '../../src/core/api/fieldData.ts';
+import type { FieldDataBody } from '../../src/contract/fieldData.ts';
 import { sampled, watchEarly } from '../../src/features/field-data/early.ts';
 import { BUILD, startFieldData, type FieldDataOptions } from '../../src/features/field-data/index.ts';
 import { ownFrames, routePattern, scrubMessage } from '../../src/features/field-data/report.ts';

@@ -4,8 +4,8 @@
  * over the code's 5 minutes; 60 s without one), tabs, and the captcha the server asks for.
  */
 import { expect } from 'chai';
-import { endpoints } from '../../src/core/api/endpoints.ts';
-import { SMS_CODE_VALIDITY_MS } from '../../src/core/api/constants.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { SMS_CODE_VALIDITY_MS } from '../../src/contract/constants.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
 import { LoginFormModel, type CaptchaRow } from '../../src/features/sign-in/login/model.ts';
 import { loginBusy } from '../../src/features/sign-in/model.ts';

@@ -34,7 +34,7 @@ import type {
   SignInResult,
   VipLevel,
   Voucher,
-} from '../../src/core/api/endpoints.ts';
+} from '../../src/contract/endpoints.ts';
 import { ApiError } from '../../src/core/api/client.ts';
 import { PLEASE_LOGIN_NOTICE } from '../../src/core/api/errors.ts';
 import { ensureI18n, ensurePart, i18n, language } from '../../src/core/i18n/i18n.ts';

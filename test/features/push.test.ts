@@ -11,7 +11,7 @@
  * Firebase code loads.
  */
 import { expect } from 'chai';
-import type { SiteStatus } from '../../src/core/api/endpoints.ts';
+import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
 import { language } from '../../src/core/i18n/i18n.ts';

@@ -6,7 +6,7 @@
  * opens (REFERRAL disabled or missing, no promotions at all, or not known yet).
  */
 import { expect } from 'chai';
-import type { AvailablePromotions } from '../../src/core/api/endpoints.ts';
+import type { AvailablePromotions } from '../../src/contract/endpoints.ts';
 import { MemberType } from '../../src/core/session/memberType.ts';
 import { REFERRAL_PATHS, referralTarget, type ReferralTarget } from '../../src/features/promotions/referral.ts';
 

@@ -3,7 +3,7 @@
  * nextAfterLogin is covered by test/core/remembered-login.test.ts.
  */
 import { expect } from 'chai';
-import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
+import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
 import { siteStatus } from '../../src/core/config/siteStatus.ts';
 import { IN_APP_KEY } from '../../src/core/env/env.ts';
 import { registrationPayload, type RegisterRequest } from '../../src/features/sign-in/model.ts';

@@ -8,13 +8,13 @@
  * pixel, the app and the post.
  */
 import { expect } from 'chai';
-import type { SiteStatus } from '../../src/core/api/endpoints.ts';
+import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { configure, merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
 import { clearSession, saveSession } from '../../src/core/session/sessionInfo.ts';
 import { pixelTrack, saveAttribution, storedAttribution } from '../../src/core/tracking/attribution.ts';
 import { setTrackingSink, track } from '../../src/core/tracking/track.ts';
-import type { TrackingBody, WireEvent } from '../../src/core/tracking/wire.ts';
+import type { TrackingBody, WireEvent } from '../../src/contract/tracking/wire.ts';
 import { FLUSH_MS, post, startBeacon, type Beacon } from '../../src/features/tracking/beacon.ts';
 import { readAdIds, sendToApp, watchAdIds } from '../../src/features/tracking/bridge.ts';
 import { attributionFromQuery } from '../../src/features/tracking/capture.ts';

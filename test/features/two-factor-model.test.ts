@@ -4,7 +4,7 @@
  * with the codes cleared; a cancel; the send-code countdown freeing the button at the end.
  */
 import { expect } from 'chai';
-import { endpoints, type LoginValue } from '../../src/core/api/endpoints.ts';
+import { endpoints, type LoginValue } from '../../src/contract/endpoints.ts';
 import {
   COMPLETE_DELAY_MS,
   IDP_COUNTDOWN_MS,

@@ -4,7 +4,7 @@
  * §9), and the page's shared verification (openTwoFactor, auto owners). `window.fetch` is stubbed.
  */
 import { expect } from 'chai';
-import { endpoints } from '../../src/core/api/endpoints.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import {

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { FIELD_DATA_BODY_LIMIT, FIELD_DATA_PATH, type FieldDataBody, type FieldVital } from '../../src/core/api/fieldData.ts';
+import { FIELD_DATA_BODY_LIMIT, FIELD_DATA_PATH, type FieldDataBody, type FieldVital } from '../../src/contract/fieldData.ts';
 import { POSTS_PER_CLIENT_MINUTE, RETENTION_MS } from '../../server/field-data/store.ts';
 import { clock, MINUTE } from '../../server/infra/limits.ts';
 import { call, testApp } from './helpers.ts';

@@ -21,8 +21,8 @@ import type {
   SignInResult,
   VipLevel,
   Voucher,
-} from '../../src/core/api/endpoints.ts';
-import { FEEDBACK_MAX, FEEDBACK_MIN, SIGN_IN_CYCLE } from '../../src/core/api/constants.ts';
+} from '../../src/contract/endpoints.ts';
+import { FEEDBACK_MAX, FEEDBACK_MIN, SIGN_IN_CYCLE } from '../../src/contract/constants.ts';
 import { clock } from '../../server/infra/limits.ts';
 import { CODE_ALPHABET } from '../../server/member-centre/referral.ts';
 import { maskName } from '../../server/member-centre/leaderboard.ts';

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordChecks, passwordValid } from '../../src/core/api/credentials.ts';
+import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordChecks, passwordValid } from '../../src/contract/credentials.ts';
 import { validPassword } from '../../server/signin/members.ts';
 import { call, dev, loginBody, registerBody, rsaKeyOf, sealedCall, testApp, type Answer } from './helpers.ts';
 
@@ -137,7 +137,7 @@ describe('a password change always needs the current password', () => {
 });
 
 describe('the password rule: at least 8 characters, not the default password, not the username', () => {
-  test('the shared rule (src/core/api/credentials.ts), the one the server checks', () => {
+  test('the shared rule (src/contract/credentials.ts), the one the server checks', () => {
     assert.equal(validPassword, passwordValid);
     assert.equal(PASSWORD_MIN, 8);
     assert.equal(PASSWORD_MAX, 32);

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { DEFAULT_PASSWORD } from '../../src/core/api/constants.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordValid } from '../../src/core/api/credentials.ts';
+import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordValid } from '../../src/contract/credentials.ts';
 import { validPassword } from '../../server/signin/members.ts';
 import { clock } from '../../server/infra/limits.ts';
 import { base32Decode, stepAt, totpAt } from '../../server/signin/totp.ts';
@@ -720,7 +720,7 @@ describe('registration by mobile number', () => {
   });
 });
 
-describe('the password rule is the one the forms check (src/core/api/credentials.ts)', () => {
+describe('the password rule is the one the forms check (src/contract/credentials.ts)', () => {
   // Each sample against the shared rule and the server's three checks: a rule changed in one place
   // changes both, and the product's numbers (8 to 32, a letter and a digit) are pinned here.
   const samples: [password: string, valid: boolean][] = [

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { TRACKING_BODY_LIMIT, TRACKING_PATH, type WireEvent } from '../../src/core/tracking/wire.ts';
+import { TRACKING_BODY_LIMIT, TRACKING_PATH, type WireEvent } from '../../src/contract/tracking/wire.ts';
 import { clock } from '../../server/infra/limits.ts';
 import { cspWith } from '../../server/infra/csp.ts';
 import { call, loginBody, rsaKeyOf, sealedCall, testApp, type Answer } from './helpers.ts';

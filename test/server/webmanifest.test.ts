@@ -168,7 +168,7 @@ describe("Chrome's richer install dialog: maskable icon, description, screenshot
   });
 
   test("the server knows the app's 21 languages and reads browser tags as the app does", () => {
-    // server/infra/webmanifest-languages.ts reads the app's list (src/core/i18n/language-codes.ts,
+    // server/infra/webmanifest-languages.ts reads the app's list (src/contract/language-codes.ts,
     // data the server may import): it must stay the app's.
     assert.deepEqual([...MANIFEST_LANGUAGES], [...LANGUAGES]);
     assert.equal(MANIFEST_LANGUAGES.length, 21);

@@ -23,7 +23,7 @@ import {
   type PayloadOf,
   type RsaKeyValue,
   type ValueOf,
-} from './endpoints.ts';
+} from '../../contract/endpoints.ts';
 import { handleFailure, ORIGIN_NOT_ALLOWED, perform, reactionFor, type Failure, type Reaction } from './errors.ts';
 import { requestSignal } from './abort.ts';
 import { CLIENT_B_TIMEOUT_MS, queryString, takeEarly } from './early.ts';

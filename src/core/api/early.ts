@@ -8,7 +8,7 @@
 /** Client B's timeout (docs/api.md): the early calls wait no longer than the app would. */
 export const CLIENT_B_TIMEOUT_MS = 30_000;
 
-export { BANNERS_PATH, STATUS_PATH } from './paths.ts';
+export { BANNERS_PATH, STATUS_PATH } from '../../contract/paths.ts';
 
 /** What an early call brought: the HTTP status and the parsed body. */
 export interface EarlyAnswer {

@@ -3,7 +3,7 @@
  * characters being the key. Encoding (ours to define, docs/api.md): base64url of the URL's UTF-8
  * bytes XOR-ed with the key's bytes repeated, followed by the key.
  */
-import type { SiteInfo } from '../api/endpoints.ts';
+import type { SiteInfo } from '../../contract/endpoints.ts';
 import { showNotice } from '../notice/notices.ts';
 import { safeUrl } from './config.ts';
 

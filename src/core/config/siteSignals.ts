@@ -4,7 +4,7 @@
  * fills them arrives after the paint (docs/performance.md).
  */
 import { signal, computed } from '@preact/signals-core';
-import type { AvailablePromotions, SiteStatus } from '../api/endpoints.ts';
+import type { AvailablePromotions, SiteStatus } from '../../contract/endpoints.ts';
 
 export const siteStatus = signal<SiteStatus | undefined>(undefined);
 /** The status call's errorCode and message when it failed with domain_not_available (the domain modal shows it). */

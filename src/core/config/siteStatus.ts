@@ -3,7 +3,7 @@
  * by every page and element on the document. Each loads once; concurrent callers share the request.
  */
 import { call, isApiError } from '../api/client.ts';
-import type { AvailablePromotions, SiteStatus } from '../api/endpoints.ts';
+import type { AvailablePromotions, SiteStatus } from '../../contract/endpoints.ts';
 import { showNotice } from '../notice/notices.ts';
 import { DOMAIN_NOT_AVAILABLE, domainFailure, promotions, siteStatus } from './siteSignals.ts';
 import { statusPayload } from './statusPayload.ts';

@@ -3,7 +3,7 @@
  * with no page code, so that the host page's inline snippet (host/earlyCalls.ts) can tell which
  * banner the carousel shows first. Following the link is ./banners.ts.
  */
-import type { Banner } from '../api/endpoints.ts';
+import type { Banner } from '../../contract/endpoints.ts';
 
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;
 

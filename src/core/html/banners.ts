@@ -5,7 +5,7 @@
  * follows the link rule of ./links.ts (an /m path stays in the app; the token goes only to the
  * merchant's own domains).
  */
-import type { Banner } from '../api/endpoints.ts';
+import type { Banner } from '../../contract/endpoints.ts';
 import { bannerLink } from './bannerLink.ts';
 import { followLink } from './links.ts';
 

@@ -4,9 +4,9 @@
  * the browser's side (the stored choice, navigator.languages, the shell cookie).
  */
 import { localStore } from '../storage/storage.ts';
-import { detectLanguage, type Language } from './language-codes.ts';
+import { detectLanguage, type Language } from '../../contract/language-codes.ts';
 
-export * from './language-codes.ts';
+export * from '../../contract/language-codes.ts';
 
 /** Where the player's language choice is remembered. */
 export const LANGUAGE_KEY = 'wps:language';

@@ -3,7 +3,7 @@
  */
 import { effect } from '@preact/signals-core';
 import { call } from '../api/client.ts';
-import type { MemberInfo } from '../api/endpoints.ts';
+import type { MemberInfo } from '../../contract/endpoints.ts';
 import { memberType, token, updateSession } from './sessionInfo.ts';
 import { MemberType } from './memberType.ts';
 import { merchantCode } from '../config/config.ts';

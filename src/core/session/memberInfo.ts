@@ -3,6 +3,6 @@
  * re-exports it): /m's first frame reads it, and the API client arrives after the paint.
  */
 import { signal } from '@preact/signals-core';
-import type { MemberInfo } from '../api/endpoints.ts';
+import type { MemberInfo } from '../../contract/endpoints.ts';
 
 export const memberInfo = signal<MemberInfo | undefined>(undefined);

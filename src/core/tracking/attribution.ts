@@ -5,9 +5,9 @@
  * `wps_attr` cookie (so the server sees it too: the /m CSP allows a pixel only when it is on).
  * Here only reading and writing; the tracking feature fills it in.
  */
-import type { PixelTrack } from '../api/schemas.ts';
+import type { PixelTrack } from '../../contract/schemas.ts';
 import { localStore, KEY_PREFIX } from '../storage/storage.ts';
-import { ATTRIBUTION_COOKIE, ATTRIBUTION_MAX_AGE_S, PIXEL_TRACK_KEYS, type Attribution } from './wire.ts';
+import { ATTRIBUTION_COOKIE, ATTRIBUTION_MAX_AGE_S, PIXEL_TRACK_KEYS, type Attribution } from '../../contract/tracking/wire.ts';
 
 export const ATTRIBUTION_KEY = `${KEY_PREFIX}attribution`;
 

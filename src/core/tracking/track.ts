@@ -4,25 +4,9 @@
  * fans them out to the pixels and the operator's tracking post; until one is registered an event waits
  * (a few). Never throws into the caller and never waits: tracking must not block the UI.
  */
-export type ConversionEvent =
-  | 'firstOpen'
-  | 'registerSubmit'
-  | 'register'
-  | 'depositSubmit'
-  | 'firstDeposit'
-  | 'withdraw'
-  | 'deposit'
-  | 'redeposit'
-  | 'firstDepositArrival'
-  | 'startTrial'
-  | 'login'
-  | 'viewContent'
-  | 'downloadApp'
-  | 'gameLaunch'
-  | 'a2hsInstalled';
+import type { ConversionEvent, TrackPayload } from '../../contract/tracking/events.ts';
 
-/** What an event may carry besides its name (docs/product.md §3, "Tracking event payload"; extra fields are the feature's). */
-export type TrackPayload = Record<string, string | number | boolean | undefined>;
+export type { ConversionEvent, TrackPayload };
 
 type Sink = (event: ConversionEvent, payload: TrackPayload) => void;
 

@@ -6,7 +6,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useState } from 'react';
-import type { PopupItem } from '../../core/api/endpoints.ts';
+import type { PopupItem } from '../../contract/endpoints.ts';
 import { onContentClick } from '../../core/html/links.ts';
 import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { Carousel, prefersReducedMotion, SLIDE_TRANSITION_MS } from '../../ui/Carousel.tsx';

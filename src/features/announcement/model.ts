@@ -15,7 +15,7 @@
  * signals; AnnouncementPopup.tsx renders it.
  */
 import { batch, computed, effect, signal } from '@preact/signals-core';
-import type { PopupItem, PromotionType } from '../../core/api/endpoints.ts';
+import type { PopupItem, PromotionType } from '../../contract/endpoints.ts';
 import { call } from '../../core/api/client.ts';
 import { hashString } from '../../core/hash.ts';
 import { preloadLinkHosts } from '../../core/html/links.ts';

@@ -1,6 +1,6 @@
 /** Captcha rules (docs/product.md §5): when a captcha is required, the payload fields, the error text. */
-import type { SiteInfo } from '../../core/api/endpoints.ts';
-import type { LoginPayload } from '../../core/api/schemas.ts';
+import type { SiteInfo } from '../../contract/endpoints.ts';
+import type { LoginPayload } from '../../contract/schemas.ts';
 import { t } from '../../core/i18n/i18n.ts';
 import { CAPTCHA_CODES, NETWORK_FAILURE, type CaptchaError, type CaptchaPayload, type CaptchaResult } from './types.ts';
 

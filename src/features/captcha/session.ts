@@ -4,7 +4,7 @@
  * for the element's events, and `verify()` for forms.
  */
 import { signal } from '@preact/signals-core';
-import type { SiteInfo } from '../../core/api/endpoints.ts';
+import type { SiteInfo } from '../../contract/endpoints.ts';
 import { safeUrl } from '../../core/config/config.ts';
 import { loadSiteStatus, siteStatus } from '../../core/config/siteStatus.ts';
 import { ensureI18n, language, t } from '../../core/i18n/i18n.ts';

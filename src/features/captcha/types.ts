@@ -2,7 +2,7 @@
  * Captcha types (docs/product.md §2, §4, §5, §8; docs/captcha.md): scenes, versions, the vendor objects the
  * adapters talk to, and the result a solved challenge gives.
  */
-import type { CaptchaFields } from '../../core/api/schemas.ts';
+import type { CaptchaFields } from '../../contract/schemas.ts';
 
 /** Which setting asks for the captcha (the captchaQuery `scene` of GET /wps/captcha/geetest). */
 export type CaptchaScene = 'login' | 'sms' | 'register';
@@ -28,7 +28,7 @@ export interface GeetestV4Result {
 
 export type CaptchaResult = GeetestV3Result | GeetestV4Result;
 
-/** The geetest fields of the login and registration payloads (src/core/api/schemas.ts). */
+/** The geetest fields of the login and registration payloads (src/contract/schemas.ts). */
 export type CaptchaPayload = CaptchaFields;
 
 /** Codes of the failures this feature produces itself (the vendor's own codes pass through). */

@@ -12,7 +12,7 @@
  */
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import { call } from '../../core/api/client.ts';
-import type { CountryEntry, CountryInfo } from '../../core/api/endpoints.ts';
+import type { CountryEntry, CountryInfo } from '../../contract/endpoints.ts';
 import { apiBase, merchantCode } from '../../core/config/config.ts';
 import { htmlLang, type Language } from '../../core/i18n/languages.ts';
 

@@ -4,7 +4,7 @@
  */
 import { track } from '../../core/tracking/track.ts';
 import { computed, signal } from '@preact/signals-core';
-import type { DownloadLink } from '../../core/api/endpoints.ts';
+import type { DownloadLink } from '../../contract/endpoints.ts';
 import { promotions, siteStatus } from '../../core/config/siteStatus.ts';
 import { safeImageUrl, safeUrl } from '../../core/config/config.ts';
 import { currentIsNativeApp, currentStandalone, currentUA, isAndroid, isIOS } from '../../core/env/env.ts';

@@ -5,7 +5,7 @@
  * no use on an iPhone, nor an .ipa on Android); any other device sees all three, each named with its
  * platform. Links are checked (http(s) or a same-origin path); the same-tab rule is the download bar's.
  */
-import type { DownloadLink } from '../../core/api/endpoints.ts';
+import type { DownloadLink } from '../../contract/endpoints.ts';
 import { safeUrl } from '../../core/config/config.ts';
 import { isIosSafari } from '../../core/env/browsers.ts';
 import { isAndroid, isIOS } from '../../core/env/env.ts';

@@ -22,7 +22,7 @@ import {
   type FieldError,
   type FieldVital,
   type VitalName,
-} from '../../core/api/fieldData.ts';
+} from '../../contract/fieldData.ts';
 import { merchantCode, resolveUrl } from '../../core/config/config.ts';
 import { currentIsNativeApp, currentStandalone } from '../../core/env/env.ts';
 import { onPageChange } from '../../core/session/pageChanges.ts';

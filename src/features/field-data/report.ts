@@ -1,8 +1,8 @@
 /**
- * What a page view's reports look like on the wire (src/core/api/fieldData.ts): the route pattern,
+ * What a page view's reports look like on the wire (src/contract/fieldData.ts): the route pattern,
  * an error reduced to its message and its frames in our own scripts, nothing about the player.
  */
-import { ERROR_MESSAGE_MAX, ERROR_STACK_MAX, ROUTE_MAX, type FieldError } from '../../core/api/fieldData.ts';
+import { ERROR_MESSAGE_MAX, ERROR_STACK_MAX, ROUTE_MAX, type FieldError } from '../../contract/fieldData.ts';
 
 /**
  * The route pattern of a path: the path only (never a query or fragment), a segment that looks like

@@ -5,9 +5,9 @@
  * game frame (GameFrame.tsx), which gives up after GAME_LOAD_TIMEOUT_MS.
  */
 import { addEndpoints, call, isApiError } from '../../core/api/client.ts';
-import { gameEndpoints } from '../../core/api/feature-endpoints.ts';
-import type { GameLaunch } from '../../core/api/endpoints.ts';
-import type { LaunchGamePayload } from '../../core/api/schemas.ts';
+import { gameEndpoints } from '../../contract/feature-endpoints.ts';
+import type { GameLaunch } from '../../contract/endpoints.ts';
+import type { LaunchGamePayload } from '../../contract/schemas.ts';
 import { safeUrl } from '../../core/config/config.ts';
 import { isOwnOrigin, resolveLink } from '../../core/html/links.ts';
 import { launchPath } from '../../core/html/banners.ts';

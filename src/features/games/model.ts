@@ -1,6 +1,6 @@
 /** The catalogue call (docs/games.md): GCSGAME_newGameVendor, shaped by ./vendors.ts. */
 import { addEndpoints, call } from '../../core/api/client.ts';
-import { gameEndpoints } from '../../core/api/feature-endpoints.ts';
+import { gameEndpoints } from '../../contract/feature-endpoints.ts';
 import { buildCatalogue, type Catalogue } from './vendors.ts';
 
 addEndpoints(gameEndpoints);

@@ -8,7 +8,7 @@
  * cards are TCG's own games and sorted as TCG. A category the order does not know comes after the
  * known ones, in the server's order. Pure functions, no React: table-tested in test/features.
  */
-import type { GameClassify, GameVendorCard, GameVendorData } from '../../core/api/endpoints.ts';
+import type { GameClassify, GameVendorCard, GameVendorData } from '../../contract/endpoints.ts';
 
 /** The operator's category order (ours: the SPEC names the rule, not the list). */
 export const CATEGORY_ORDER = ['LOTT', 'ELOTT', 'TCG', 'SPORTS', 'LIVE', 'SLOT', 'FISH', 'CHESS', 'ESPORTS'] as const;

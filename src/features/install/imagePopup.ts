@@ -5,7 +5,7 @@
  * name, so that image is not shown again. Each closes itself after its waiting time (20 s unless the
  * banner says otherwise), unless the player is busy with it.
  */
-import type { Banner } from '../../core/api/endpoints.ts';
+import type { Banner } from '../../contract/endpoints.ts';
 import { call } from '../../core/api/client.ts';
 import { safeImageUrl } from '../../core/config/config.ts';
 import { localStore, sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';

@@ -3,7 +3,7 @@
  * with their benefits; the member's own level is marked. A MANUAL label is given by the operator, so
  * its points are not shown as a way up.
  */
-import type { MemberInfo, VipBenefitKind, VipLevel } from '../../core/api/endpoints.ts';
+import type { MemberInfo, VipBenefitKind, VipLevel } from '../../contract/endpoints.ts';
 import { useT } from '../../ui/useT.ts';
 import { load, money, number } from './model.ts';
 import { Empty, Loading, Loads, useLoad } from './parts.tsx';

@@ -4,7 +4,7 @@
  * new balance; the item moves to Claimed where it is, without reloading the list.
  */
 import { useState, type ReactNode } from 'react';
-import type { ClaimResult, ClaimState, Reward, Voucher, Wallet } from '../../core/api/endpoints.ts';
+import type { ClaimResult, ClaimState, Reward, Voucher, Wallet } from '../../contract/endpoints.ts';
 import type { Language } from '../../core/i18n/languages.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';

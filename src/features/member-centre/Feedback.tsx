@@ -4,8 +4,8 @@
  * replies. What was typed stays when sending fails.
  */
 import { useId, useRef, useState } from 'react';
-import { FEEDBACK_CATEGORIES, FEEDBACK_MAX, FEEDBACK_MIN } from '../../core/api/constants.ts';
-import type { FeedbackCategory, FeedbackEntry } from '../../core/api/endpoints.ts';
+import { FEEDBACK_CATEGORIES, FEEDBACK_MAX, FEEDBACK_MIN } from '../../contract/constants.ts';
+import type { FeedbackCategory, FeedbackEntry } from '../../contract/endpoints.ts';
 import { useT } from '../../ui/useT.ts';
 import { IMAGE_TYPES, shrinkImage } from './image.ts';
 import { dateTime, failureText, load } from './model.ts';

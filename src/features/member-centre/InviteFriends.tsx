@@ -5,7 +5,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { encode } from 'uqr';
-import type { Referral, ReferralRules } from '../../core/api/endpoints.ts';
+import type { Referral, ReferralRules } from '../../contract/endpoints.ts';
 import { useT } from '../../ui/useT.ts';
 import { load, money, number } from './model.ts';
 import { Loads, useLoad } from './parts.tsx';

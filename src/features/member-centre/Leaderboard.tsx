@@ -3,7 +3,7 @@
  * by turnover, other players' names masked by the server, the member's own place always shown.
  */
 import { useState } from 'react';
-import type { LeaderboardPeriod } from '../../core/api/endpoints.ts';
+import type { LeaderboardPeriod } from '../../contract/endpoints.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
 import { dateTime, load, money, number } from './model.ts';

@@ -3,7 +3,7 @@
  * progress and reward; Go leads to where the task is done, Claim takes a finished task's reward.
  */
 import { useState, type ReactNode } from 'react';
-import type { NoviceTask } from '../../core/api/endpoints.ts';
+import type { NoviceTask } from '../../contract/endpoints.ts';
 import { useT } from '../../ui/useT.ts';
 import { failureText, load, money } from './model.ts';
 import { ActionButton, Empty, Loads, StatusLine, useLoad } from './parts.tsx';

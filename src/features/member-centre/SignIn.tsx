@@ -4,7 +4,7 @@
  * pinned at the first sign-in; the phone's zone is sent so that first one is the player's own.
  */
 import { useState } from 'react';
-import type { SignInBoard } from '../../core/api/endpoints.ts';
+import type { SignInBoard } from '../../contract/endpoints.ts';
 import { isApiError } from '../../core/api/client.ts';
 import { useT } from '../../ui/useT.ts';
 import { failureText, load, money, timeZone } from './model.ts';

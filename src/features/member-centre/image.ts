@@ -3,7 +3,7 @@
  * side, as JPEG, under FEEDBACK_IMAGE_MAX characters of data: URL (quality steps down until it fits).
  * Only JPEG, PNG and WebP are taken: what the server accepts and every phone browser decodes.
  */
-import { FEEDBACK_IMAGE_MAX } from '../../core/api/constants.ts';
+import { FEEDBACK_IMAGE_MAX } from '../../contract/constants.ts';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_SIDE = 1280;

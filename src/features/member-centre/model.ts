@@ -4,8 +4,8 @@
  * error catalogue. Claims are quiet too: the page says what happened in its own words, by errorCode.
  */
 import { addEndpoints, call, isApiError } from '../../core/api/client.ts';
-import { mcEndpoints } from '../../core/api/feature-endpoints.ts';
-import type { ApiResponse, EndpointName, PayloadOf, ValueOf } from '../../core/api/endpoints.ts';
+import { mcEndpoints } from '../../contract/feature-endpoints.ts';
+import type { ApiResponse, EndpointName, PayloadOf, ValueOf } from '../../contract/endpoints.ts';
 import { htmlLang, type Language } from '../../core/i18n/languages.ts';
 import { t } from '../../core/i18n/i18n.ts';
 

@@ -3,8 +3,8 @@
  * (MCSFE_getPromotionList, ours) for /m/activity and the home page's entries, one promotion by its
  * id, and where the referral button leads.
  */
-import type { Promotion } from '../../core/api/endpoints.ts';
-import { PROMOTION_TYPES } from '../../core/api/promotionTypes.ts';
+import type { Promotion } from '../../contract/endpoints.ts';
+import { PROMOTION_TYPES } from '../../contract/promotionTypes.ts';
 import { call } from '../../core/api/client.ts';
 import { htmlLang, type Language } from '../../core/i18n/languages.ts';
 

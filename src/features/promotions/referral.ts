@@ -1,5 +1,5 @@
 /** Where the referral button leads (docs/product.md §6; docs/engagement.md, "Referral"). */
-import type { AvailablePromotions } from '../../core/api/endpoints.ts';
+import type { AvailablePromotions } from '../../contract/endpoints.ts';
 import { isAgent } from '../../core/session/memberType.ts';
 
 export type ReferralTarget = 'agentRegister' | 'inviteFriends' | 'customerService';

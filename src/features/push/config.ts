@@ -2,7 +2,7 @@
  * Push config, support and errors (docs/push.md): what decides whether push is offered, small enough
  * for the prompt's first load. The token lifecycle is ./model.ts, loaded when push is used.
  */
-import type { SiteStatus } from '../../core/api/endpoints.ts';
+import type { SiteStatus } from '../../contract/endpoints.ts';
 import { currentStandalone, currentUA, iosVersion } from '../../core/env/env.ts';
 import { KEY_PREFIX } from '../../core/storage/storage.ts';
 

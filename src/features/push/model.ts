@@ -5,7 +5,7 @@
  * Every failure is a PushError with a code of the catalogue's push errors.
  */
 import { addEndpoints, call } from '../../core/api/client.ts';
-import { pushEndpoints } from '../../core/api/feature-endpoints.ts';
+import { pushEndpoints } from '../../contract/feature-endpoints.ts';
 import { merchantCode } from '../../core/config/config.ts';
 import { localStore } from '../../core/storage/storage.ts';
 

@@ -4,7 +4,7 @@
  * "not the default password" or "not the username" only while the password is one of them. The
  * state is a mark of its own shape and a word for screen readers, never colour alone; the input
  * points at the list with aria-describedby. The rule itself is the contract's
- * (src/core/api/credentials.ts), the one the server checks.
+ * (src/contract/credentials.ts), the one the server checks.
  */
 import {
   PASSWORD_MAX,
@@ -13,7 +13,7 @@ import {
   passwordProblem,
   passwordValid,
   type PasswordChecks,
-} from '../../core/api/credentials.ts';
+} from '../../contract/credentials.ts';
 import { t } from '../../core/i18n/i18n.ts';
 import { useT } from '../../ui/useT.ts';
 

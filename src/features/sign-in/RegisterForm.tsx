@@ -112,7 +112,7 @@ export function RegisterForm({ referralCode, continueToOperator, onRegister, def
     return false;
   };
   /**
-   * The password rule (docs/product.md §5), the server's own (src/core/api/credentials.ts): checked
+   * The password rule (docs/product.md §5), the server's own (src/contract/credentials.ts): checked
    * here so a password the server would refuse is never sent; the list under the field shows which
    * part is missing.
    */

@@ -7,9 +7,9 @@ import { track } from '../../core/tracking/track.ts';
 import { pixelTrack, storedAttribution } from '../../core/tracking/attribution.ts';
 import { signal } from '@preact/signals-core';
 import { call, isApiError } from '../../core/api/client.ts';
-import { DEFAULT_PASSWORD } from '../../core/api/constants.ts';
-import type { LoginErrorValue, LoginValue, SiteInfo } from '../../core/api/endpoints.ts';
-import type { CaptchaFields, LoginPayload, RegisterPayload } from '../../core/api/schemas.ts';
+import { DEFAULT_PASSWORD } from '../../contract/constants.ts';
+import type { LoginErrorValue, LoginValue, SiteInfo } from '../../contract/endpoints.ts';
+import type { CaptchaFields, LoginPayload, RegisterPayload } from '../../contract/schemas.ts';
 import { perform, reactionFor } from '../../core/api/errors.ts';
 import { captchaRequired } from '../captcha/index.ts';
 import { merchantCode, safeUrl } from '../../core/config/config.ts';
@@ -39,8 +39,8 @@ export const LOGIN_LOCK_MS = 500;
 export const FIRST_TIME_KEY = `${KEY_PREFIX}firstTimeLogin`;
 export { PASSWORD_CHANGE_KEY };
 
-/** The username format (docs/product.md §5), the one the server checks (src/core/api/credentials.ts). */
-export { USERNAME_PATTERN } from '../../core/api/credentials.ts';
+/** The username format (docs/product.md §5), the one the server checks (src/contract/credentials.ts). */
+export { USERNAME_PATTERN } from '../../contract/credentials.ts';
 
 export const loginBusy = signal(false);
 export const registerBusy = signal(false);

@@ -1,5 +1,5 @@
 /**
- * The operator's tracking post (core/tracking/wire.ts): events are batched and sent at most every
+ * The operator's tracking post (src/contract/tracking/wire.ts): events are batched and sent at most every
  * FLUSH_MS, at once when TRACKING_BATCH_MAX are waiting, and with navigator.sendBeacon when the page
  * is hidden or left (a beacon outlives the page). Never throws, never waits on the UI.
  *
@@ -15,7 +15,7 @@ import {
   type Attribution,
   type TrackingBody,
   type WireEvent,
-} from '../../core/tracking/wire.ts';
+} from '../../contract/tracking/wire.ts';
 
 export const FLUSH_MS = 5000;
 

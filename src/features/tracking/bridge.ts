@@ -3,7 +3,7 @@
  * app (its AppsFlyer / Adjust SDKs report them), and the ad-network ids read from it. The same bridge
  * as the app upgrade's (`window.WPSNative` on Android, the `wpsNative` message handler on iOS).
  */
-import { AD_ID_KEYS, type Attribution } from '../../core/tracking/wire.ts';
+import { AD_ID_KEYS, type Attribution } from '../../contract/tracking/wire.ts';
 import type { ConversionEvent } from '../../core/tracking/track.ts';
 import type { EventPayload } from './format.ts';
 

@@ -4,8 +4,8 @@
  * landing (core/session/landing.ts), and the native app's ad ids.
  */
 import { saveAttribution, storedAttribution } from '../../core/tracking/attribution.ts';
-import { PIXEL_HOSTS, PIXEL_ID } from '../../core/tracking/pixelHosts.ts';
-import type { Attribution } from '../../core/tracking/wire.ts';
+import { PIXEL_HOSTS, PIXEL_ID } from '../../contract/tracking/pixelHosts.ts';
+import type { Attribution } from '../../contract/tracking/wire.ts';
 import { storedRegistrationInfo, storedTrackingParams } from '../../core/session/landing.ts';
 import { readAdIds } from './bridge.ts';
 

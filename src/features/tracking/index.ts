@@ -1,5 +1,5 @@
 /**
- * The tracking feature (docs/tracking.md): registers the fan-out behind core/tracking/track.ts. Each
+ * The tracking feature (docs/tracking.md): registers the fan-out behind src/core/tracking/track.ts. Each
  * conversion event goes, with the SPEC payload, to every configured web pixel, to the native app
  * (when the page runs in it) and to the operator's tracking post. Started by the host after the first
  * paint; the pixels' scripts only once the page is idle.
@@ -9,11 +9,11 @@ import { siteStatus } from '../../core/config/siteStatus.ts';
 import { session, token } from '../../core/session/sessionInfo.ts';
 import { onPageChange } from '../../core/session/pageChanges.ts';
 import { localStore, KEY_PREFIX } from '../../core/storage/storage.ts';
-import type { PixelIds } from '../../core/api/endpoints.ts';
-import { PIXEL_HOSTS } from '../../core/tracking/pixelHosts.ts';
+import type { PixelIds } from '../../contract/endpoints.ts';
+import { PIXEL_HOSTS } from '../../contract/tracking/pixelHosts.ts';
 import { saveAttribution } from '../../core/tracking/attribution.ts';
 import { setTrackingSink, track, type ConversionEvent, type TrackPayload } from '../../core/tracking/track.ts';
-import type { Attribution } from '../../core/tracking/wire.ts';
+import type { Attribution } from '../../contract/tracking/wire.ts';
 import { sendToApp, watchAdIds } from './bridge.ts';
 import { startBeacon, type Beacon } from './beacon.ts';
 import { captureAttribution } from './capture.ts';

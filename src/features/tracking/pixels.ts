@@ -5,9 +5,9 @@
  * every pixel under that vendor's own event name. No id, no script: nothing is loaded for a pixel
  * that is not configured (and the server's CSP allows its hosts only then).
  */
-import type { PixelIds } from '../../core/api/endpoints.ts';
+import type { PixelIds } from '../../contract/endpoints.ts';
 import type { ConversionEvent } from '../../core/tracking/track.ts';
-import { configuredPixels, type PixelHost } from '../../core/tracking/pixelHosts.ts';
+import { configuredPixels, type PixelHost } from '../../contract/tracking/pixelHosts.ts';
 import type { EventPayload } from './format.ts';
 
 type Queue = ((...args: unknown[]) => void) & { queue?: unknown[]; push?: unknown; loaded?: boolean; version?: string };

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { signal, type Signal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { LoginValue } from '../../core/api/endpoints.ts';
+import type { LoginValue } from '../../contract/endpoints.ts';
 import { TwoFactorModal } from './TwoFactorModal.tsx';
 import { attachAuto, sharedOwner, sharedVerification, startVerification, type Outcome, type TwoFactorDetail } from './model.ts';
 import type { TwoFactorVerification } from './model.ts';

@@ -23,7 +23,7 @@
  */
 import { batch, computed, signal, type Signal } from '@preact/signals-core';
 import { call } from '../../core/api/client.ts';
-import type { LoginValue } from '../../core/api/endpoints.ts';
+import type { LoginValue } from '../../contract/endpoints.ts';
 import { showNotice } from '../../core/notice/notices.ts';
 import {
   CLEARED_ON_ERROR,

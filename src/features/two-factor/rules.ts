@@ -4,9 +4,9 @@
  * verification's state is the model's (./model.ts).
  */
 import { call, isApiError } from '../../core/api/client.ts';
-import { TWO_FACTOR_METHOD } from '../../core/api/constants.ts';
-import type { LoginErrorValue, LoginValue } from '../../core/api/endpoints.ts';
-import type { TwoFactorPayload } from '../../core/api/schemas.ts';
+import { TWO_FACTOR_METHOD } from '../../contract/constants.ts';
+import type { LoginErrorValue, LoginValue } from '../../contract/endpoints.ts';
+import type { TwoFactorPayload } from '../../contract/schemas.ts';
 import { resendEnd } from '../../ui/countdown.ts';
 
 /** The pass message shows this long (docs/product.md §9: 1.5 s) ... */

@@ -5,7 +5,7 @@
  * id, else completed / expected (kept within 0..1); the benefits link shows only for label type AUTO.
  */
 import { effect, signal } from '@preact/signals-core';
-import type { MemberInfo, RankProgress } from '../../core/api/endpoints.ts';
+import type { MemberInfo, RankProgress } from '../../contract/endpoints.ts';
 import { call } from '../../core/api/client.ts';
 import { token } from '../../core/session/sessionInfo.ts';
 

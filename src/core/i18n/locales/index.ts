@@ -10,7 +10,7 @@ import type { Language } from '../languages.ts';
 export type Catalogue = Record<string, string>;
 
 export const catalogues: Partial<Record<Language, () => Promise<{ default: Catalogue }>>> = {
-  // <generated: language loaders> scripts/generate.mjs writes one per LANGUAGES entry (src/core/i18n/language-codes.ts)
+  // <generated: language loaders> scripts/generate.mjs writes one per LANGUAGES entry (src/contract/language-codes.ts)
   CN: () => import('./CN.json'),
   TW: () => import('./TW.json'),
   HK: () => import('./HK.json'),

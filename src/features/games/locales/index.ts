@@ -7,7 +7,7 @@ import type { CataloguePart } from '../../../core/i18n/i18n.ts';
 export const gamesStrings: CataloguePart = {
   name: 'games',
   loaders: {
-    // <generated: language loaders> scripts/generate.mjs writes one per LANGUAGES entry (src/core/i18n/language-codes.ts)
+    // <generated: language loaders> scripts/generate.mjs writes one per LANGUAGES entry (src/contract/language-codes.ts)
     CN: () => import('./CN.json'),
     TW: () => import('./TW.json'),
     HK: () => import('./HK.json'),

@@ -2,7 +2,7 @@
  * Whether the merchant offers identity-provider sign-in, and its web config. Apart from ./firebase.ts
  * so the login form can decide its tabs without loading the provider part (issue 33).
  */
-import type { SiteInfo } from '../../../core/api/endpoints.ts';
+import type { SiteInfo } from '../../../contract/endpoints.ts';
 
 /** The merchant's identity-provider web config (SiteInfo.sms). */
 export interface IdentityConfig {

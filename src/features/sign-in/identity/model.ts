@@ -17,7 +17,7 @@
  * and a Reason line; a cancelled popup is silent.
  */
 import { call, isApiError } from '../../../core/api/client.ts';
-import type { SiteInfo } from '../../../core/api/endpoints.ts';
+import type { SiteInfo } from '../../../contract/endpoints.ts';
 import { isFlagOn, siteStatus } from '../../../core/config/siteStatus.ts';
 import { t } from '../../../core/i18n/i18n.ts';
 import { showNotice } from '../../../core/notice/notices.ts';

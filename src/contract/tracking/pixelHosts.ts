@@ -4,7 +4,7 @@
  * server (which adds a pixel's hosts to the /m CSP only when that pixel is configured). AppsFlyer and
  * Adjust have no web script here: in the native app their SDKs get the events (docs/native-bridge.md).
  */
-import type { PixelIds } from '../api/endpoints.ts';
+import type { PixelIds } from '../endpoints.ts';
 import type { Attribution } from './wire.ts';
 
 export interface PixelHost {

@@ -2,7 +2,7 @@
  * The contract between the tracking feature and the operator's tracking post (docs/tracking.md),
  * shared by the browser and the reference server. Kept free of browser code: the server imports it.
  */
-import type { ConversionEvent } from './track.ts';
+import type { ConversionEvent } from './events.ts';
 
 /**
  * The tracking post. The body is `{ merchant, events }` where `events` is a JSON string (docs/product.md §7,
