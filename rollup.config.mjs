@@ -131,8 +131,11 @@ async function preloadSnippet(chunks, entry) {
     // Not the member pages: they are mostly reached from within the app, and their ten lists would
     // make the page's HTML (and the service worker's precache) 1.5 KB bigger (docs/performance.md).
     // Home's page is in main.js, but its entries and bottom navigation are loaded with it (host/App.tsx preloadPage).
+    // A page's chunk is not always its facade (rollup names another module when the page's chunk is
+    // also what a lazy part of it imports, as the login form's identity part does): the page module inside.
+    const pageModule = [c.facadeModuleId, ...Object.keys(c.modules)].find((id) => id && /host\/pages\/\w+\.tsx$/.test(id));
     const page =
-      /host\/pages\/(\w+)\.tsx$/.exec(c.facadeModuleId ?? '')?.[1] ??
+      /host\/pages\/(\w+)\.tsx$/.exec(pageModule ?? '')?.[1] ??
       (Object.keys(c.modules).some((id) => HOME_PARTS.test(id)) ? 'HomePage' : undefined);
     if (page && !firstLoad.has(c.fileName)) {
       const files = closure(c.fileName)

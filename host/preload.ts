@@ -6,7 +6,8 @@
  * /m/assets/LoginPage-abc123.js), each once, the pages' lists as indexes: the list is in the HTML, so
  * it is kept short.
  */
-import { initialLanguage, rememberShellLanguage } from '../src/core/i18n/languages.ts';
+import { initialLanguage, LANGUAGE_KEY, normaliseLanguage, rememberShellLanguage } from '../src/core/i18n/languages.ts';
+import { localStore } from '../src/core/storage/storage.ts';
 import { REMEMBERED_LOGIN_KEY, SESSION_KEY } from '../src/core/session/keys.ts';
 import { currentIsNativeApp } from '../src/core/env/env.ts';
 import { closedThisSession } from '../src/features/download-bar/hidden.ts';
@@ -60,6 +61,17 @@ if (
   html.classList.add('wps-signed-in');
 // The next page load gets the shell in this language from a server that can choose.
 rememberShellLanguage(lang);
+// The top bar's language switch works from the first paint (host/TopBar.tsx): chosen before the
+// app has taken over, the choice is kept and the page opens again in it (that language's shell).
+document.addEventListener('change', (event) => {
+  const select = event.target;
+  if (html.hasAttribute('data-app') || !(select instanceof HTMLSelectElement) || !select.matches('.lang-select')) return;
+  const chosen = normaliseLanguage(select.value);
+  if (!chosen) return;
+  localStore.set(LANGUAGE_KEY, chosen);
+  rememberShellLanguage(chosen);
+  location.reload();
+});
 // The download bar's place is kept before its code arrives (host/host.css), unless it cannot show:
 // in the native app, or closed this session.
 if (currentIsNativeApp() || closedThisSession()) html.toggleAttribute('data-no-download-bar', true);

@@ -141,6 +141,21 @@ describe('the shell suits every player until the app takes over', () => {
     await context.close();
   });
 
+  it('the language switch works before the app has taken over: the choice is kept and the page opens in it', async () => {
+    const context = await newContext({ locale: 'en-US' });
+    // main.js never arrives: only the shell and its inline snippet.
+    const { page } = await open(context, '/m/home', { blockScripts: true });
+    await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-app')), false);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('combobox', { name: 'Language' }).selectOption('UR')]);
+    await page.getByRole('heading', { name: 'خوش آمدید' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.shell), 'UR');
+    assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+    assert.equal(await page.evaluate(() => localStorage.getItem('wps:language')), '"UR"');
+    assert.equal((await context.cookies()).find((c) => c.name === 'wps_lang')?.value, 'UR');
+    await context.close();
+  });
+
   it('a player whose language is not the shell’s sees its boxes without their text, then the app in their language', async () => {
     // Japanese chosen on this phone before, but the cookie is gone: the server sends the browser's English.
     const context = await newContext();
