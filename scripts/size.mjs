@@ -243,10 +243,15 @@ for (const [tag, files] of Object.entries(manifest.tags).sort()) {
 const installFiles = [...new Set([...INSTALL_FAMILY].flatMap((tag) => manifest.tags[tag].map(lite)))].filter(
   (f) => !basePage.includes(f),
 );
-// Their own strings (src/features/install/locales) load with them: the largest language counts.
-const installStrings = Object.entries(liteModules)
-  .filter(([, modules]) => modules.some((m) => /features\/install\/locales\/[\w-]+\.json$/.test(m)))
-  .map(([f]) => lite(f));
+// Their own strings (src/features/install/locales) load with them: the largest language counts. The
+// build cuts the family's keys out of those files (rollup.config.mjs, PART_SLICES): those slices.
+const installLocale = (m) => /features\/install\/locales\/[\w-]+\.json$/.test(m);
+const installSlices = Object.entries(liteModules).filter(([, modules]) =>
+  modules.some((m) => installLocale(m) && m.startsWith('\0catalogue-slice:')),
+);
+const installStrings = (
+  installSlices.length > 0 ? installSlices : Object.entries(liteModules).filter(([, modules]) => modules.some(installLocale))
+).map(([f]) => lite(f));
 const largestInstallStrings = installStrings.reduce((a, b) => (sizes(a).gz >= sizes(b).gz ? a : b));
 check(
   '  + the whole install family (prompt, iOS guide, in-app guide) with its largest strings',
