@@ -622,9 +622,10 @@ const configs = [
       dir: 'dist/elements/lite',
       format: 'es',
       // Hashed, so every file the loader names is immutable; only wps-elements.js is revalidated.
-      entryFileNames: '[name]-[hash].js',
-      // Chunks by their hash alone, in `chunks/` (which the server caches as immutable): every import
-      // of one names it, and a merchant pays for each name. 7 characters (rollup's least for up to 4,096 chunks) are 42 bits, more than the
+      // All in `chunks/`, which the server caches as immutable whatever the hash holds, and where an
+      // entry names a chunk without the folder.
+      entryFileNames: 'chunks/[name]-[hash].js',
+      // Chunks by their hash alone: every import of one names it, and a merchant pays for each name. 7 characters (rollup's least for up to 4,096 chunks) are 42 bits, more than the
       // 8 hex digits many builds use. With no transitive imports hoisted into the entries (the loader
       // preloads each tag's chunks already), about 1.9 KB gzip less over all the elements
       // (docs/performance.md, "The install family's bytes").
