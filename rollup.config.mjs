@@ -354,25 +354,57 @@ const hostPage = () => ({
 });
 
 /**
- * Strings an element takes from the core catalogue without loading all of it: the module that lists
- * the part's loaders (imports of src/core/i18n/locales/XX.json) → the key prefix. In the element
- * builds each of its imports becomes a module with only those keys (docs/performance.md, "The
- * download bar's bytes"); /m and the tests load the whole file, which holds the same keys.
+ * Strings an element takes from a catalogue without loading all of it: the module that lists the
+ * part's loaders (imports of a `locales/XX.json`) → the key prefixes. In the element builds each of
+ * its imports becomes a module with only those keys (docs/performance.md, "The download bar's
+ * bytes"); /m and the tests load the whole file, which holds the same keys.
  */
-const CATALOGUE_SLICES = { 'src/features/download-bar/strings.ts': 'download_bar.' };
+const CATALOGUE_SLICES = { 'src/features/download-bar/strings.ts': ['download_bar.'] };
+/**
+ * A feature's strings part cut for some of its elements: the install family (prompt, iOS guide,
+ * in-app guide) takes the `install.*` and `inapp.*` keys of src/features/install/locales, not the
+ * image popups' and the app upgrade's (docs/performance.md, "The install family's bytes"). In the
+ * element builds their import of the part's module becomes a part of its own name (a page with the
+ * app upgrade too still loads the whole file for it) whose loaders import the slices.
+ */
+const PART_SLICES = {
+  'src/features/install/locales/index.ts': {
+    importers: ['elements/install-prompt.tsx', 'elements/ios-guide.tsx', 'elements/inapp-guide.tsx'],
+    name: 'install-guides',
+    prefixes: ['install.', 'inapp.'],
+  },
+};
 const SLICE = '\0catalogue-slice:';
+const PART = '\0catalogue-part:';
 const catalogueSlices = () => ({
   name: 'catalogue-slices',
   resolveId(source, importer) {
-    const prefix = importer ? CATALOGUE_SLICES[relativePath(importer)] : undefined;
-    if (!prefix || !/\/core\/i18n\/locales\/[A-Z-]+\.json$/.test(source)) return null;
-    return `${SLICE}${prefix}|${resolvePath(dirname(importer), source)}`;
+    if (source.startsWith(SLICE)) return source;
+    if (!importer || importer.startsWith(PART)) return null;
+    const target = relativePath(resolvePath(dirname(importer), source));
+    if (PART_SLICES[target]?.importers.includes(relativePath(importer))) return `${PART}${target}`;
+    const prefixes = CATALOGUE_SLICES[relativePath(importer)];
+    if (!prefixes || !/\/locales\/[A-Z-]+\.json$/.test(source)) return null;
+    return `${SLICE}${prefixes.join(',')}|${resolvePath(dirname(importer), source)}`;
   },
   load(id) {
+    if (id.startsWith(PART)) {
+      // The part module's language loaders, each pointing at a slice of its file.
+      const file = id.slice(PART.length);
+      const { name, prefixes } = PART_SLICES[file];
+      const source = readFileSync(file, 'utf8');
+      const exported = /export const (\w+): CataloguePart/.exec(source)?.[1];
+      const loaders = [...source.matchAll(/^\s*('?[A-Z-]+'?): \(\) => import\('\.\/([A-Z-]+)\.json'\),$/gm)];
+      if (!exported || loaders.length === 0) this.error(`${file} is not the shape catalogueSlices expects`);
+      const slice = (lang) => JSON.stringify(`${SLICE}${prefixes.join(',')}|${resolvePath(dirname(file), `${lang}.json`)}`);
+      const table = loaders.map(([, key, lang]) => `${key}: () => import(${slice(lang)})`).join(',\n  ');
+      return { code: `export const ${exported} = { name: ${JSON.stringify(name)}, loaders: {\n  ${table}\n} };`, map: null };
+    }
     if (!id.startsWith(SLICE)) return null;
-    const [prefix, file] = id.slice(SLICE.length).split('|');
-    const keys = Object.entries(JSON.parse(readFileSync(file, 'utf8'))).filter(([key]) => key.startsWith(prefix));
-    if (keys.length === 0) this.error(`${file} has no ${prefix}* keys`);
+    const [prefixes, file] = id.slice(SLICE.length).split('|');
+    const list = prefixes.split(',');
+    const keys = Object.entries(JSON.parse(readFileSync(file, 'utf8'))).filter(([key]) => list.some((p) => key.startsWith(p)));
+    if (keys.length === 0) this.error(`${file} has no ${prefixes} keys`);
     return { code: `export default ${JSON.stringify(Object.fromEntries(keys))};`, map: null };
   },
 });
@@ -415,7 +447,8 @@ const loaderManifest = () => ({
       const slices = files
         .flatMap((f) => byFile.get(f).dynamicImports)
         .map((f) => byFile.get(f))
-        .filter(isSlice);
+        // The core catalogue's slices only: a feature's (the install family's) loads beside it.
+        .filter((c) => isSlice(c) && langOf(c));
       if (slices.length > 0) strings[tag] = Object.fromEntries(slices.map((c) => [langOf(c), c.fileName]));
     }
     mkdirSync('dist/meta', { recursive: true });
@@ -592,8 +625,15 @@ const configs = [
       dir: 'dist/elements/lite',
       format: 'es',
       // Hashed, so every file the loader names is immutable; only wps-elements.js is revalidated.
-      entryFileNames: '[name]-[hash].js',
-      chunkFileNames: '[name]-[hash].js',
+      // All in `chunks/`, which the server caches as immutable whatever the hash holds, and where an
+      // entry names a chunk without the folder.
+      entryFileNames: 'chunks/[name]-[hash].js',
+      // Chunks by their hash alone: every import of one names it, and a merchant pays for each name. 7 characters (rollup's least for up to 4,096 chunks) are 42 bits, more than the
+      // 8 hex digits many builds use. With no transitive imports hoisted into the entries (the loader
+      // preloads each tag's chunks already), about 1.9 KB gzip less over all the elements
+      // (docs/performance.md, "The install family's bytes").
+      chunkFileNames: 'chunks/[hash:7].js',
+      hoistTransitiveImports: false,
     },
     plugins: [catalogueSlices(), preactCompat(), ...plugins(), loaderManifest()],
     onwarn,

@@ -25,7 +25,6 @@ import { InstallElement, type InstallElementProps } from './install-common.ts';
 import { InAppGuide } from '../src/features/install/InAppGuide.tsx';
 import css from '../src/features/install/install.css';
 import { installStrings } from '../src/features/install/locales/index.ts';
-import { loadSiteStatus } from '../src/core/config/siteStatus.ts';
 
 export interface InAppGuideElementProps extends InstallElementProps {
   app?: string;
@@ -36,7 +35,7 @@ export const WpsInappGuide = defineElement<InAppGuideElementProps>('wps-inapp-gu
   css: [css],
   strings: [installStrings],
   render: (props, host) => (
-    <InstallElement host={host} load={loadSiteStatus}>
+    <InstallElement host={host}>
       {(funnel) => <InAppGuide delay={props.delay ?? 2000} open={props.open === true} app={props.app} {...funnel} />}
     </InstallElement>
   ),

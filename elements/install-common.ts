@@ -4,6 +4,7 @@ import { emit } from './emit.ts';
 import type { FunnelDetail, FunnelHandlers } from '../src/features/install/useInstallTurn.ts';
 import { funnelPath, currentOffer, forcedOffer, platformOf } from '../src/features/install/model.ts';
 import { currentUA } from '../src/core/env/env.ts';
+import { loadSiteStatus } from '../src/core/config/siteStatus.ts';
 
 export interface InstallElementProps {
   delay?: number;
@@ -12,18 +13,16 @@ export interface InstallElementProps {
 
 export type { FunnelDetail };
 
-/** Loads the site status, turns the funnel into events, and reports `appinstalled` as wps-installed. */
+/** Loads the site status (here, not in each element: one import fewer each), turns the funnel into events, and reports `appinstalled` as wps-installed. */
 export function InstallElement({
   host,
-  load,
   children,
 }: {
   host: HTMLElement;
-  load: () => unknown;
   children: (funnel: FunnelHandlers & { onClosed: () => void }) => ReactNode;
 }) {
   useEffect(() => {
-    void load();
+    void loadSiteStatus();
     const installed = () => {
       const offer = currentOffer.value ?? forcedOffer();
       emit<FunnelDetail>(host, 'wps-installed', {
@@ -33,7 +32,7 @@ export function InstallElement({
     };
     window.addEventListener('appinstalled', installed);
     return () => window.removeEventListener('appinstalled', installed);
-  }, [host, load]);
+  }, [host]);
   return children({
     onShown: (detail) => emit<FunnelDetail>(host, 'wps-install-shown', detail),
     onAccepted: (detail) => emit<FunnelDetail>(host, 'wps-install-accepted', detail),

@@ -28,14 +28,13 @@ import { InstallElement, type InstallElementProps } from './install-common.ts';
 import { InstallPrompt } from '../src/features/install/InstallPrompt.tsx';
 import css from '../src/features/install/install.css';
 import { installStrings } from '../src/features/install/locales/index.ts';
-import { loadSiteStatus } from '../src/core/config/siteStatus.ts';
 
 export const WpsInstallPrompt = defineElement<InstallElementProps>('wps-install-prompt', {
   props: { delay: 'number', open: 'boolean' },
   css: [css],
   strings: [installStrings],
   render: (props, host) => (
-    <InstallElement host={host} load={loadSiteStatus}>
+    <InstallElement host={host}>
       {(funnel) => <InstallPrompt delay={props.delay ?? 2000} open={props.open === true} {...funnel} />}
     </InstallElement>
   ),

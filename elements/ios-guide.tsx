@@ -27,7 +27,6 @@ import { IosGuide } from '../src/features/install/IosGuide.tsx';
 import type { IosMode } from '../src/features/install/model.ts';
 import css from '../src/features/install/install.css';
 import { installStrings } from '../src/features/install/locales/index.ts';
-import { loadSiteStatus } from '../src/core/config/siteStatus.ts';
 
 const MODES: readonly string[] = ['guide', 'tip', 'footer', 'browser', 'safari-only'];
 
@@ -40,7 +39,7 @@ export const WpsIosGuide = defineElement<IosGuideElementProps>('wps-ios-guide', 
   css: [css],
   strings: [installStrings],
   render: (props, host) => (
-    <InstallElement host={host} load={loadSiteStatus}>
+    <InstallElement host={host}>
       {(funnel) => (
         <IosGuide
           delay={props.delay ?? 2000}

@@ -167,7 +167,7 @@ describe('embedding on a merchant page', () => {
     assert.equal(await confirmed, 'confirmed');
     const later = (await operatorScripts(page)).slice(first.length);
     assert.ok(
-      later.some((s) => /\/lite\/wps-notice-[\w-]{8}\.js$/.test(s.path)),
+      later.some((s) => /\/lite\/chunks\/wps-notice-[\w-]{8}\.js$/.test(s.path)),
       JSON.stringify(later),
     );
     // The first element after the bar brings the elements' runtime and the core catalogue (the bar has neither).

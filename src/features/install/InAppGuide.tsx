@@ -6,7 +6,6 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { currentUA } from '../../core/env/env.ts';
-import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useT } from '../../ui/useT.ts';
 import { currentOffer, escapeUrl, forcedOffer, inAppMenu, platformOf, type Escape } from './model.ts';
@@ -35,7 +34,7 @@ export function InAppGuide({ delay, open, app: appOverride, onClosed, ...funnel 
         : undefined;
   const turn = useInstallTurn({
     name: 'inapp-guide',
-    priority: OVERLAY_PRIORITY.inAppGuide,
+    priority: 'inAppGuide',
     detail: offer ? { platform: offer.platform, path: `inapp-${offer.escape}` } : undefined,
     delay,
     forced: open,

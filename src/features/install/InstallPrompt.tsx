@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 import { siteStatus } from '../../core/config/siteStatus.ts';
 import { safeImageUrl, safeUrl } from '../../core/config/config.ts';
 import { currentUA } from '../../core/env/env.ts';
-import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useT } from '../../ui/useT.ts';
 import { openDownload, pickDownloadLink } from '../download-bar/index.ts';
@@ -36,7 +35,7 @@ export function InstallPrompt({ delay, open, onClosed, ...funnel }: InstallPromp
   const ua = currentUA();
   const turn = useInstallTurn({
     name: 'install-prompt',
-    priority: OVERLAY_PRIORITY.install,
+    priority: 'install',
     detail: android ? { platform: platformOf(ua), path: funnelPath(android) } : undefined,
     delay,
     forced: open,

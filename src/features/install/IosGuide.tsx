@@ -9,7 +9,6 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef } from 'react';
 import { siteStatus } from '../../core/config/siteStatus.ts';
 import { currentUA, iosVersion } from '../../core/env/env.ts';
-import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { useT } from '../../ui/useT.ts';
@@ -39,7 +38,7 @@ export function IosGuide({ delay, open, mode: forcedMode, onClosed, ...funnel }:
   const mode = ios ? (open && forcedMode ? forcedMode : ios.mode) : undefined;
   const turn = useInstallTurn({
     name: 'ios-guide',
-    priority: OVERLAY_PRIORITY.install,
+    priority: 'install',
     detail: mode ? { platform: platformOf(currentUA()), path: `ios-${mode}` } : undefined,
     delay,
     forced: open,

@@ -6,6 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { useOverlayTurn } from '../../ui/useOverlayTurn.ts';
+import { OVERLAY_PRIORITY } from '../../core/overlay/queue.ts';
 import { skipForSession, watchInstall, type Platform } from './model.ts';
 
 export interface FunnelDetail {
@@ -22,7 +23,8 @@ export interface FunnelHandlers {
 
 export interface InstallTurnOptions extends FunnelHandlers {
   name: string;
-  priority: number;
+  /** Its place in the overlay queue, by name (read here, not in each element: one import fewer each). */
+  priority: keyof typeof OVERLAY_PRIORITY;
   /** The offer applies to this overlay (undefined: it does not). */
   detail: FunnelDetail | undefined;
   /** ms after mount before it may show. */
@@ -48,7 +50,10 @@ export function useInstallTurn({ name, priority, detail, delay, forced, onShown,
 
   // The install offers are one answer for the session, whichever of them showed; one the page opens
   // is no part of the attention budget.
-  const turn = useOverlayTurn(name, priority, !!detail && (due || forced) && !closed, { key: 'install', auto: !forced });
+  const turn = useOverlayTurn(name, OVERLAY_PRIORITY[priority], !!detail && (due || forced) && !closed, {
+    key: 'install',
+    auto: !forced,
+  });
   // Once per showing (the offer may change while it is on screen: the dialog gets used up).
   const told = useRef(false);
   useEffect(() => {
