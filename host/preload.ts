@@ -72,6 +72,10 @@ document.addEventListener('change', (event) => {
   rememberShellLanguage(chosen);
   location.reload();
 });
+// And its Home control (on a freshly opened page it leads home, host/TopBar.tsx).
+document.addEventListener('click', (event) => {
+  if (!html.hasAttribute('data-app') && (event.target as Element | null)?.closest?.('.topbar-back')) location.assign('/m/home');
+});
 // The download bar's place is kept before its code arrives (host/host.css), unless it cannot show:
 // in the native app, or closed this session.
 if (currentIsNativeApp() || closedThisSession()) html.toggleAttribute('data-no-download-bar', true);

@@ -153,6 +153,10 @@ describe('the shell suits every player until the app takes over', () => {
     assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
     assert.equal(await page.evaluate(() => localStorage.getItem('wps:language')), '"UR"');
     assert.equal((await context.cookies()).find((c) => c.name === 'wps_lang')?.value, 'UR');
+    // The top bar's Home control leads home before the app, too.
+    const login = await open(context, '/m/login', { blockScripts: true });
+    await login.page.getByRole('banner').getByRole('button').first().click();
+    await login.page.waitForURL(/\/m\/home$/);
     await context.close();
   });
 
