@@ -13,7 +13,8 @@
  * tar.gz of the cluster's folder), and later fresh folders are unpacked from it (about 0.1 s, no
  * PostgreSQL involved). No template, or one that cannot be written: initdb as before.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
@@ -100,4 +101,29 @@ export async function ensureCluster(pgDir: string): Promise<'existing' | 'templa
   });
   if (code !== 0) throw new Error(`the embedded database could not be created in ${pgDir}: ${err.trim().split('\n')[0]}`);
   return 'initdb';
+}
+
+/**
+ * The pristine cluster for an in-memory database (the server tests' ':memory:'): the template's dump,
+ * which PGlite loads in about 0.7 s where its own initdb takes 3 to 4 s. Made once (in a child, as
+ * above) when there is none; undefined when no template can be kept: initdb in memory then.
+ */
+export async function templateDump(): Promise<Blob | undefined> {
+  const template = templatePath();
+  if (!template) return undefined;
+  if (!existsSync(template)) {
+    const dir = mkdtempSync(join(tmpdir(), 'wps-cluster-'));
+    try {
+      await ensureCluster(join(dir, 'pg'));
+    } catch {
+      return undefined;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  try {
+    return new Blob([readFileSync(template)]);
+  } catch {
+    return undefined;
+  }
 }

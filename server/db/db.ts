@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir, secureDataDir } from '../infra/data-dir.ts';
-import { ensureCluster, PGLITE_CONF } from './cluster.ts';
+import { ensureCluster, PGLITE_CONF, templateDump } from './cluster.ts';
 import { MIGRATIONS, modeStatements, type Migration } from './migrations.ts';
 
 export interface QueryResult<T> {
@@ -102,12 +102,27 @@ export async function migrate(db: Db, migrations: readonly Migration[] = MIGRATI
   return done;
 }
 
+/** An in-memory database, from the cluster template when there is one (./cluster.ts); a damaged one: initdb. */
+async function openMemory(): Promise<PGlite> {
+  const dump = await templateDump();
+  if (dump) {
+    const lite = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: dump });
+    try {
+      await lite.waitReady;
+      return lite;
+    } catch {
+      await lite.close().catch(() => undefined);
+    }
+  }
+  return new PGlite({ postgresqlconf: PGLITE_CONF });
+}
+
 async function openPglite(dataDir: string): Promise<Db> {
   // PGlite has no locking of its own: a second instance on the same files loses data.
   const unlock = dataDir === ':memory:' ? () => {} : lockDataDir(dataDir);
   let lite: PGlite;
   try {
-    if (dataDir === ':memory:') lite = new PGlite({ postgresqlconf: PGLITE_CONF });
+    if (dataDir === ':memory:') lite = await openMemory();
     else {
       const pgDir = join(dataDir, 'pg');
       // A fresh folder gets its cluster from a worker (./cluster.ts): this thread only ever opens one.

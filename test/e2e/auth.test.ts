@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, trackNetwork, type Harness } from './harness.ts';
 
 let h: Harness;
 before(async () => {
@@ -104,13 +104,16 @@ describe('sign-up, logout, login and the session', () => {
     await page.getByLabel('Password', { exact: true }).fill('Demo1234');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: /^Welcome( back)?, demo$/ }).waitFor();
+    const net = trackNetwork(page);
     await page.goto(`${h.server.url}/m/member/home`);
     const rewards = page.getByRole('link', { name: /Reward centre/ });
     await rewards.waitFor();
-    // Past the settled page's own calls (push and tracking start at load + 3 s + idle): the reward
-    // centre's calls are the first to meet the ended session.
-    await page.waitForTimeout(5500);
+    // Past the settled page's own calls (tracking, then push, start at load + 3 s + idle, in that
+    // order): the push prompt's element defined means both have started; once the network is idle
+    // the reward centre's calls are the first to meet the ended session.
+    await page.waitForFunction(() => customElements.get('wps-push-prompt') !== undefined, undefined, { timeout: 15000 });
     await page.waitForLoadState('networkidle');
+    await net.quiet();
 
     const expired = await fetch(`${h.server.url}/dev/members/demo/expire-session`, { method: 'POST' });
     assert.equal(expired.status, 200);

@@ -2,7 +2,9 @@
  * End-to-end harness: the real reference server on a free port with a fresh data folder, and
  * Debian's Chromium driven by playwright-core (no browser download: CHROME_PATH or /usr/bin/chromium).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
@@ -37,8 +39,56 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: Partial<Config> = {}): Promise<Harness> {
+const SEED_PREFIX = 'wps-e2e-seed-';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A migrated, seeded data folder for this run, made once and copied by every file: a fresh folder's
+ * migrations and demo seed cost 2 to 4 s per server on the 2-core machine, a copy about 0.1 s. The
+ * files of one `node --test` run share its pid as their parent, which names the folder: a code change
+ * or the seed's own dates never come from an earlier run (whose folders are removed here once their
+ * runner is gone). One per merchants file; any other option: a fresh folder as before. Each file still
+ * gets its own folder, server and browser; the fresh path stays covered by test/server and start.test.ts.
+ */
+async function seededDataDir(options: Partial<Config>): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wps-e2e-'));
+  if (Object.keys(options).some((k) => k !== 'merchantsFile' && k !== 'port')) return dataDir;
+  const merchants = options.merchantsFile ? readFileSync(options.merchantsFile) : '';
+  const seed = join(
+    tmpdir(),
+    `${SEED_PREFIX}${process.ppid}-${createHash('sha256').update(merchants).digest('hex').slice(0, 12)}`,
+  );
+  if (!existsSync(seed)) {
+    for (const old of readdirSync(tmpdir()).filter((n) => n.startsWith(SEED_PREFIX))) {
+      const pid = Number(old.slice(SEED_PREFIX.length).split('-')[0]);
+      if (pid && pid !== process.ppid && !alive(pid)) await rm(join(tmpdir(), old), { recursive: true, force: true });
+    }
+    const part = await mkdtemp(`${seed}.part-`);
+    const maker = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: part,
+      distDir: './dist',
+      ...(options.merchantsFile ? { merchantsFile: options.merchantsFile } : {}),
+    });
+    await maker.close();
+    // Two files may make it at once: the first rename wins, the other's copy goes.
+    await rename(part, seed).catch(() => rm(part, { recursive: true, force: true }));
+  }
+  await cp(seed, dataDir, { recursive: true });
+  return dataDir;
+}
+
+export async function startHarness(options: Partial<Config> = {}): Promise<Harness> {
+  const dataDir = await seededDataDir(options);
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, distDir: './dist', ...options });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { templateDump } from '../../server/db/cluster.ts';
 import { migrate, openDb, type Db } from '../../server/db/db.ts';
 import { MIGRATIONS, modeStatements, type Migration } from '../../server/db/migrations.ts';
 import { tempDir } from './helpers.ts';
@@ -63,6 +64,18 @@ test('the migrations are numbered 1, 2, 3, ... in list order; a list out of orde
     await assert.rejects(migrate(db, skipped), /version 3, expected 2/);
   } finally {
     await db.close();
+  }
+});
+
+test("':memory:' loads the cluster template's dump (no initdb in this process): a pristine cluster, no table yet", async () => {
+  const dump = await templateDump();
+  assert.ok(dump && dump.size > 0, 'a template is kept (node_modules/.cache/wps-mobile), made when missing');
+  const lite = new PGlite({ loadDataDir: dump });
+  try {
+    const { rows } = await lite.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
+    assert.deepEqual(rows, [], 'what openDb then migrates is an empty cluster');
+  } finally {
+    await lite.close();
   }
 });
 

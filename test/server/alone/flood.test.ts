@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { fresh, loginBody, runMain, seal, tempDir } from './helpers.ts';
+import { fresh, loginBody, runMain, seal, tempDir } from '../helpers.ts';
 
 const FLOOD_MS = 5_000;
 const CONNECTIONS = 50;
