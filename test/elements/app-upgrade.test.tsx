@@ -183,6 +183,23 @@ describe('<wps-app-upgrade>', () => {
     expect(sessionStorage.getItem(UPGRADE_HIDDEN_KEY)).to.equal('true');
   });
 
+  it('not prevented, "Update now" starts the update: an older wrapper\'s bridge gets the link', async () => {
+    fakeUA(wrapperUA('2.4.10'));
+    backend(status({ version: '2.5.0' }));
+    const opened: string[] = [];
+    const native = window as unknown as { WPSNative?: { openExternal: (url: string) => void } };
+    native.WPSNative = { openExternal: (url) => opened.push(url) };
+    try {
+      const el = mount('<wps-app-upgrade></wps-app-upgrade>');
+      await waitFor(() => expect(has(el, 'dialog')).to.equal(true));
+      expect(part(el, 'message')!.textContent, 'not mandatory: no word of it').to.not.contain('required');
+      part<HTMLButtonElement>(el, 'update')!.click();
+      expect(opened).to.deep.equal([APK]);
+    } finally {
+      delete native.WPSNative;
+    }
+  });
+
   it('mandatory: no "later", and Escape does not close it', async () => {
     fakeUA(wrapperUA('2.4.10'));
     backend(status({ version: '2.5.0', mandatory: true }));

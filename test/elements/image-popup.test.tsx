@@ -259,6 +259,28 @@ describe('<wps-image-popup>', () => {
     expect(image(el), 'touched: it stays').to.equal(PNG('b'));
   });
 
+  it('20 s when the banner sets no waiting time: "Close (20)" counts down to the next; a key inside stops it', async () => {
+    backend([
+      { id: 'a', groupName: 'm_popup1', imageUrl: PNG('a') },
+      { id: 'b', groupName: 'm_popup2', imageUrl: PNG('b') },
+    ]);
+    const el = mount('<wps-image-popup></wps-image-popup>');
+    const log = recordEvents(el, ['wps-close']);
+    await waitFor(() => expect(image(el)).to.equal(PNG('a')));
+    clock = installClock();
+    expect(part(el, 'close')!.textContent).to.equal('Close (20)');
+    await clock.tickAsync(19_000);
+    await waitFor(() => expect(part(el, 'countdown')!.textContent).to.equal(' (1)'));
+    expect(image(el), 'after 19 s it is still there').to.equal(PNG('a'));
+    await clock.tickAsync(1000);
+    await waitFor(() => expect(image(el)).to.equal(PNG('b')));
+    expect(log.events.map((e) => e.detail.reason)).to.deep.equal(['timeout']);
+    part(el, 'close')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, composed: true }));
+    await waitFor(() => expect(has(el, 'countdown'), 'no countdown once busy').to.equal(false));
+    await clock.tickAsync(30_000);
+    expect(image(el), 'a key inside: it stays').to.equal(PNG('b'));
+  });
+
   it('a tap on a linked image follows the link and shows the next', async () => {
     backend();
     const el = mount('<wps-image-popup></wps-image-popup>');
