@@ -146,12 +146,19 @@ export class BrowserTestRunner {
           loader: { '.css': 'text' },
           external: ['util'],
           define: { 'process.env.NODE_ENV': '"development"' },
-          alias: { 'use-sync-external-store/shim/index.js': './build-shims/use-sync-external-store.ts' },
+          alias: {
+            'use-sync-external-store/shim/index.js': './build-shims/use-sync-external-store.ts',
+            // web-test-runner's server commands (a key press) answered by this runner's page (runFile).
+            '@web/test-runner-commands': './scripts/stryker-test-commands.mjs',
+          },
           logLevel: 'silent',
           metafile: true,
-          // A frame a test opens (the session probe) runs its own bundle: it takes the mutant of its parent.
+          // A frame a test opens (the session probe) runs its own bundle: it shares its parent's Stryker
+          // state, so it runs the parent's mutant and its coverage counts for the parent's current test.
+          // (A copy of the active mutant alone ran the mutant, but the dry run never learnt that the
+          // frame reached it: such mutants were planned with no test, "no coverage".)
           banner: {
-            js: 'try{if(!globalThis.__stryker__&&parent!==window&&parent.__stryker__)globalThis.__stryker__={activeMutant:parent.__stryker__.activeMutant}}catch(e){}',
+            js: 'try{if(!globalThis.__stryker__&&parent!==window&&parent.__stryker__)globalThis.__stryker__=parent.__stryker__}catch(e){}',
           },
         }).then((r) => {
           this.inputs.set(file, new Set(Object.keys(r.metafile.inputs).map((i) => resolve(this.root, i))));
@@ -168,6 +175,7 @@ export class BrowserTestRunner {
     try {
       const page = await context.newPage();
       const done = new Promise((ok) => page.exposeFunction('__wpsDone', ok));
+      await page.exposeFunction('__wpsCommand', (name, payload) => command(page, name, payload));
       const grep = titles ? `^(?:${titles.map(escapeRegExp).join('|')})$` : undefined;
       await page.addInitScript((run) => (globalThis.__WPS_RUN__ = run), { file, stryker, grep, bail, prefix: `${file} :: ` });
       page.on('pageerror', (e) => this.log.debug(`${file}: ${e.message}`));
@@ -247,6 +255,16 @@ export class BrowserTestRunner {
     }
     return { status: MutantRunStatus.Survived, nrOfTests: ran };
   }
+}
+
+/** A web-test-runner server command (scripts/stryker-test-commands.mjs), as its Playwright launcher does it. */
+async function command(page, name, payload) {
+  if (name !== 'send-keys') throw new Error(`${name}: not a command the mutation run's runner knows`);
+  if (payload.press) return page.keyboard.press(payload.press);
+  if (payload.type) return page.keyboard.type(payload.type);
+  if (payload.down) return page.keyboard.down(payload.down);
+  if (payload.up) return page.keyboard.up(payload.up);
+  throw new Error(`send-keys: nothing to send in ${JSON.stringify(payload)}`);
 }
 
 function toTestResult(r) {

@@ -89,6 +89,21 @@ describe('the upgrade rules', () => {
     expect(compareVersions('1.9', '2')).to.equal(-1);
   });
 
+  it('a comparison answers only its sign, and a part that is no number counts as 0', () => {
+    expect(compareVersions('3.0', '1.0')).to.equal(1);
+    expect(compareVersions('1.0', '3.0')).to.equal(-1);
+    expect(compareVersions('2.4', '2.4.1')).to.equal(-1);
+    expect(compareVersions('2.4.1', '2.4')).to.equal(1);
+    expect(compareVersions('2.x', '2.0')).to.equal(0);
+    expect(compareVersions('2.4.39', '2.4.39')).to.equal(0);
+  });
+  it('2.4.38 is the last wrapper the bridge serves; from 2.4.39 the wrapper downloads itself', () => {
+    const context = { latest: { version: '3.0.0' }, link: APK, hidden: false };
+    expect(upgradeOffer({ ...context, appVersion: '2.4.38' })?.direct).to.equal(false);
+    expect(upgradeOffer({ ...context, appVersion: '2.4.39' })?.direct).to.equal(true);
+    expect(upgradeOffer({ ...context, appVersion: '2.5' })?.direct).to.equal(true);
+  });
+
   const base: UpgradeContext = { appVersion: '2.4.10', latest: { version: '2.5.0' }, link: APK, hidden: false };
   const rows: [string, Partial<UpgradeContext>, ReturnType<typeof upgradeOffer>][] = [
     ['an older wrapper below 2.4.39: the bridge opens the browser', {}, { link: APK, mandatory: false, direct: false }],
@@ -166,6 +181,23 @@ describe('<wps-app-upgrade>', () => {
     await waitFor(() => expect(has(el, 'dialog')).to.equal(false));
     expect(log.types()).to.deep.equal(['wps-upgrade', 'wps-close']);
     expect(sessionStorage.getItem(UPGRADE_HIDDEN_KEY)).to.equal('true');
+  });
+
+  it('not prevented, "Update now" starts the update: an older wrapper\'s bridge gets the link', async () => {
+    fakeUA(wrapperUA('2.4.10'));
+    backend(status({ version: '2.5.0' }));
+    const opened: string[] = [];
+    const native = window as unknown as { WPSNative?: { openExternal: (url: string) => void } };
+    native.WPSNative = { openExternal: (url) => opened.push(url) };
+    try {
+      const el = mount('<wps-app-upgrade></wps-app-upgrade>');
+      await waitFor(() => expect(has(el, 'dialog')).to.equal(true));
+      expect(part(el, 'message')!.textContent, 'not mandatory: no word of it').to.not.contain('required');
+      part<HTMLButtonElement>(el, 'update')!.click();
+      expect(opened).to.deep.equal([APK]);
+    } finally {
+      delete native.WPSNative;
+    }
   });
 
   it('mandatory: no "later", and Escape does not close it', async () => {

@@ -16,7 +16,9 @@ import {
   followBanner,
   imageName,
   imagePathAllows,
+  markSaved,
   popupsToShow,
+  seenImages,
 } from '../../src/features/install/imagePopup.ts';
 import { POPUP_LOAD_DELAY_MS } from '../../src/features/install/ImagePopups.tsx';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
@@ -111,6 +113,32 @@ describe('the image popup rules', () => {
     ];
     expect(popupsToShow(list, ['m_popup1'], [], false).map((p) => [p.banner.id, p.waitingTime])).to.deep.equal([['y', 5]]);
   });
+  it('a waiting time of 0 or less is no waiting time: the 20 s default', () => {
+    const list: Banner[] = [
+      { id: 'z', groupName: 'm_popup1', imageUrl: PNG('zero'), waitingTime: 0 },
+      { id: 'n', groupName: 'm_popup2', imageUrl: PNG('negative'), waitingTime: -3 },
+    ];
+    expect(popupsToShow(list, ['m_popup1', 'm_popup2'], [], false).map((p) => p.waitingTime)).to.deep.equal([20, 20]);
+  });
+  it('saving ends the popups for the session and remembers the last 50 image names (docs/install.md)', () => {
+    const popup = (name: string) => popupsToShow([{ id: name, groupName: 'g', imageUrl: PNG(name) }], ['g'], [], false)[0]!;
+    for (let i = 1; i <= 51; i++) markSaved(popup(`p${i}`));
+    expect(sessionStorage.getItem(SAVED_KEY)).to.equal('true');
+    const seen = seenImages();
+    expect(seen.length).to.equal(50);
+    expect(seen[0], 'the oldest is forgotten').to.equal('p2.png');
+    expect(seen.at(-1)).to.equal('p51.png');
+    markSaved(popup('p10'));
+    expect(seenImages().length, 'saved again: moved to the end, not twice').to.equal(50);
+    expect(seenImages().filter((n) => n === 'p10.png')).to.deep.equal(['p10.png']);
+    expect(seenImages().at(-1)).to.equal('p10.png');
+  });
+  it('what local storage holds besides image names is ignored', () => {
+    localStorage.setItem(SEEN_KEY, JSON.stringify(['a.png', 3, null, 'b.png']));
+    expect(seenImages()).to.deep.equal(['a.png', 'b.png']);
+    localStorage.setItem(SEEN_KEY, JSON.stringify({ 'a.png': true }));
+    expect(seenImages()).to.deep.equal([]);
+  });
   it('the home paths of docs/product.md §9, and any merchant page', () => {
     for (const path of ['/', '/m/', '/m/home', '/m/index', '/m/index.html', '/casino/'])
       expect(imagePathAllows(path), path).to.equal(true);
@@ -118,6 +146,8 @@ describe('the image popup rules', () => {
   });
   it('image names, and where a tap leads', () => {
     expect(imageName('https://cdn.example/a/poster%201.png?v=2')).to.equal('poster 1.png');
+    expect(imageName('https://cdn.example/a/b.png#frag')).to.equal('b.png');
+    expect(imageName('https://cdn.example/a/'), 'no file name: the whole address').to.equal('https://cdn.example/a/');
     expect(followBanner({ id: 'a', groupName: 'g', imageUrl: '', linkageType: 'URL', url: '/m/appDownload' })).to.equal(true);
     expect(followBanner({ id: 'b', groupName: 'g', imageUrl: '', linkageType: 'P', linkage: 'APP_DOWNLOAD' })).to.equal(true);
     expect(navigations).to.deep.equal(['/m/appDownload', '/m/activity?id=APP_DOWNLOAD']);
@@ -227,6 +257,31 @@ describe('<wps-image-popup>', () => {
     part(el, 'image')!.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
     await clock.tickAsync(5000);
     expect(image(el), 'touched: it stays').to.equal(PNG('b'));
+  });
+
+  it('20 s when the banner sets no waiting time: "Close (20)" counts down to the next; a key inside stops it', async () => {
+    backend([
+      { id: 'a', groupName: 'm_popup1', imageUrl: PNG('a') },
+      { id: 'b', groupName: 'm_popup2', imageUrl: PNG('b') },
+    ]);
+    const el = mount('<wps-image-popup></wps-image-popup>');
+    const log = recordEvents(el, ['wps-close']);
+    await waitFor(() => expect(image(el)).to.equal(PNG('a')));
+    clock = installClock();
+    expect(part(el, 'close')!.textContent).to.equal('Close (20)');
+    // A second at a time: each tick's render schedules the next (the lite build's effects wait for it).
+    for (let left = 19; left >= 1; left--) {
+      await clock.tickAsync(1000);
+      await waitFor(() => expect(part(el, 'countdown')!.textContent).to.equal(` (${left})`));
+    }
+    expect(image(el), 'after 19 s it is still there').to.equal(PNG('a'));
+    await clock.tickAsync(1000);
+    await waitFor(() => expect(image(el)).to.equal(PNG('b')));
+    expect(log.events.map((e) => e.detail.reason)).to.deep.equal(['timeout']);
+    part(el, 'close')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, composed: true }));
+    await waitFor(() => expect(has(el, 'countdown'), 'no countdown once busy').to.equal(false));
+    await clock.tickAsync(30_000);
+    expect(image(el), 'a key inside: it stays').to.equal(PNG('b'));
   });
 
   it('a tap on a linked image follows the link and shows the next', async () => {

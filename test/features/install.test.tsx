@@ -7,7 +7,10 @@
 import { expect } from 'chai';
 import {
   escapeUrl,
+  funnelPath,
+  inAppMenu,
   installOffer,
+  pathAllows,
   promptInstall,
   nativePrompt,
   skipped,
@@ -65,6 +68,19 @@ describe('installOffer: when nothing is offered', () => {
     expect(offer({ path: '/m/index.html' })?.kind).to.equal('android');
     expect(offer({ path: '/casino/lobby' })?.kind).to.equal('android');
   });
+  // docs/product.md §2: under /m only /m/home and /m/index.html; a merchant's own page decides itself.
+  const paths: [string, boolean][] = [
+    ['/m/home', true],
+    ['/m/index.html', true],
+    ['/m', false],
+    ['/m/', false],
+    ['/m/home/promotions', false],
+    ['/mall/home', true],
+    ['/', true],
+  ];
+  for (const [path, allowed] of paths) {
+    it(`the path ${path} ${allowed ? 'may' : 'may not'} offer the install`, () => expect(pathAllows(path)).to.equal(allowed));
+  }
   it('the skip and the rules hold for the in-app screen and the iOS guide too', () => {
     expect(offer({ ua: TIKTOK_ANDROID, skipped: true })).to.equal(undefined);
     expect(offer({ ua: ios('15_0'), maintenance: true })).to.equal(undefined);
@@ -206,6 +222,45 @@ describe('installOffer: each app gets the first escape that works there (issue 2
   });
 });
 
+describe("the in-app browsers' own way out (docs/install.md, “The way out, per app”)", () => {
+  // The table's last column: the menu (iOS in brackets) and the item to choose there.
+  const rows: [app: string, platform: 'android' | 'ios', menu: string, item: string][] = [
+    ['Facebook', 'android', '⋮', 'inapp.item_external'],
+    ['Facebook', 'ios', '⋯', 'inapp.item_external'],
+    ['Messenger', 'android', '⋮', 'inapp.item_external'],
+    ['Threads', 'ios', '⋯', 'inapp.item_external'],
+    ['Instagram', 'android', '⋮', 'inapp.item_external'],
+    ['Instagram', 'ios', '⋯', 'inapp.item_external'],
+    ['WeChat', 'android', '⋯', 'inapp.item_browser'],
+    ['WeChat', 'ios', '⋯', 'inapp.item_safari'],
+    ['TikTok', 'android', '⋯', 'inapp.item_browser'],
+    ['TikTok', 'ios', '⋯', 'inapp.item_browser'],
+    ['WhatsApp', 'android', '⋮', 'inapp.item_browser'],
+    ['WhatsApp', 'ios', '⋯', 'inapp.item_safari'],
+    ['LINE', 'android', '⋮', 'inapp.item_browser'],
+  ];
+  for (const [app, platform, menu, item] of rows) {
+    it(`${app} on ${platform}: ${menu}, ${item}`, () => expect(inAppMenu(app, platform)).to.deep.equal({ menu, item }));
+  }
+});
+
+describe('the funnel path names (docs/install.md, “Funnel events”)', () => {
+  const rows: [Parameters<typeof funnelPath>[0], string][] = [
+    [{ kind: 'android', browser: 'chrome', native: true }, 'android-native'],
+    [{ kind: 'android', browser: 'firefox', native: false }, 'android-steps'],
+    [{ kind: 'ios', mode: 'guide', browser: 'safari' }, 'ios-guide'],
+    [{ kind: 'ios', mode: 'tip', browser: 'safari' }, 'ios-tip'],
+    [{ kind: 'ios', mode: 'footer', browser: 'safari' }, 'ios-footer'],
+    [{ kind: 'ios', mode: 'browser', browser: 'chrome' }, 'ios-browser'],
+    [{ kind: 'ios', mode: 'safari-only', browser: 'other' }, 'ios-safari-only'],
+    [{ kind: 'inapp', app: 'TikTok', platform: 'android', escape: 'intent' }, 'inapp-intent'],
+    [{ kind: 'inapp', app: 'Instagram', platform: 'ios', escape: 'instagram' }, 'inapp-instagram'],
+    [{ kind: 'inapp', app: 'Kwai', platform: 'ios', escape: 'x-safari' }, 'inapp-x-safari'],
+    [{ kind: 'inapp', app: 'WeChat', platform: 'ios', escape: 'copy' }, 'inapp-copy'],
+  ];
+  for (const [offer, path] of rows) it(path, () => expect(funnelPath(offer)).to.equal(path));
+});
+
 describe("promptInstall: the browser's dialog", () => {
   const fakeEvent = (outcome: 'accepted' | 'dismissed') => {
     let prompted = 0;
@@ -237,5 +292,21 @@ describe("promptInstall: the browser's dialog", () => {
     expect(await promptInstall()).to.equal('dismissed');
     expect(skipped.value).to.equal(true);
     expect(sessionStorage.getItem(SKIP_KEY)).to.equal('true');
+  });
+  it('a used or stale event that throws: undefined (the written steps follow), not skipped, and the held event is gone', async () => {
+    const event = Object.assign(new Event('beforeinstallprompt'), {
+      prompt: () => Promise.reject(new Error('already used')),
+      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+    }) as unknown as BeforeInstallPromptEvent;
+    nativePrompt.value = event;
+    window.__wpsInstallPrompt = event;
+    expect(await promptInstall()).to.equal(undefined);
+    expect(nativePrompt.value).to.equal(undefined);
+    expect(window.__wpsInstallPrompt).to.equal(undefined);
+    expect(skipped.value).to.equal(false);
+  });
+  it('no event held: nothing opens', async () => {
+    nativePrompt.value = undefined;
+    expect(await promptInstall()).to.equal(undefined);
   });
 });
