@@ -189,6 +189,8 @@ describe('update notice', () => {
     const reloaded = page.waitForEvent('load');
     await notice.getByRole('button', { name: 'Refresh' }).click();
     await reloaded;
+    // The paused clock holds the page's start (the inline snippet waits for a frame, host/preload.ts): run it.
+    await settle(page);
     await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
   });
 });
