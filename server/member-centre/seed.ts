@@ -250,10 +250,13 @@ async function seedScores(query: Query, merchant: Merchant, period: Period) {
   const now = clock.now();
   const scale = SCALE[period];
   let score = 98_500 * scale;
+  // Played a minute apart before now, but never before the period began (a server started just
+  // after midnight UTC would put most of them on the board before).
+  const { startsAt } = periodOf(period, now);
   for (const [i, name] of PLAYERS.entries()) {
     // Deterministic steps of varying size: a board that looks played.
     score -= ((i * 7919) % 2600) * scale + 150 * scale;
-    await setScore(query, merchant.code, period, { name }, score, now - (i + 1) * 60_000);
+    await setScore(query, merchant.code, period, { name }, score, Math.max(startsAt, now - (i + 1) * 60_000));
   }
   const members = await memberIds(query, merchant);
   for (const [i, m] of members.entries()) {

@@ -512,6 +512,27 @@ describe('leaderboard', () => {
     assert.equal(maskName('a'), 'a***');
   });
 
+  test('seeded just after midnight UTC on the first of a month, a Monday: every board still holds its 20', async () => {
+    // The demo seed once spread its players over the minutes before now: in a period's first 25
+    // minutes most of them fell into the period before, and the day, week and month boards were short.
+    await at(Date.UTC(2026, 5, 1, 0, 5), async () => {
+      // A server started then: the seed makes each period's board when the period is new.
+      const early = await testApp();
+      try {
+        const login = await sealedCall(early, '/wps/session/login', loginBody('demo', 'Demo1234'), await rsaKeyOf(early));
+        assert.equal(login.status, 200, JSON.stringify(login.body));
+        for (const period of ['day', 'week', 'month'] as const) {
+          const answer = await call(early, 'GET', `${MC}/leaderboard?period=${period}`, { token: login.body.value.token });
+          const board = await ok(Promise.resolve(answer as Answer<Leaderboard>));
+          assert.equal(board.startsAt, Date.UTC(2026, 5, 1), `${period} starts at midnight`);
+          assert.equal(board.entries.length, 20, period);
+        }
+      } finally {
+        await early.close();
+      }
+    });
+  });
+
   test('the top 20 by score, masked but the member, their own place, prizes for the top 3', async () => {
     for (const period of ['day', 'week', 'month'] as const) {
       const board = await ok(get<Leaderboard>(`/leaderboard?period=${period}`, demoToken));
