@@ -267,10 +267,15 @@ describe('one layering: every button of every dialog is on top (ball moved onto 
   for (const lang of ['EN', 'UR'] as const) {
     it(`push prompt, Pixel 7, ${lang}`, async () => {
       const page = await newPage('Pixel 7', lang);
+      // The install offer and the download-image popups are answered this session: a popup open on
+      // home would take the tap on the bottom navigation (a player closes it first).
       await context!.addInitScript(`sessionStorage.setItem('wps:installSkipped', 'true');`);
+      await context!.addInitScript(`sessionStorage.setItem('wps:imagePopupSaved', 'true');`);
       await logIn(page, 'demo', 'Demo1234');
       await page.waitForURL(/\/m\/home/);
       await page.waitForFunction(() => sessionStorage.getItem('wps:pageViews') === '1', undefined, { timeout: 15000 });
+      // The member's announcement opens on home by itself: the player answers it, then goes on.
+      await answerOverlays(page, 3500);
       await page.locator('.bottom-nav a[href^="/m/game"]').click(); // the second page view
       await assertUncovered(page, 'wps-push-prompt', 'push prompt');
     });
@@ -300,6 +305,7 @@ describe('a blocking status screen and a game come first', () => {
     await dev('/dev/games', { launchMode: 'fail' });
     const page = await newPage('Pixel 7', 'EN');
     await context!.addInitScript(`sessionStorage.setItem('wps:installSkipped', 'true');`);
+    await context!.addInitScript(`sessionStorage.setItem('wps:imagePopupSaved', 'true');`);
     await logIn(page, 'demo', 'Demo1234');
     await page.waitForURL(/\/m\/home/);
     await page.waitForFunction(() => sessionStorage.getItem('wps:pageViews') === '1', undefined, { timeout: 15000 });
