@@ -47,10 +47,11 @@ const ALWAYS_FRESH =
   /(?:^|\/)(?:[^/]+\.html|sw\.js|firebase-messaging-sw\.js|manifest\.json|[^/]+\.webmanifest|asset-manifest\.json)$/;
 /**
  * Content-hashed files (safe to cache for a year): under an `assets/` or `chunks/` folder, or named
- * `name-HASH.ext` / `name.HASH.ext` with a hash of 8+ characters that holds a digit (plain names like
- * `wps-announcement.js` must not match).
+ * a script or stylesheet `name-HASH.js` / `name.HASH.css` with a hash of 8+ characters that holds a
+ * digit (plain names like `wps-announcement.js` must not match, nor pictures named by their size like
+ * `splash-1125x2436.png`, which a new artwork replaces under the same name).
  */
-const HASHED = /(?:^|\/)(?:assets|chunks)\/|[-.](?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]{8,}\.[A-Za-z0-9]+$/;
+const HASHED = /(?:^|\/)(?:assets|chunks)\/|[-.](?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]{8,}\.(?:m?js|css)$/;
 
 /** The types scripts/compress.mjs writes siblings for (its COMPRESSIBLE list). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|webmanifest|svg|txt)$/;

@@ -199,6 +199,7 @@ describe('/m', () => {
     assert.equal(cacheControl('install-prompt.js'), 'no-cache');
     assert.equal(cacheControl('assets/index.html'), 'no-cache');
     assert.equal(cacheControl('icons/icon-192.png'), 'no-cache');
+    assert.equal(cacheControl('splash/splash-1125x2436.png'), 'no-cache', 'named by its size, not its content');
   });
 
   test('ETag revalidation answers 304', async () => {
