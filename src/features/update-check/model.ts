@@ -15,7 +15,7 @@ export const VISIBILITY_DEBOUNCE_MS = 300;
 /** True once a new release is seen; stays true (the notice shows once). */
 export const updateAvailable = signal(false);
 
-const MANIFESTS = [endpoints.assetManifest, endpoints.assetManifestMc];
+const MANIFESTS = { assetManifest: endpoints.assetManifest, assetManifestMc: endpoints.assetManifestMc };
 
 /** Each manifest's hash as first seen; a manifest that failed so far has none yet. */
 let baseline: (string | undefined)[] = [];
@@ -27,11 +27,11 @@ let announced = false;
  */
 export async function manifestHashes(): Promise<(string | undefined)[]> {
   return Promise.all(
-    MANIFESTS.map((row) =>
+    Object.entries(MANIFESTS).map(([name, row]) =>
       call(row, { t: Date.now() }, { alert: false }).then(
         (res) => hashString(JSON.stringify(res.value)),
         (err: unknown) => {
-          console.warn(`update check: ${row.path} unavailable`, err instanceof Error ? err.message : err);
+          console.warn(`update check: ${name} unavailable`, err instanceof Error ? err.message : err);
           return undefined;
         },
       ),
