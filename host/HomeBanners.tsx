@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { call } from '../src/core/api/client.ts';
-import type { Banner } from '../src/contract/endpoints.ts';
+import { endpoints, type Banner } from '../src/contract/endpoints.ts';
 import { safeImageUrl } from '../src/core/config/config.ts';
 import { bannerLink, followBanner } from '../src/core/html/banners.ts';
 import { preloadLinkHosts } from '../src/core/html/links.ts';
@@ -40,7 +40,7 @@ export function HomeBanners() {
 
   useEffect(() => {
     let gone = false;
-    call('banners', { groupName: HOME_BANNER_GROUP }, { alert: false }).then(
+    call(endpoints.banners, { groupName: HOME_BANNER_GROUP }, { alert: false }).then(
       (res) => {
         const list = Array.isArray(res.value) ? res.value : [];
         // A banner shows only with a picture the page may load and somewhere to lead.

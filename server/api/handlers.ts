@@ -4,7 +4,9 @@
  * decrypted the body (when `encrypted`) and validated the input with the row's schema.
  * A handler returns the envelope's `value`, or throws an ApiError.
  */
-import type { EndpointName, PayloadOf, ValueOf } from '../../src/contract/endpoints.ts';
+import type { Catalogue, EndpointName } from '../../src/contract/catalogue.ts';
+import type { PayloadOf, ValueOf } from '../../src/contract/endpoint-row.ts';
+import type { SiteStatus } from '../../src/contract/types/site.ts';
 import { deleteSession, type MemberRow } from '../db/sessions.ts';
 import { ApiError, fieldError } from '../infra/errors.ts';
 import { JsonText } from '../infra/answer.ts';
@@ -40,7 +42,9 @@ import { bindToken, subscribeTopic, unsubscribeToken } from '../push/relay.ts';
 
 type Answer<V> = V | JsonText<V>;
 export type Handlers = {
-  [N in EndpointName]?: (call: Call<PayloadOf<N>>) => Promise<Answer<ValueOf<N>>> | Answer<ValueOf<N>>;
+  [N in EndpointName]?: (
+    call: Call<PayloadOf<Catalogue[N]>>,
+  ) => Promise<Answer<ValueOf<Catalogue[N]>>> | Answer<ValueOf<Catalogue[N]>>;
 };
 
 /**
@@ -82,11 +86,11 @@ export const handlers: Handlers = {
         maintenanceEnd: state.maintenanceEnd,
         maintenanceTexts: state.maintenanceTexts,
         regionRestriction: state.regionRestriction,
-      } satisfies Omit<ValueOf<'systemStatus'>, 'location'>);
+      } satisfies Omit<SiteStatus, 'location'>);
       byOrigin.set(pushServiceUrl ?? '', shared);
     }
     // The visitor's own address, then the shared part (its opening brace dropped).
-    return new JsonText<ValueOf<'systemStatus'>>(`{"location":${JSON.stringify({ ip: clientIp })},${shared.slice(1)}`);
+    return new JsonText<SiteStatus>(`{"location":${JSON.stringify({ ip: clientIp })},${shared.slice(1)}`);
   },
 
   systemCountry: ({ merchant }) => countryInfoOf(merchant),

@@ -5,8 +5,8 @@
  */
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
-import { endpoints, type Endpoint, type EndpointName, type payloadSchemaNames } from '../../src/contract/endpoints.ts';
-import { featureEndpoints } from '../../src/contract/feature-endpoints.ts';
+import { endpoints, type Endpoint, type payloadSchemaNames } from '../../src/contract/endpoints.ts';
+import { catalogue, type EndpointName } from '../../src/contract/catalogue.ts';
 import * as schemas from '../../src/contract/schemas.ts';
 import { findSession } from '../db/sessions.ts';
 import { parseJsonObject, readBody, requireObject, validate } from '../infra/body.ts';
@@ -21,7 +21,7 @@ import { handlers } from './handlers.ts';
 
 /** Registers a route for each row with a handler. */
 export function registerCalls(app: Hono, deps: Deps, trustProxy: number): void {
-  for (const [name, row] of Object.entries({ ...endpoints, ...featureEndpoints }) as [EndpointName, Endpoint][]) {
+  for (const [name, row] of Object.entries(catalogue) as [EndpointName, Endpoint][]) {
     if (!handlers[name] || !row.path.startsWith('/wps/')) continue; // a row without a handler answers 404
     const schema = row.payload ? schemaOf(row.payload) : undefined;
     app.on(row.method, row.path, async (c) => {

@@ -1,7 +1,8 @@
 /**
- * The shape of a /wps contract row and its builder, apart from ./endpoints.ts so that the rows kept
- * beside it (./feature-endpoints.ts) need not import the file that names their types: no import
- * circle, type-only ones included (test/build/import-cycles.test.ts).
+ * The shape of a /wps contract row and its builder, `row<Payload, Value>({...})`: a row carries the
+ * types of its call, so `call(row, payload)` in the client and a server handler are typed from the
+ * row itself. Apart from the row files (./endpoints.ts, ./rows/*.ts) so that each imports only this
+ * and the types it names: no import circle, type-only ones included (test/build/import-cycles.test.ts).
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -57,4 +58,26 @@ export const payloadSchemaNames = {
   feedbackPayload: 1,
 } as const;
 
-export const e = (row: Endpoint) => row;
+/**
+ * A row with the types of its call: `P` the payload (body or query), `V` the answer's value. The
+ * types exist for the compiler only: `types` is never set (a function type keeps `P` contravariant,
+ * so a row asks for exactly its payload).
+ */
+export interface Row<P = unknown, V = unknown> extends Endpoint {
+  readonly types?: (payload: P) => V;
+}
+
+/** Builds a row; `P` void: the call takes no payload, `V` null: the answer has no value. */
+export const row = <P = void, V = null>(fields: Endpoint): Row<P, V> => fields;
+
+/** The payload and the value a row was built with. */
+export type PayloadOf<R> = R extends Row<infer P, unknown> ? P : never;
+export type ValueOf<R> = R extends Row<never, infer V> ? V : never;
+
+/** `{ success, message?, errorCode?, value? }`: every /wps answer. */
+export interface ApiResponse<T = unknown> {
+  success: boolean;
+  message?: string;
+  errorCode?: string;
+  value?: T;
+}

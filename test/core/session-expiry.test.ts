@@ -7,6 +7,7 @@
  */
 import { expect } from 'chai';
 import { call } from '../../src/core/api/client.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
 import {
   PLEASE_LOGIN_NOTICE,
   resumePleaseLogin,
@@ -304,7 +305,7 @@ describe('session loss through the client (docs/product.md §8)', () => {
     it(`${label}: clears at once and at 1 s, 2 s, 3 s; the please-login notice`, async () => {
       saveSession(OLD);
       stub = stubFetch(answer);
-      const err = (await rejection(call('memberInfo'))) as { reaction?: unknown };
+      const err = (await rejection(call(endpoints.memberInfo))) as { reaction?: unknown };
       expect(err.reaction).to.deep.equal({ kind: 'logout', notice: true });
       expect(stub.calls[0]!.headers.get('Authorization')).to.equal('tok-old');
       expect(session.value).to.equal(undefined);
@@ -316,7 +317,7 @@ describe('session loss through the client (docs/product.md §8)', () => {
   it('{ alert: false } with a 401 ends the session without a notice (and still repeats)', async () => {
     saveSession(OLD);
     stub = stubFetch(() => json({ success: false, errorCode: 'CUSTOMER_NOT_LOGIN' }, 401));
-    const err = (await rejection(call('memberInfo', undefined, { alert: false }))) as { reaction?: unknown };
+    const err = (await rejection(call(endpoints.memberInfo, undefined, { alert: false }))) as { reaction?: unknown };
     expect(err.reaction).to.deep.equal({ kind: 'logout', notice: false });
     expect(session.value).to.equal(undefined);
     expect(notices.value).to.deep.equal([]);
@@ -326,9 +327,9 @@ describe('session loss through the client (docs/product.md §8)', () => {
   it('requests in flight are cancelled when the session is gone', async () => {
     saveSession(OLD);
     stub = stubFetch((c) => (c.url.pathname === '/wps/member/info' ? json({ success: false }, 401) : hang(c)));
-    const pending = rejection(call('unreadCount'));
+    const pending = rejection(call(endpoints.unreadCount));
     await waitFor(() => expect(stub!.calls).to.have.length(1));
-    await rejection(call('memberInfo'));
+    await rejection(call(endpoints.memberInfo));
     const err = (await pending) as DOMException;
     expect(err.name).to.equal('AbortError');
   });
@@ -342,7 +343,7 @@ describe('session loss through the client (docs/product.md §8)', () => {
         }),
     );
     saveSession(OLD);
-    const late = rejection(call('unreadCount', undefined, { alert: false, sessionAlert: true }));
+    const late = rejection(call(endpoints.unreadCount, undefined, { alert: false, sessionAlert: true }));
     await waitFor(() => expect(stub!.calls).to.have.length(1));
     saveSession(NEW); // logged in anew while the call was on its way
     answer();
@@ -351,7 +352,7 @@ describe('session loss through the client (docs/product.md §8)', () => {
     expect(session.value?.token, 'the new session stays').to.equal('tok-new');
     expect(noticeIds()).to.deep.equal([]);
     // The same answer for the current token ends the session, with the notice.
-    const now = rejection(call('unreadCount', undefined, { alert: false, sessionAlert: true }));
+    const now = rejection(call(endpoints.unreadCount, undefined, { alert: false, sessionAlert: true }));
     await waitFor(() => expect(stub!.calls).to.have.length(2));
     answer();
     expect(((await now) as { reaction?: unknown }).reaction).to.deep.equal({ kind: 'logout', notice: true });
@@ -361,7 +362,7 @@ describe('session loss through the client (docs/product.md §8)', () => {
   it('a new login answered during the repeats survives them', async () => {
     saveSession(OLD);
     stub = stubFetch(() => json({ success: false }, 401));
-    await rejection(call('memberInfo', undefined, { alert: false }));
+    await rejection(call(endpoints.memberInfo, undefined, { alert: false }));
     await clock.tickAsync(1200);
     saveSession(NEW);
     await clock.tickAsync(5000);
@@ -464,7 +465,7 @@ describe('old iOS home-screen restore (homeScreenRestore.ts)', () => {
     rememberPath('/m/member/home');
     expect(startHomeScreenRestore(START_PATH)).to.equal('/m/member/home');
     stub = stubFetch(() => json({ success: false, errorCode: 'CUSTOMER_NOT_LOGIN' }, 401));
-    await rejection(call('memberInfo'));
+    await rejection(call(endpoints.memberInfo));
     expect(localStorage.getItem(LAST_PATH_KEY)).to.equal(null);
     expect(localStorage.getItem(SESSION_KEY)).to.equal(null);
     expect(session.value).to.equal(undefined);
@@ -473,7 +474,7 @@ describe('old iOS home-screen restore (homeScreenRestore.ts)', () => {
 
     // Only the first loss is the quiet one: the next is the usual 'please login'.
     saveSession(NEW);
-    await rejection(call('memberInfo'));
+    await rejection(call(endpoints.memberInfo));
     expect(noticeIds()).to.deep.equal([PLEASE_LOGIN_NOTICE]);
     expect(navigations).to.have.length(1);
   });
@@ -483,7 +484,7 @@ describe('old iOS home-screen restore (homeScreenRestore.ts)', () => {
     rememberPath('/m/member/home');
     startHomeScreenRestore('/m/game');
     stub = stubFetch(() => json({ success: false }, 401));
-    await rejection(call('memberInfo', undefined, { alert: false }));
+    await rejection(call(endpoints.memberInfo, undefined, { alert: false }));
     expect(navigations).to.deep.equal([{ path: '/m/home', replace: true }]);
     expect(localStorage.getItem(LAST_PATH_KEY)).to.equal(null);
     expect(session.value).to.equal(undefined);
@@ -496,7 +497,7 @@ describe('old iOS home-screen restore (homeScreenRestore.ts)', () => {
     startHomeScreenRestore(START_PATH);
     restoreConfirmed();
     stub = stubFetch(() => json({ success: false }, 401));
-    await rejection(call('memberInfo'));
+    await rejection(call(endpoints.memberInfo));
     expect(noticeIds()).to.deep.equal([PLEASE_LOGIN_NOTICE]);
     expect(navigations).to.deep.equal([]);
     expect(localStorage.getItem(SESSION_KEY)).to.equal(null);
@@ -508,7 +509,7 @@ describe('old iOS home-screen restore (homeScreenRestore.ts)', () => {
     startHomeScreenRestore(START_PATH);
     restoreConfirmed();
     stub = stubFetch(() => json({ success: false }, 401));
-    await rejection(call('memberInfo', undefined, { alert: false }));
+    await rejection(call(endpoints.memberInfo, undefined, { alert: false }));
     expect(session.value).to.equal(undefined);
     expect(notices.value).to.deep.equal([]);
     expect(navigations).to.deep.equal([]);

@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import '../../elements/network-notice.tsx';
 import { call } from '../../src/core/api/client.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
 import { cancelRequests } from '../../src/core/api/abort.ts';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
@@ -485,7 +486,7 @@ describe('a request without an answer checks the line', () => {
   it('fetch rejecting (network error) through the client triggers a ping when online; no generic alert', async () => {
     const el = await start({ others: 'network' });
     await waitFor(() => expect(linePings()).to.have.length(1));
-    const err = await call('systemCountry').catch((e: unknown) => e);
+    const err = await call(endpoints.systemCountry).catch((e: unknown) => e);
     expect((err as { errorCode?: string }).errorCode).to.equal('network.error');
     await waitFor(() => expect(linePings()).to.have.length(2));
     expect(notices.value).to.deep.equal([]);
@@ -496,7 +497,7 @@ describe('a request without an answer checks the line', () => {
     const el = await start({ others: 'network' });
     await waitFor(() => expect(linePings()).to.have.length(1));
     onLine = false; // no offline event arrived yet
-    await call('systemCountry').catch(() => undefined);
+    await call(endpoints.systemCountry).catch(() => undefined);
     await waitFor(() => expect(bannerKind(el)).to.equal('banner offline'));
     expect(linePings()).to.have.length(1);
   });
@@ -504,7 +505,7 @@ describe('a request without an answer checks the line', () => {
   it('a network error with alert:false stays quiet (no line check)', async () => {
     await start({ others: 'network' });
     await waitFor(() => expect(linePings()).to.have.length(1));
-    await call('systemCountry', undefined, { alert: false }).catch(() => undefined);
+    await call(endpoints.systemCountry, undefined, { alert: false }).catch(() => undefined);
     await settle();
     expect(linePings()).to.have.length(1);
   });
@@ -512,10 +513,10 @@ describe('a request without an answer checks the line', () => {
   it('without the element on the page the network error is a notice (unstable, or offline)', async () => {
     clock = installClock();
     serve({ others: 'network' });
-    await call('systemCountry').catch(() => undefined);
+    await call(endpoints.systemCountry).catch(() => undefined);
     expect(notices.value.map((n) => n.messageKey)).to.deep.equal(['network.unstable']);
     onLine = false;
-    await call('systemCountry').catch(() => undefined);
+    await call(endpoints.systemCountry).catch(() => undefined);
     expect(
       notices.value.map((n) => n.messageKey),
       'same notice id: replaced',

@@ -15,15 +15,7 @@ import { apiBase, merchantCode } from '../config/config.ts';
 import { language } from '../i18n/i18n.ts';
 import { token } from '../session/sessionInfo.ts';
 import { sessionStore, KEY_PREFIX } from '../storage/storage.ts';
-import {
-  endpoints,
-  type ApiResponse,
-  type Endpoint,
-  type EndpointName,
-  type PayloadOf,
-  type RsaKeyValue,
-  type ValueOf,
-} from '../../contract/endpoints.ts';
+import { endpoints, type ApiResponse, type Endpoint, type Row, type RsaKeyValue } from '../../contract/endpoints.ts';
 import { handleFailure, ORIGIN_NOT_ALLOWED, perform, reactionFor, type Failure, type Reaction } from './errors.ts';
 import { requestSignal } from './abort.ts';
 import { CLIENT_B_TIMEOUT_MS, queryString, takeEarly } from './early.ts';
@@ -81,7 +73,7 @@ let clockOffset = 0;
 
 /** The server's RSA public key, fetched once per page (GET /wps/session/key/rsa?_=timestamp). */
 function publicKey(): Promise<string> {
-  rsaKey ??= call('rsaKey', { _: Date.now() }, { alert: false }).then((r) => {
+  rsaKey ??= call(endpoints.rsaKey, { _: Date.now() }, { alert: false }).then((r) => {
     const value = r.value as RsaKeyValue;
     if (typeof value.serverTime === 'number' && Number.isFinite(value.serverTime)) clockOffset = value.serverTime - Date.now();
     return value.rsaKey;
@@ -154,22 +146,11 @@ async function send(
   }
 }
 
-/** The rows `call` knows: the catalogue's, and those a lazy part of the app adds (the member centre's). */
-const rows: Partial<Record<EndpointName, Endpoint>> = { ...endpoints };
-
-/** Adds rows kept out of the first load (./mc-endpoints.ts); the member centre's code calls it on import. */
-export function addEndpoints(more: Partial<Record<EndpointName, Endpoint>>): void {
-  Object.assign(rows, more);
-}
-
-/** Calls one endpoint of the catalogue. */
-export async function call<N extends EndpointName>(
-  name: N,
-  payload?: PayloadOf<N>,
-  options: CallOptions = {},
-): Promise<ApiResponse<ValueOf<N>>> {
-  const row: Endpoint | undefined = rows[name];
-  if (!row) throw new Error(`${name}: its endpoint row is not registered (addEndpoints)`);
+/**
+ * Calls the endpoint of a contract row (src/contract/endpoints.ts, or a lazy part's ./rows/*.ts),
+ * typed from the row: the payload it takes, the value it answers.
+ */
+export async function call<P, V>(row: Row<P, V>, payload?: NoInfer<P>, options: CallOptions = {}): Promise<ApiResponse<V>> {
   const isGet = row.method === 'GET';
   const base = options.baseUrl ?? apiBase.value;
   const url = base + row.path + (isGet ? queryString(payload) : '');
@@ -186,7 +167,7 @@ export async function call<N extends EndpointName>(
   // Merchant and language are part of the key: the same URL answers differently for each.
   const cacheKey = CACHE_PREFIX + hashString(`${headers.Merchant ?? ''}|${headers.Language}|${url}`);
   if (cacheable) {
-    const hit = sessionStore.get<ApiResponse<ValueOf<N>>>(cacheKey);
+    const hit = sessionStore.get<ApiResponse<V>>(cacheKey);
     if (hit && isEnvelope(hit) && hit.success) return hit;
   }
 
@@ -205,7 +186,7 @@ export async function call<N extends EndpointName>(
     isEnvelope(data) &&
     data.errorCode === 'network.error' &&
     !options.baseUrl &&
-    name !== 'ping' &&
+    row.path !== endpoints.ping.path &&
     (await originRefused(base))
   ) {
     const value = { origin: location.origin, apiBase: new URL(base).origin, merchant: merchantCode.value };
@@ -215,15 +196,15 @@ export async function call<N extends EndpointName>(
 
   // Plain JSON files (asset manifests): any parsed object on a 2xx is the value.
   if (row.raw && status !== undefined && status < 300 && typeof data === 'object' && data !== null) {
-    return { success: true, value: data } as ApiResponse<ValueOf<N>>;
+    return { success: true, value: data } as ApiResponse<V>;
   }
 
   // /lgw/ answers are handed over as they are, whatever they hold.
-  if (row.path.includes('/lgw/')) return (isEnvelope(data) ? data : { success: true, value: data }) as ApiResponse<ValueOf<N>>;
+  if (row.path.includes('/lgw/')) return (isEnvelope(data) ? data : { success: true, value: data }) as ApiResponse<V>;
 
   if (isEnvelope(data) && data.success && (status === undefined || status < 400)) {
     if (cacheable) sessionStore.set(cacheKey, data);
-    return data as ApiResponse<ValueOf<N>>;
+    return data as ApiResponse<V>;
   }
 
   const failure = isEnvelope(data)

@@ -3,7 +3,7 @@
  * by every page and element on the document. Each loads once; concurrent callers share the request.
  */
 import { call, isApiError } from '../api/client.ts';
-import type { AvailablePromotions, SiteStatus } from '../../contract/endpoints.ts';
+import { endpoints, type AvailablePromotions, type SiteStatus } from '../../contract/endpoints.ts';
 import { showNotice } from '../notice/notices.ts';
 import { DOMAIN_NOT_AVAILABLE, domainFailure, promotions, siteStatus } from './siteSignals.ts';
 import { statusPayload } from './statusPayload.ts';
@@ -20,7 +20,7 @@ let promotionsRequest: Promise<AvailablePromotions | undefined> | undefined;
  * server message or 'Error'.
  */
 export function loadSiteStatus(): Promise<SiteStatus | undefined> {
-  statusRequest ??= call('systemStatus', statusPayload(), { alert: false }).then(
+  statusRequest ??= call(endpoints.systemStatus, statusPayload(), { alert: false }).then(
     (res) => {
       domainFailure.value = undefined;
       return (siteStatus.value = res.value);
@@ -47,7 +47,7 @@ export function loadSiteStatus(): Promise<SiteStatus | undefined> {
 
 /** Loads the available promotions (keyed by type, with enabled and count). Failures stay quiet. */
 export function loadPromotions(): Promise<AvailablePromotions | undefined> {
-  promotionsRequest ??= call('availablePromotions', undefined, { alert: false }).then(
+  promotionsRequest ??= call(endpoints.availablePromotions, undefined, { alert: false }).then(
     (res) => (promotions.value = res.value ?? {}),
     () => {
       promotionsRequest = undefined;

@@ -8,6 +8,7 @@
  * for banner and popup links.
  */
 import { call } from '../api/client.ts';
+import { endpoints } from '../../contract/endpoints.ts';
 import { safeUrl } from '../config/config.ts';
 import { navigate, operatorOrigin } from '../session/navigation.ts';
 import { token } from '../session/sessionInfo.ts';
@@ -30,7 +31,7 @@ let linesRequest: Promise<void> | undefined;
  * Until the lines are in, only this page and the API count as own: the token is withheld, never leaked.
  */
 export function preloadLinkHosts(): void {
-  linesRequest ??= call('domainRoute', undefined, { alert: false }).then(
+  linesRequest ??= call(endpoints.domainRoute, undefined, { alert: false }).then(
     (res) => {
       const list: unknown[] = Array.isArray(res.value) ? res.value : [];
       lines = list

@@ -4,11 +4,12 @@
  * (the username stays filled in).
  */
 import { call } from '../api/client.ts';
+import { endpoints } from '../../contract/endpoints.ts';
 import { clearSession, session } from './sessionInfo.ts';
 import { turnAutoLoginOff } from './rememberedLogin.ts';
 
 export async function logout(): Promise<void> {
-  if (session.value) await call('logout', undefined, { alert: false }).catch(() => undefined);
+  if (session.value) await call(endpoints.logout, undefined, { alert: false }).catch(() => undefined);
   clearSession();
   turnAutoLoginOff();
 }

@@ -3,7 +3,7 @@
  */
 import { effect } from '@preact/signals-core';
 import { call } from '../api/client.ts';
-import type { MemberInfo } from '../../contract/endpoints.ts';
+import { endpoints, type MemberInfo } from '../../contract/endpoints.ts';
 import { memberType, token, updateSession } from './sessionInfo.ts';
 import { MemberType } from './memberType.ts';
 import { merchantCode } from '../config/config.ts';
@@ -13,7 +13,7 @@ import { memberInfo } from './memberInfo.ts';
 export { memberInfo };
 
 export async function loadMemberInfo(): Promise<MemberInfo | undefined> {
-  const res = await call('memberInfo');
+  const res = await call(endpoints.memberInfo);
   memberInfo.value = res.value;
   if (res.value) updateSession({ id: res.value.id, userName: res.value.userName, type: res.value.type });
   return res.value;
@@ -69,5 +69,5 @@ export function watchMemberInfo() {
 /** Tells the server the member's new language; type 4 members skip the sync (docs/product.md §1). */
 export async function syncLanguage(language: string): Promise<void> {
   if (!token.value || memberType.value === MemberType.RESTRICTED) return;
-  await call('memberLanguage', { language, merchantCode: merchantCode.value || undefined }).catch(() => undefined);
+  await call(endpoints.memberLanguage, { language, merchantCode: merchantCode.value || undefined }).catch(() => undefined);
 }

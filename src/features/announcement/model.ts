@@ -15,7 +15,7 @@
  * signals; AnnouncementPopup.tsx renders it.
  */
 import { batch, computed, effect, signal } from '@preact/signals-core';
-import type { PopupItem, PromotionType } from '../../contract/endpoints.ts';
+import { endpoints, type PopupItem, type PromotionType } from '../../contract/endpoints.ts';
 import { call } from '../../core/api/client.ts';
 import { hashString } from '../../core/hash.ts';
 import { preloadLinkHosts } from '../../core/html/links.ts';
@@ -147,7 +147,7 @@ const isItem = (v: unknown): v is PopupItem => {
  */
 export async function loadAnnouncements(): Promise<PopupItem[]> {
   const res = await call(
-    'listAnnouncements',
+    endpoints.listAnnouncements,
     { types: 'PR', platform: 'M', category: 'app_download' },
     { alert: false, sessionAlert: true },
   );

@@ -5,6 +5,7 @@
  * stand-in and GeeTest itself are interchangeable.
  */
 import { call, isApiError } from '../../core/api/client.ts';
+import { endpoints } from '../../contract/endpoints.ts';
 import type { Language } from '../../core/i18n/languages.ts';
 import { t } from '../../core/i18n/i18n.ts';
 import { loadScript, SCRIPT_TIMEOUT_MS } from './loadScript.ts';
@@ -119,7 +120,7 @@ export function geetestV3(config: GeetestAdapterConfig): CaptchaAdapter {
   return async (handlers) => {
     const [, res] = await Promise.all([
       loadScript(config.scriptUrl, config.timeoutMs ?? SCRIPT_TIMEOUT_MS),
-      call('captchaGeetest', { t: String(Date.now()), scene: config.scene }, { alert: false }).catch((err: unknown) => {
+      call(endpoints.captchaGeetest, { t: String(Date.now()), scene: config.scene }, { alert: false }).catch((err: unknown) => {
         throw configError(err);
       }),
     ]);

@@ -7,6 +7,7 @@
  */
 import { signal } from '@preact/signals-core';
 import { call } from '../../core/api/client.ts';
+import { endpoints } from '../../contract/endpoints.ts';
 import { safeUrl } from '../../core/config/config.ts';
 import { showNotice } from '../../core/notice/notices.ts';
 import { MemberType } from '../../core/session/memberType.ts';
@@ -39,7 +40,7 @@ export async function refreshUnread(): Promise<void> {
     unreadCount.value = 0;
     return;
   }
-  const res = await call('unreadCount', undefined, { alert: false, sessionAlert: true }).catch(() => undefined);
+  const res = await call(endpoints.unreadCount, undefined, { alert: false, sessionAlert: true }).catch(() => undefined);
   const n = res?.value?.unReadCount;
   if (typeof n === 'number' && Number.isFinite(n) && n >= 0) unreadCount.value = Math.floor(n);
 }
@@ -80,7 +81,7 @@ function backUrl(): string {
 
 /** The chat page's URL, checked; undefined (with the catalogue's 'url is null') when there is none. */
 export async function launchChat(options: LaunchOptions): Promise<string | undefined> {
-  const res = await call('launchChat', {
+  const res = await call(endpoints.launchChat, {
     b2c: 'true',
     title: options.title,
     backUrl: backUrl(),

@@ -12,7 +12,7 @@
  */
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import { call } from '../../core/api/client.ts';
-import type { CountryEntry, CountryInfo } from '../../contract/endpoints.ts';
+import { endpoints, type CountryEntry, type CountryInfo } from '../../contract/endpoints.ts';
 import { apiBase, merchantCode } from '../../core/config/config.ts';
 import { htmlLang, type Language } from '../../core/i18n/languages.ts';
 
@@ -39,7 +39,7 @@ export function loadCountryInfo(): Promise<CountryInfo | undefined> {
   if (key !== requestKey) countryInfo.value = undefined;
   requestKey = key;
   countryInfoState.value = 'loading';
-  const current: Promise<CountryInfo | undefined> = call('systemCountry', undefined, { alert: false }).then(
+  const current: Promise<CountryInfo | undefined> = call(endpoints.systemCountry, undefined, { alert: false }).then(
     (res) => {
       if (request !== current) return res.value; // a newer merchant won the race
       countryInfo.value = normaliseInfo(res.value);

@@ -4,8 +4,8 @@
  * delay before the call, and the free trial (GCS_gameTrialLaunch). The game itself opens in the
  * game frame (GameFrame.tsx), which gives up after GAME_LOAD_TIMEOUT_MS.
  */
-import { addEndpoints, call, isApiError } from '../../core/api/client.ts';
-import { gameEndpoints } from '../../contract/feature-endpoints.ts';
+import { call, isApiError } from '../../core/api/client.ts';
+import { gameEndpoints } from '../../contract/rows/games.ts';
 import type { GameLaunch } from '../../contract/endpoints.ts';
 import type { LaunchGamePayload } from '../../contract/schemas.ts';
 import { safeUrl } from '../../core/config/config.ts';
@@ -16,8 +16,6 @@ import { language } from '../../core/i18n/i18n.ts';
 import { LANGUAGE_KEY, normaliseLanguage, type Language } from '../../core/i18n/languages.ts';
 import { localStore } from '../../core/storage/storage.ts';
 import { track } from '../../core/tracking/track.ts';
-
-addEndpoints(gameEndpoints);
 
 /** docs/product.md §9: the delay before a launch, the launch call's timeout, and how long a game page may take to load. */
 export const LAUNCH_DELAY_MS = 150;
@@ -150,7 +148,7 @@ export async function launchGame(
 ): Promise<{ ok: true; launch: GameLaunch; url: string } | { ok: false; failure: LaunchFailure }> {
   await wait(LAUNCH_DELAY_MS, signal);
   try {
-    const res = await call('launchGame', launchPayload(req, { ...extra, language: launchLanguage(req.vendor) }), {
+    const res = await call(gameEndpoints.launchGame, launchPayload(req, { ...extra, language: launchLanguage(req.vendor) }), {
       alert: false,
       sessionAlert: true,
       timeout: LAUNCH_TIMEOUT_MS,
@@ -178,7 +176,7 @@ export async function launchTrial(
   if (!CODE.test(gameId)) return { ok: false, failure: { kind: 'failed' } };
   try {
     const res = await call(
-      'gameTrialLaunch',
+      gameEndpoints.gameTrialLaunch,
       { gameId, nodeId: codeOr(nodeId), platform: 'html5' },
       { alert: false, auth: false, timeout: LAUNCH_TIMEOUT_MS, signal },
     );

@@ -5,7 +5,7 @@
  * name, so that image is not shown again. Each closes itself after its waiting time (20 s unless the
  * banner says otherwise), unless the player is busy with it.
  */
-import type { Banner } from '../../contract/endpoints.ts';
+import { endpoints, type Banner } from '../../contract/endpoints.ts';
 import { call } from '../../core/api/client.ts';
 import { safeImageUrl } from '../../core/config/config.ts';
 import { localStore, sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
@@ -80,7 +80,7 @@ export function markSaved(popup: ImagePopup): void {
 
 export async function loadImagePopups(groups: readonly string[]): Promise<ImagePopup[]> {
   // Quiet: a popup that cannot load is no reason to bother the player.
-  const res = await call('banners', { groupName: groups.join(',') }, { alert: false });
+  const res = await call(endpoints.banners, { groupName: groups.join(',') }, { alert: false });
   const banners = Array.isArray(res.value) ? res.value : [];
   return popupsToShow(banners, groups, seenImages(), savedThisSession());
 }

@@ -6,6 +6,7 @@
 import type { MemberInfo, VipBenefitKind, VipLevel } from '../../contract/endpoints.ts';
 import { useT } from '../../ui/useT.ts';
 import { load, money, number } from './model.ts';
+import { mcEndpoints } from '../../contract/rows/member-centre.ts';
 import { Empty, Loading, Loads, useLoad } from './parts.tsx';
 
 type T = (key: string, o?: Record<string, unknown>) => string;
@@ -31,7 +32,7 @@ function benefitText(kind: VipBenefitKind, value: number, m: (n: number) => stri
 export function Benefits({ info }: { info: MemberInfo | undefined }) {
   const { t, lang } = useT();
   const levels = useLoad(async () => {
-    const [list, o] = await Promise.all([load('vipLevels'), load('mcOverview')]);
+    const [list, o] = await Promise.all([load(mcEndpoints.vipLevels), load(mcEndpoints.mcOverview)]);
     return { list, currency: o.currency };
   });
   if (!info) return <Loading />;

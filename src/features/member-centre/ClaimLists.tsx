@@ -9,6 +9,7 @@ import type { Language } from '../../core/i18n/languages.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
 import { day, failureText, load, money } from './model.ts';
+import { mcEndpoints } from '../../contract/rows/member-centre.ts';
 import { ActionButton, Empty, Loads, StatusLine, useLoad } from './parts.tsx';
 
 type Item = Pick<Reward, 'id' | 'state' | 'expiresAt' | 'claimedAt' | 'title'>;
@@ -109,14 +110,14 @@ function when(item: Item, t: T, lang: Language): string {
 /** The list and the balance, read together (both before the page shows). */
 function useListWithWallet<T>(read: () => Promise<T[]>) {
   return useLoad(async () => {
-    const [items, overview] = await Promise.all([read(), load('mcOverview')]);
+    const [items, overview] = await Promise.all([read(), load(mcEndpoints.mcOverview)]);
     return { items, wallet: { balance: overview.balance, currency: overview.currency } };
   });
 }
 
 export function Rewards({ promotionsLink }: { promotionsLink?: ReactNode }) {
   const { t, lang } = useT();
-  const list = useListWithWallet(() => load('rewards'));
+  const list = useListWithWallet(() => load(mcEndpoints.rewards));
   return (
     <Loads load={list}>
       {({ items, wallet }, done) => (
@@ -125,7 +126,7 @@ export function Rewards({ promotionsLink }: { promotionsLink?: ReactNode }) {
           items={items}
           wallet={wallet}
           set={(update, w) => done.set((c) => ({ items: update(c.items), wallet: w }))}
-          claim={(id) => load('rewardClaim', { id })}
+          claim={(id) => load(mcEndpoints.rewardClaim, { id })}
           describe={(r) => <p className="mc-amount">{money(r.amount, wallet.currency, lang)}</p>}
           claimed={(_r, res) => t('mc.credited', { amount: money(res.amount, res.currency, lang) })}
           empty={<Empty text={t('mc.rewards.empty')} action={promotionsLink} />}
@@ -137,7 +138,7 @@ export function Rewards({ promotionsLink }: { promotionsLink?: ReactNode }) {
 
 export function Vouchers() {
   const { t, lang } = useT();
-  const list = useListWithWallet(() => load('vouchers'));
+  const list = useListWithWallet(() => load(mcEndpoints.vouchers));
   return (
     <Loads load={list}>
       {({ items, wallet }, done) => (
@@ -146,7 +147,7 @@ export function Vouchers() {
           items={items}
           wallet={wallet}
           set={(update, w) => done.set((c) => ({ items: update(c.items), wallet: w }))}
-          claim={(id) => load('voucherClaim', { id })}
+          claim={(id) => load(mcEndpoints.voucherClaim, { id })}
           describe={(v) => (
             <>
               <p className="mc-amount">{voucherValue(v, wallet.currency, lang, t)}</p>

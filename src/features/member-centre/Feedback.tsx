@@ -9,6 +9,7 @@ import type { FeedbackCategory, FeedbackEntry } from '../../contract/endpoints.t
 import { useT } from '../../ui/useT.ts';
 import { IMAGE_TYPES, shrinkImage } from './image.ts';
 import { dateTime, failureText, load } from './model.ts';
+import { mcEndpoints } from '../../contract/rows/member-centre.ts';
 import { Empty, Loads, StatusLine, useLoad } from './parts.tsx';
 
 type T = (key: string, o?: Record<string, unknown>) => string;
@@ -33,7 +34,7 @@ function categoryText(c: FeedbackCategory, t: T): string {
 export function Feedback() {
   const { t, lang } = useT();
   const id = useId();
-  const history = useLoad(() => load('feedbackList'));
+  const history = useLoad(() => load(mcEndpoints.feedbackList));
   const [category, setCategory] = useState<FeedbackCategory>('suggestion');
   const [content, setContent] = useState('');
   const [image, setImage] = useState<string | undefined>(undefined);
@@ -56,7 +57,7 @@ export function Feedback() {
     setSending(true);
     setStatus(undefined);
     try {
-      const entry = await load('feedbackSubmit', { category, content: content.trim(), ...(image ? { image } : {}) });
+      const entry = await load(mcEndpoints.feedbackSubmit, { category, content: content.trim(), ...(image ? { image } : {}) });
       setStatus({ ok: true, text: t('mc.fb.sent', { id: entry.id }) });
       setContent('');
       setImage(undefined);

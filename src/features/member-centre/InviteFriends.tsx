@@ -8,6 +8,7 @@ import { encode } from 'uqr';
 import type { Referral, ReferralRules } from '../../contract/endpoints.ts';
 import { useT } from '../../ui/useT.ts';
 import { load, money, number } from './model.ts';
+import { mcEndpoints } from '../../contract/rows/member-centre.ts';
 import { Loads, useLoad } from './parts.tsx';
 
 /** The link a friend opens: our registration page with the code, which it keeps through sign-up. */
@@ -160,7 +161,10 @@ function Mine({ referral }: { referral: Referral }) {
 export function InviteFriends({ member, loginLink }: { member: boolean; loginLink: ReactNode }) {
   const { t } = useT();
   const data = useLoad(async () => {
-    const [rules, referral] = await Promise.all([load('referralRules'), member ? load('referral') : undefined]);
+    const [rules, referral] = await Promise.all([
+      load(mcEndpoints.referralRules),
+      member ? load(mcEndpoints.referral) : undefined,
+    ]);
     return { rules, referral };
   }, String(member));
   return (

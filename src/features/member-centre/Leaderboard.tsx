@@ -7,12 +7,13 @@ import type { LeaderboardPeriod } from '../../contract/endpoints.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useT } from '../../ui/useT.ts';
 import { dateTime, load, money, number } from './model.ts';
+import { mcEndpoints } from '../../contract/rows/member-centre.ts';
 import { Empty, Loads, useLoad } from './parts.tsx';
 
 export function Leaderboard() {
   const { t, lang, dir } = useT();
   const [period, setPeriod] = useState<LeaderboardPeriod>('day');
-  const board = useLoad(() => load('leaderboard', { period }), period);
+  const board = useLoad(() => load(mcEndpoints.leaderboard, { period }), period);
   return (
     <section className="card mc-board" aria-label={t('page.leaderboard')}>
       <Tabs<LeaderboardPeriod>

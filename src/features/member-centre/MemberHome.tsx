@@ -10,6 +10,7 @@ import { isAgent, MemberType } from '../../core/session/memberType.ts';
 import { memberType, session } from '../../core/session/sessionInfo.ts';
 import { useT } from '../../ui/useT.ts';
 import { load, money } from './model.ts';
+import { mcEndpoints } from '../../contract/rows/member-centre.ts';
 import { useLoad } from './parts.tsx';
 
 export interface MemberHomeProps {
@@ -50,7 +51,7 @@ function Icon({ d }: { d: string }) {
 export function MemberHome({ link, built, vip, language, onCustomerService, onLogout }: MemberHomeProps) {
   useSignals();
   const { t, lang } = useT();
-  const overview = useLoad(() => load('mcOverview'));
+  const overview = useLoad(() => load(mcEndpoints.mcOverview));
   const o = overview.state === 'done' ? overview.value : undefined;
   const info = memberInfo.value;
   const name = info?.userName ?? session.value?.userName ?? '';

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import type { NoviceTask } from '../../contract/endpoints.ts';
 import { useT } from '../../ui/useT.ts';
 import { failureText, load, money } from './model.ts';
+import { mcEndpoints } from '../../contract/rows/member-centre.ts';
 import { ActionButton, Empty, Loads, StatusLine, useLoad } from './parts.tsx';
 
 type Status = { ok: boolean; text: string } | undefined;
@@ -30,7 +31,7 @@ function taskTitle(task: NoviceTask, t: (key: string, o?: Record<string, unknown
 export function NoviceTasks({ goLink }: { goLink: (to: string, label: string, describedBy: string) => ReactNode }) {
   const { t, lang } = useT();
   const list = useLoad(async () => {
-    const [tasks, o] = await Promise.all([load('tasks'), load('mcOverview')]);
+    const [tasks, o] = await Promise.all([load(mcEndpoints.tasks), load(mcEndpoints.mcOverview)]);
     return { tasks, currency: o.currency };
   });
   const [status, setStatus] = useState<Status>(undefined);
@@ -40,7 +41,7 @@ export function NoviceTasks({ goLink }: { goLink: (to: string, label: string, de
       {({ tasks, currency }, done) => {
         const claim = async (task: NoviceTask) => {
           try {
-            const res = await load('taskClaim', { id: task.id });
+            const res = await load(mcEndpoints.taskClaim, { id: task.id });
             done.set((c) => ({ ...c, tasks: c.tasks.map((x) => (x.id === task.id ? { ...x, state: 'claimed' as const } : x)) }));
             setStatus({
               ok: true,

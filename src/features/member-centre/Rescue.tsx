@@ -5,13 +5,14 @@
 import { useState } from 'react';
 import { useT } from '../../ui/useT.ts';
 import { dateTime, day, failureText, load, money } from './model.ts';
+import { mcEndpoints } from '../../contract/rows/member-centre.ts';
 import { ActionButton, Loads, StatusLine, useLoad } from './parts.tsx';
 
 type Status = { ok: boolean; text: string } | undefined;
 
 export function Rescue() {
   const { t, lang } = useT();
-  const rescue = useLoad(() => load('rescue'));
+  const rescue = useLoad(() => load(mcEndpoints.rescue));
   const [status, setStatus] = useState<Status>(undefined);
   return (
     <Loads load={rescue}>
@@ -19,7 +20,7 @@ export function Rescue() {
         const m = (n: number) => money(n, r.currency, lang);
         const claim = async () => {
           try {
-            const res = await load('rescueClaim', { period: r.period });
+            const res = await load(mcEndpoints.rescueClaim, { period: r.period });
             done.set((c) => ({ ...c, state: 'claimed' }));
             setStatus({ ok: true, text: res.credited ? t('mc.credited', { amount: m(res.amount) }) : t('mc.already_claimed') });
           } catch (err) {

@@ -8,6 +8,7 @@ import type { SignInBoard } from '../../contract/endpoints.ts';
 import { isApiError } from '../../core/api/client.ts';
 import { useT } from '../../ui/useT.ts';
 import { failureText, load, money, timeZone } from './model.ts';
+import { mcEndpoints } from '../../contract/rows/member-centre.ts';
 import { ActionButton, Loads, StatusLine, useLoad } from './parts.tsx';
 
 type Status = { ok: boolean; text: string } | undefined;
@@ -26,7 +27,7 @@ export function doneDays(board: Pick<SignInBoard, 'streak' | 'nextDay' | 'signed
 export function SignIn() {
   const { t, lang } = useT();
   const board = useLoad(async () => {
-    const [b, o] = await Promise.all([load('signInBoard', { timeZone: timeZone() }), load('mcOverview')]);
+    const [b, o] = await Promise.all([load(mcEndpoints.signInBoard, { timeZone: timeZone() }), load(mcEndpoints.mcOverview)]);
     return { board: b, currency: o.currency };
   });
   const [status, setStatus] = useState<Status>(undefined);
@@ -40,7 +41,7 @@ export function SignIn() {
         const amountOf = (d: number) => b.days.find((x) => x.day === d)?.amount ?? 0;
         const signIn = async () => {
           try {
-            const res = await load('signIn', { timeZone: timeZone() });
+            const res = await load(mcEndpoints.signIn, { timeZone: timeZone() });
             setStatus({ ok: true, text: t('mc.signin.result', { day: res.day, amount: money(res.amount, res.currency, lang) }) });
             done.set((c) => ({
               ...c,

@@ -3,21 +3,18 @@
  * its own error with Retry) except for a lost session, which shows the please-login notice of the
  * error catalogue. Claims are quiet too: the page says what happened in its own words, by errorCode.
  */
-import { addEndpoints, call, isApiError } from '../../core/api/client.ts';
-import { mcEndpoints } from '../../contract/feature-endpoints.ts';
-import type { ApiResponse, EndpointName, PayloadOf, ValueOf } from '../../contract/endpoints.ts';
+import { call, isApiError } from '../../core/api/client.ts';
+import type { Row } from '../../contract/endpoint-row.ts';
 import { htmlLang, type Language } from '../../core/i18n/languages.ts';
 import { t } from '../../core/i18n/i18n.ts';
-
-addEndpoints(mcEndpoints);
 
 /**
  * Every member-centre call: its failures are the page's to show (a load's error with Retry, a claim's
  * `failureText`), a lost session is the player's (the please-login notice).
  */
-export async function load<N extends EndpointName>(name: N, payload?: PayloadOf<N>): Promise<ValueOf<N>> {
-  const res: ApiResponse<ValueOf<N>> = await call(name, payload, { alert: false, sessionAlert: true });
-  if (res.value === undefined || res.value === null) throw new Error(`${name}: no value`);
+export async function load<P, V>(row: Row<P, V>, payload?: NoInfer<P>): Promise<V> {
+  const res = await call(row, payload, { alert: false, sessionAlert: true });
+  if (res.value === undefined || res.value === null) throw new Error(`${row.path}: no value`);
   return res.value;
 }
 

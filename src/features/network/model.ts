@@ -6,6 +6,7 @@
  */
 import { signal } from '@preact/signals-core';
 import { call } from '../../core/api/client.ts';
+import { endpoints } from '../../contract/endpoints.ts';
 import { onReaction } from '../../core/api/errors.ts';
 import { sessionStore, KEY_PREFIX } from '../../core/storage/storage.ts';
 
@@ -28,7 +29,7 @@ export const fastestLine = signal<string | undefined>(sessionStore.get<string>(F
  */
 export async function pingOutcome(base?: string, timeout = PING_ABORT_MS): Promise<'ok' | 'failed' | 'cancelled'> {
   try {
-    await call('ping', { speed: Date.now() }, { alert: false, baseUrl: base, timeout });
+    await call(endpoints.ping, { speed: Date.now() }, { alert: false, baseUrl: base, timeout });
     return 'ok';
   } catch (err) {
     return (err as DOMException | undefined)?.name === 'AbortError' ? 'cancelled' : 'failed';
@@ -64,7 +65,7 @@ export function pickRandom<T>(items: readonly T[], count: number, random = Math.
 
 /** The first candidate domain to answer a ping, or undefined when none does. */
 export async function lineSpeedTest(): Promise<string | undefined> {
-  const route = await call('domainRoute', undefined, { alert: false }).catch(() => undefined);
+  const route = await call(endpoints.domainRoute, undefined, { alert: false }).catch(() => undefined);
   const domains = (route?.value ?? []).map((d) => d.domainName).filter((d): d is string => typeof d === 'string' && d.length > 0);
   const candidates = pickRandom(domains, SPEED_TEST_CANDIDATES);
   if (candidates.length === 0) return undefined;

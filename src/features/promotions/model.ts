@@ -3,7 +3,7 @@
  * (MCSFE_getPromotionList, ours) for /m/activity and the home page's entries, one promotion by its
  * id, and where the referral button leads.
  */
-import type { Promotion } from '../../contract/endpoints.ts';
+import { endpoints, type Promotion } from '../../contract/endpoints.ts';
 import { PROMOTION_TYPES } from '../../contract/promotionTypes.ts';
 import { call } from '../../core/api/client.ts';
 import { htmlLang, type Language } from '../../core/i18n/languages.ts';
@@ -21,7 +21,7 @@ const isPromotion = (v: unknown): v is Promotion => {
 
 /** The live promotions, or the one with `id`; malformed entries are left out. Errors go to the caller. */
 export async function loadPromotionList(id?: string): Promise<Promotion[]> {
-  const res = await call('promotionList', id ? { id } : {}, { alert: false, sessionAlert: true });
+  const res = await call(endpoints.promotionList, id ? { id } : {}, { alert: false, sessionAlert: true });
   const list: unknown = res.value;
   return Array.isArray(list)
     ? list.filter(isPromotion).map((p) => ({

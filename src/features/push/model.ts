@@ -4,16 +4,14 @@
  * registrations API, and the relay calls (CSP_fcmBind, CSP_fcmSubscribe, CSP_fcmUnsubscribe).
  * Every failure is a PushError with a code of the catalogue's push errors.
  */
-import { addEndpoints, call } from '../../core/api/client.ts';
-import { pushEndpoints } from '../../contract/feature-endpoints.ts';
+import { call } from '../../core/api/client.ts';
+import { pushEndpoints } from '../../contract/rows/push.ts';
 import { merchantCode } from '../../core/config/config.ts';
 import { localStore } from '../../core/storage/storage.ts';
 
 import { BOUND_KEY, PushError, REGISTRATION_KEY, SW_SCOPE, SW_URL, TOKEN_REFRESH_MS, type PushConfig } from './config.ts';
 
 export * from './config.ts';
-
-addEndpoints(pushEndpoints);
 
 /** The cached push registration (docs/product.md §3): valid only with all seven fields. */
 export interface PushRegistration {
@@ -189,9 +187,9 @@ export const pushTopics = (merchant: string, language: string) => [
 export async function registerPush(cfg: PushConfig, language: string, deps?: PushDeps): Promise<string> {
   const token = await pushToken(cfg, deps);
   const ok = async () => {
-    if (!(await call('fcmBind', { registrationToken: token }, { alert: false })).success) return false;
+    if (!(await call(pushEndpoints.fcmBind, { registrationToken: token }, { alert: false })).success) return false;
     for (const topic of pushTopics(merchantCode.value, language))
-      if (!(await call('fcmSubscribe', { registrationToken: token, topic }, { alert: false })).success) return false;
+      if (!(await call(pushEndpoints.fcmSubscribe, { registrationToken: token, topic }, { alert: false })).success) return false;
     return true;
   };
   if (!(await ok().catch(() => false))) throw new PushError('bind-failed');
@@ -208,7 +206,7 @@ export async function unregisterPush(cfg: PushConfig | undefined, deps?: Partial
   localStore.remove(REGISTRATION_KEY);
   localStore.remove(BOUND_KEY);
   if (!cached) return;
-  await call('fcmUnsubscribe', { registrationToken: cached.token, unsubscribeAll: true }, { alert: false }).catch(
+  await call(pushEndpoints.fcmUnsubscribe, { registrationToken: cached.token, unsubscribeAll: true }, { alert: false }).catch(
     () => undefined,
   );
   let failed = false;

@@ -8,7 +8,7 @@ import { pixelTrack, storedAttribution } from '../../core/tracking/attribution.t
 import { signal } from '@preact/signals-core';
 import { call, isApiError } from '../../core/api/client.ts';
 import { DEFAULT_PASSWORD } from '../../contract/constants.ts';
-import type { LoginErrorValue, LoginValue, SiteInfo } from '../../contract/endpoints.ts';
+import { endpoints, type LoginErrorValue, type LoginValue, type SiteInfo } from '../../contract/endpoints.ts';
 import type { CaptchaFields, LoginPayload, RegisterPayload } from '../../contract/schemas.ts';
 import { perform, reactionFor } from '../../core/api/errors.ts';
 import { captchaRequired } from '../captcha/index.ts';
@@ -172,7 +172,7 @@ export async function login(req: LoginRequest): Promise<LoginOutcome> {
     let errorValue: unknown;
     try {
       // alert:false: the reactions are decided here, since two-factor and remembered login are ours.
-      value = (await call('login', await payloadFor(req), { alert: false, headers: { Device: 'MOBILE' } })).value;
+      value = (await call(endpoints.login, await payloadFor(req), { alert: false, headers: { Device: 'MOBILE' } })).value;
     } catch (err) {
       errorCode = isApiError(err) ? err.errorCode : undefined;
       errorValue = isApiError(err) ? err.value : undefined;
@@ -234,7 +234,9 @@ export async function sendLoginCode(
   captcha?: CaptchaFields,
 ): Promise<number | undefined> {
   if (!mobileNum.trim()) return undefined;
-  const res = await call('smsNoLogin', { countryDialingCode, mobileNum: mobileNum.trim(), ...captcha }).catch(() => undefined);
+  const res = await call(endpoints.smsNoLogin, { countryDialingCode, mobileNum: mobileNum.trim(), ...captcha }).catch(
+    () => undefined,
+  );
   return res?.value?.expirationTime;
 }
 
@@ -291,7 +293,10 @@ export async function register(
   registerBusy.value = true;
   try {
     track('registerSubmit');
-    const res = await call(req.by === 'username' ? 'register' : 'registerMobile', await registrationPayload(req, referralCode));
+    const res = await call(
+      req.by === 'username' ? endpoints.register : endpoints.registerMobile,
+      await registrationPayload(req, referralCode),
+    );
     if (!res.value) return { ok: false };
     await completeLogin(res.value, 'register');
     // The default password (a mobile registration without the password option): a forced change,
@@ -308,14 +313,14 @@ export async function register(
 
 /** A free username suggested by the server (POST /wps/member/register/autoUsername). */
 export async function suggestUsername(): Promise<string | undefined> {
-  const res = await call('registerAutoUsername').catch(() => undefined);
+  const res = await call(endpoints.registerAutoUsername).catch(() => undefined);
   return res?.value?.username;
 }
 
 /** Forced or voluntary password change (POST /wps/member/password, encrypted): the current password is always needed. */
 export async function changePassword(oldPassword: string, newPassword: string): Promise<boolean> {
   try {
-    await call('memberPassword', { oldPassword, newPassword });
+    await call(endpoints.memberPassword, { oldPassword, newPassword });
     sessionStore.remove(PASSWORD_CHANGE_KEY);
     showNotice({ messageKey: 'change_password.success' });
     return true;

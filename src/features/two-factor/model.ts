@@ -23,7 +23,7 @@
  */
 import { batch, computed, signal, type Signal } from '@preact/signals-core';
 import { call } from '../../core/api/client.ts';
-import type { LoginValue } from '../../contract/endpoints.ts';
+import { endpoints, type LoginValue } from '../../contract/endpoints.ts';
 import { showNotice } from '../../core/notice/notices.ts';
 import {
   CLEARED_ON_ERROR,
@@ -251,7 +251,7 @@ export class TwoFactorVerification {
 
   private async prefillDialingCode() {
     try {
-      const res = await call('systemCountry', undefined, { alert: false });
+      const res = await call(endpoints.systemCountry, undefined, { alert: false });
       const code = res.value?.countryDialingCode;
       if (code && !this.fields.peek().countryDialingCode) this.setField('countryDialingCode', String(code));
     } catch {

@@ -5,7 +5,7 @@
  */
 import { call, isApiError } from '../../core/api/client.ts';
 import { TWO_FACTOR_METHOD } from '../../contract/constants.ts';
-import type { LoginErrorValue, LoginValue } from '../../contract/endpoints.ts';
+import { endpoints, type LoginErrorValue, type LoginValue } from '../../contract/endpoints.ts';
 import type { TwoFactorPayload } from '../../contract/schemas.ts';
 import { resendEnd } from '../../ui/countdown.ts';
 
@@ -156,7 +156,7 @@ export async function sendCode(
   mobileNum: string,
   route: TwoFactorRoute = 'password',
 ): Promise<number> {
-  const res = await call('smsNoLogin', { countryDialingCode, mobileNum }, { alert: false });
+  const res = await call(endpoints.smsNoLogin, { countryDialingCode, mobileNum }, { alert: false });
   const now = Date.now();
   if (route === 'identityProvider') return now + IDP_COUNTDOWN_MS;
   // Never longer than the code's validity (docs/product.md §9).
@@ -165,7 +165,7 @@ export async function sendCode(
 
 /** Verifies one method. Resolves with the LoginValue; rejects with the ApiError (no alert: the modal shows it). */
 export async function verify(state: TwoFactorState, method: TwoFactorMethod, values: Partial<Fields>): Promise<LoginValue> {
-  const res = await call('loginVerification', verificationPayload(state, method, values), { alert: false });
+  const res = await call(endpoints.loginVerification, verificationPayload(state, method, values), { alert: false });
   return res.value as LoginValue;
 }
 

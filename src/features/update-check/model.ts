@@ -5,6 +5,7 @@
  */
 import { signal } from '@preact/signals-core';
 import { call } from '../../core/api/client.ts';
+import { endpoints } from '../../contract/endpoints.ts';
 import { hashString } from '../../core/hash.ts';
 import { reloadSiteStatus } from '../../core/config/siteStatus.ts';
 
@@ -14,7 +15,7 @@ export const VISIBILITY_DEBOUNCE_MS = 300;
 /** True once a new release is seen; stays true (the notice shows once). */
 export const updateAvailable = signal(false);
 
-const MANIFESTS = ['assetManifest', 'assetManifestMc'] as const;
+const MANIFESTS = { assetManifest: endpoints.assetManifest, assetManifestMc: endpoints.assetManifestMc };
 
 /** Each manifest's hash as first seen; a manifest that failed so far has none yet. */
 let baseline: (string | undefined)[] = [];
@@ -26,8 +27,8 @@ let announced = false;
  */
 export async function manifestHashes(): Promise<(string | undefined)[]> {
   return Promise.all(
-    MANIFESTS.map((name) =>
-      call(name, { t: Date.now() }, { alert: false }).then(
+    Object.entries(MANIFESTS).map(([name, row]) =>
+      call(row, { t: Date.now() }, { alert: false }).then(
         (res) => hashString(JSON.stringify(res.value)),
         (err: unknown) => {
           console.warn(`update check: ${name} unavailable`, err instanceof Error ? err.message : err);

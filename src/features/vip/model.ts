@@ -5,7 +5,7 @@
  * id, else completed / expected (kept within 0..1); the benefits link shows only for label type AUTO.
  */
 import { effect, signal } from '@preact/signals-core';
-import type { MemberInfo, RankProgress } from '../../contract/endpoints.ts';
+import { endpoints, type MemberInfo, type RankProgress } from '../../contract/endpoints.ts';
 import { call } from '../../core/api/client.ts';
 import { token } from '../../core/session/sessionInfo.ts';
 
@@ -41,7 +41,7 @@ export function vipState(info: Pick<MemberInfo, 'clubLabel'> | undefined, progre
 /** Loads the progress for the current token; an answer that comes after the token changed is dropped. */
 export async function loadRankProgress(): Promise<RankProgress | undefined> {
   const asked = token.value;
-  const res = await call('rankProgress', undefined, { alert: false, sessionAlert: true });
+  const res = await call(endpoints.rankProgress, undefined, { alert: false, sessionAlert: true });
   if (token.value !== asked) return undefined;
   return (rankProgress.value = res.value);
 }

@@ -17,7 +17,7 @@
  * and a Reason line; a cancelled popup is silent.
  */
 import { call, isApiError } from '../../../core/api/client.ts';
-import type { SiteInfo } from '../../../contract/endpoints.ts';
+import { endpoints, type SiteInfo } from '../../../contract/endpoints.ts';
 import { isFlagOn, siteStatus } from '../../../core/config/siteStatus.ts';
 import { t } from '../../../core/i18n/i18n.ts';
 import { showNotice } from '../../../core/notice/notices.ts';
@@ -116,7 +116,7 @@ export async function registerWithProvider(result: ChannelResult): Promise<Ident
   try {
     // The common fields (method, URL, device, domain, referral and affiliate codes); no username or password.
     const { username: _u, password: _p, ...base } = await registrationPayload({ by: 'username', username: '', password: '' });
-    const res = await call('register', {
+    const res = await call(endpoints.register, {
       ...base,
       firebaseChannel: result.channel,
       firebaseIdToken: result.idToken,
