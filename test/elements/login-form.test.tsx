@@ -416,6 +416,8 @@ describe('<wps-login-form> the processing lock (docs/product.md §4, §9)', () =
     form(el).requestSubmit();
     await waitFor(() => expect(logins().length).to.equal(1));
     await waitFor(() => expect(stub!.calls.some((c) => c.url.pathname === endpoints.login.path)).to.equal(true));
+    // The refusal is shown before login() returns and sets the lock's timer.
+    await waitFor(() => expect(notices.value).to.have.length(1));
     await sleep(50);
     await clock.tickAsync(0);
     expect(loginBusy.value).to.equal(true);
@@ -531,7 +533,8 @@ describe('<wps-login-form> SMS tab (docs/product.md §5)', () => {
 
     send().click();
     await waitFor(() => expect(field(el, 'mobile').getAttribute('aria-invalid')).to.equal('true'));
-    expect(focused()).to.equal(describeNode(field(el, 'mobile')));
+    // The focus moves in an effect after the paint (lite: preact's requestAnimationFrame).
+    await waitFor(() => expect(focused()).to.equal(describeNode(field(el, 'mobile'))));
     await sleep(50);
     expect(stub!.to(endpoints.smsNoLogin.path).length).to.equal(0);
 
@@ -544,7 +547,7 @@ describe('<wps-login-form> SMS tab (docs/product.md §5)', () => {
     await waitFor(() => expect(send().textContent).to.match(/^Resend in (1:00|0:59)$/));
     expect(send().disabled).to.equal(true);
     expect(field(el, 'mobile').getAttribute('aria-invalid')).to.equal('false');
-    expect(focused(), 'the code field gets the focus').to.equal(describeNode(field(el, 'code')));
+    await waitFor(() => expect(focused(), 'the code field gets the focus').to.equal(describeNode(field(el, 'code'))));
   });
 
   it('an SMS login with an empty code: highlighted, focused, nothing sent', async () => {
