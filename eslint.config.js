@@ -136,7 +136,7 @@ export default tseslint.config(
   { files: ['sw/**'], languageOptions: { globals: globals.serviceworker } },
   // Scripts the server hands to browsers (the dev page, the captcha stand-in) and the merchant demo.
   {
-    files: ['server/dev/dev.js', 'server/dev/vitals.js', 'server/signin/captcha-standin.js', 'demo/**'],
+    files: ['server/dev/dev.js', 'server/dev/vitals.js', 'server/signin/captcha-standin*.js', 'demo/**'],
     languageOptions: { globals: globals.browser },
   },
   {

@@ -153,7 +153,10 @@ function parseV4(text: string): V4Result | undefined {
 
 // ---- the stand-in's own routes -------------------------------------------------------------------
 
-const SCRIPT_SOURCE = readFileSync(new URL('./captcha-standin.js', import.meta.url), 'utf8');
+/** The stand-in's look (the overlay) and behaviour, two files joined into one classic script inside one
+ * function, so the overlay's `standInOverlay` is no global of the page. */
+const standInPart = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+const SCRIPT_SOURCE = `(function () {\n${standInPart('./captcha-standin-overlay.js')}\n${standInPart('./captcha-standin.js')}\n})();\n`;
 const SCRIPTS = {
   v3: SCRIPT_SOURCE.replace("'__GEETEST_VERSION__'", "'v3'"),
   v4: SCRIPT_SOURCE.replace("'__GEETEST_VERSION__'", "'v4'"),

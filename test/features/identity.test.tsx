@@ -55,6 +55,7 @@ import {
   socialSignIn,
 } from '../../src/features/sign-in/identity/model.ts';
 import { json, stubFetch, waitFor, type FetchCall, type FetchStub } from '../browser-helpers/helpers.ts';
+import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 import { rsaPair, unsealBody } from '../browser-helpers/sealed.ts';
 import { statusFixture } from '../browser-helpers/status.ts';
 
@@ -253,8 +254,13 @@ const bindRequired = (value: unknown) =>
 // ---- set-up ---------------------------------------------------------------------------------------
 
 let stub: FetchStub | undefined;
+let clock: FakeClock | undefined;
 
 function reset() {
+  // Each test runs on a fake clock: the 500 ms lock of a login it made goes with it, so no real
+  // timer unlocks in the middle of the next test.
+  clock?.uninstall();
+  clock = undefined;
   stub?.restore();
   stub = undefined;
   setSdkLoader();
@@ -275,7 +281,10 @@ before(async function () {
   await ensureI18n();
   rsaPair();
 });
-beforeEach(reset);
+beforeEach(() => {
+  reset();
+  clock = installClock(Date.now());
+});
 afterEach(reset);
 after(() => setPrivateModeCheck());
 
