@@ -154,12 +154,12 @@ export type ErrorCode = keyof typeof ERRORS;
 /** The codes the reference server sends: the rows with a status. */
 export type ServerErrorCode = { [C in ErrorCode]: (typeof ERRORS)[C] extends { status: number } ? C : never }[ErrorCode];
 
-declare const unlisted: unique symbol;
 /**
  * An errorCode as it comes over the wire: one of the table's or one it does not know (a newer back
- * end's). A literal compared with it must be in the table, so a misspelt code does not compile.
+ * end's). The unknown ones are typed as strings no literal can be (they start with NUL), so a literal
+ * compared with a WireCode must be in the table: a misspelt code does not compile.
  */
-export type WireCode = ErrorCode | (string & { readonly [unlisted]: true });
+export type WireCode = ErrorCode | `\0${string}`;
 
 /** The catalogue's reaction to a code; the real back end's unknown `TOO_MANY_REQUEST*` codes are silent too. */
 export function reactionOf(code: string): ErrorReaction | undefined {

@@ -8,6 +8,7 @@ import { mcEndpoints } from '../../contract/feature-endpoints.ts';
 import type { ApiResponse, EndpointName, PayloadOf, ValueOf } from '../../contract/endpoints.ts';
 import { htmlLang, type Language } from '../../core/i18n/languages.ts';
 import { t } from '../../core/i18n/i18n.ts';
+import { reactionOf } from '../../contract/errors.ts';
 
 addEndpoints(mcEndpoints);
 
@@ -25,7 +26,7 @@ export async function load<N extends EndpointName>(name: N, payload?: PayloadOf<
 export function failureText(err: unknown): string {
   if (!isApiError(err)) return t('mc.err.failed');
   const code = err.errorCode ?? '';
-  if (code.startsWith('TOO_MANY_REQUEST')) return t('mc.err.too_many');
+  if (reactionOf(code) === 'silent') return t('mc.err.too_many');
   if (code === 'network.error') return t(navigator.onLine === false ? 'network.offline' : 'network.unstable');
   if (code === 'ECONNABORTED') return t('timeout_retry_please');
   if (code.endsWith('.expired')) return t('mc.err.expired');
