@@ -7,7 +7,16 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ERRORS, reactionOf, type ErrorCode } from '../../src/contract/errors.ts';
+import {
+  ERRORS,
+  LIMITS,
+  NOTICES,
+  OWN_REACTIONS,
+  reactionOf,
+  type ErrorCode,
+  type ServerErrorCode,
+} from '../../src/contract/errors.ts';
+import { ApiError } from '../../server/infra/errors.ts';
 import { call, testApp } from '../server/helpers.ts';
 
 const statusOf = (code: string) => (ERRORS as Record<string, { status?: number }>)[code]?.status;
@@ -66,6 +75,18 @@ describe('error table', () => {
       serverRows.filter((code) => !codes.has(code) && !text.includes(`'${code}'`)),
       [],
     );
+  });
+
+  test('a code is in one section only (ERRORS joins them), and a code not in the table does not compile', () => {
+    const sections = [NOTICES, LIMITS, OWN_REACTIONS].map((s) => Object.keys(s));
+    assert.equal(new Set(sections.flat()).size, sections.flat().length);
+    assert.equal(Object.keys(ERRORS).length, sections.flat().length);
+    // @ts-expect-error: no such code
+    const unknown: ErrorCode = 'no.such.code';
+    // @ts-expect-error: a code the server never sends (no status) is no ServerErrorCode
+    const clientOwn: ServerErrorCode = 'network.error';
+    assert.equal(new ApiError('task.not.done', 'x').status, 409);
+    assert.ok(unknown && clientOwn);
   });
 
   test('the catalogue: TOO_MANY_REQUEST codes silent, the session codes log out, the rest as docs/product.md §8', () => {

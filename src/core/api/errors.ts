@@ -11,7 +11,7 @@ import { loginPath, returnPathFrom, safeReturnPath } from '../session/routeRules
 import { cancelRequests } from './abort.ts';
 import { sessionStore } from '../storage/storage.ts';
 import { handlers, onReaction, type Reaction } from './reactions.ts';
-import { ERRORS, reactionOf, type ErrorCode } from '../../contract/errors.ts';
+import { OWN_REACTIONS, reactionOf, type ErrorCode } from '../../contract/errors.ts';
 
 export interface Failure {
   status?: number;
@@ -34,7 +34,7 @@ export const ORIGIN_NOT_ALLOWED = 'origin.not.allowed' satisfies ErrorCode;
 
 /** errorCodes that mean the session is gone (docs/product.md §8): the table's `logout` rows. */
 export const SESSION_GONE_CODES = new Set(
-  (Object.keys(ERRORS) as ErrorCode[]).filter((code) => ERRORS[code].reaction === 'logout'),
+  (Object.keys(OWN_REACTIONS) as Array<keyof typeof OWN_REACTIONS>).filter((code) => OWN_REACTIONS[code].reaction === 'logout'),
 );
 
 /**
