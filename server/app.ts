@@ -31,7 +31,7 @@ import { loadConfig, type Config } from './infra/config.ts';
 import { clientIp, forwardedFor, isLoopback, socketIp } from './infra/client-ip.ts';
 import { loadOrCreateKeys } from './infra/crypto.ts';
 import { secureDataDir } from './infra/data-dir.ts';
-import { ApiError, failure } from './infra/errors.ts';
+import { ApiError, failure, refusal, statusOf } from './infra/errors.ts';
 import { ownOriginCheck, wpsGate } from './infra/cors.ts';
 import { allowedHostNames, hostCheck, hostRefusal } from './infra/hosts.ts';
 import { createLimits } from './infra/limits.ts';
@@ -92,15 +92,15 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     // client cannot flood the log with stacks (the answer goes nowhere).
     if (err instanceof BodyAborted) {
       console.info(`wps-mobile: ${c.req.method} ${c.req.path}: the client aborted its request body`);
-      return jsonAnswer(c, failure('request.aborted', 'The request body was cut off'), 400);
+      return jsonAnswer(c, failure('request.aborted', 'The request body was cut off'), statusOf('request.aborted'));
     }
     // Only the stack goes to the log: no request body, key or token is ever part of it.
     console.error('wps-mobile: unexpected error:', err instanceof Error ? err.stack : String(err));
-    return jsonAnswer(c, failure('server.error', 'Internal server error'), 500);
+    return jsonAnswer(c, failure('server.error', 'Internal server error'), statusOf('server.error'));
   });
   app.notFound((c) => {
     const path = c.req.path;
-    if (path.startsWith('/wps/') || path.startsWith('/dev/')) return c.json(failure('not.found', 'No such call'), 404);
+    if (path.startsWith('/wps/') || path.startsWith('/dev/')) return refusal(c, 'not.found', 'No such call');
     return c.text('Not found', 404);
   });
 
@@ -221,7 +221,7 @@ export async function createApp(options: AppOptions = {}): Promise<WpsApp> {
     app.use('/dev/*', async (c, next) => {
       if (!hostAllowed(c)) return hostRefusal(c);
       if (!peerAllowed(c)) {
-        return c.json(failure('dev.loopback.only', 'The dev controls answer this machine only (loopback)'), 403);
+        return refusal(c, 'dev.loopback.only', 'The dev controls answer this machine only (loopback)');
       }
       return next();
     });

@@ -54,7 +54,7 @@ export type Handlers = {
 const statusJson = new WeakMap<MerchantState, Map<string, string>>();
 
 function loggedIn<P>(call: Call<P>): { member: MemberRow; token: string } {
-  if (!call.member || !call.token) throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
+  if (!call.member || !call.token) throw new ApiError('CUSTOMER_NOT_LOGIN', 'Please log in');
   return { member: call.member, token: call.token };
 }
 
@@ -69,7 +69,7 @@ export const handlers: Handlers = {
     const state = await deps.state.get(merchant);
     // The client then offers the other lines (domain-error modal, docs/product.md §8).
     if (state.domainUnavailable) {
-      throw new ApiError(400, 'domain_not_available', 'This domain is not available, please use another line.');
+      throw new ApiError('domain_not_available', 'This domain is not available, please use another line.');
     }
     // Demo and test mode: the push service stand-in on this server's public origin (like the Auth
     // emulator's URL, never in production).
@@ -104,11 +104,11 @@ export const handlers: Handlers = {
       throw fieldError('speed', false);
     }
     const { pingMode } = await deps.state.get(merchant);
-    if (pingMode === 'fail') throw new ApiError(503, 'line.unavailable', 'This line is not available');
+    if (pingMode === 'fail') throw new ApiError('line.unavailable', 'This line is not available');
     if (pingMode === 'hang') {
       await hold(c, pingLimits.hangMs);
       // The client is gone (or waited 60 s and the connection was closed): nobody reads this.
-      throw new ApiError(503, 'line.unavailable', 'This line is not available');
+      throw new ApiError('line.unavailable', 'This line is not available');
     }
     return 'pong';
   },

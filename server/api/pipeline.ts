@@ -63,12 +63,12 @@ async function prepareCall(
     member = token && token.length <= 512 ? await findSession(deps.db, token) : undefined;
     // A token is valid only with the merchant it was issued for.
     if (!member || member.merchant_code !== merchant.code) {
-      throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
+      throw new ApiError('CUSTOMER_NOT_LOGIN', 'Please log in');
     }
     // A forced password change comes first: until then the session may only change it, read who it
     // is, and log out (docs/api.md, password.change.required).
     if (member.must_change_password && !WHILE_PASSWORD_CHANGE.has(row.path)) {
-      throw new ApiError(403, 'password.change.required', 'Please change your password first');
+      throw new ApiError('password.change.required', 'Please change your password first');
     }
   }
 
@@ -96,7 +96,7 @@ async function prepareCall(
 export function resolveMerchant(c: Context, merchants: Merchants): Merchant {
   const code = c.req.header('Merchant')?.trim() || merchants.defaultCode;
   const merchant = merchants.byCode.get(code);
-  if (!merchant) throw new ApiError(400, 'merchant.unknown', 'Unknown merchant');
+  if (!merchant) throw new ApiError('merchant.unknown', 'Unknown merchant');
   return merchant;
 }
 

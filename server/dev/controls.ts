@@ -52,7 +52,7 @@ export function mountDev(app: Hono, deps: Deps, runtime: Runtime): void {
     if (c.req.method === 'POST' || c.req.method === 'DELETE') {
       const origin = c.req.header('Origin');
       if (origin !== undefined && !sameHost(c, origin)) {
-        throw new ApiError(403, 'request.forbidden', 'Dev controls take posts from their own page only');
+        throw new ApiError('request.forbidden', 'Dev controls take posts from their own page only');
       }
     }
     await next();

@@ -48,7 +48,7 @@ export function queryMerchant(c: Context, deps: Deps): Merchant {
 
 function merchantOf(code: string | undefined, deps: Deps): Merchant {
   const merchant = deps.merchants.byCode.get(code || deps.merchants.defaultCode);
-  if (!merchant) throw new ApiError(400, 'merchant.unknown', 'Unknown merchant');
+  if (!merchant) throw new ApiError('merchant.unknown', 'Unknown merchant');
   return merchant;
 }
 
@@ -61,7 +61,7 @@ export function usernameParam(username: string): string {
 export async function devMember(deps: Deps, merchant: Merchant, username: string) {
   usernameParam(username);
   const member = await memberByUsername(deps.db, merchant.code, username);
-  if (!member) throw new ApiError(404, 'not.found', 'No such member');
+  if (!member) throw new ApiError('not.found', 'No such member');
   return member;
 }
 

@@ -104,7 +104,7 @@ export function chatRoutes(deps: Deps): Hono {
     try {
       // Only this page posts here; the ticket is the secret, the Origin check a second lock.
       const origin = c.req.header('Origin');
-      if (origin !== undefined && !sameHost(c, origin)) throw new ApiError(403, 'request.forbidden', 'forbidden');
+      if (origin !== undefined && !sameHost(c, origin)) throw new ApiError('request.forbidden', 'forbidden');
       fields = Object.fromEntries(new URLSearchParams(utf8(await readBody(c.req.raw, FORM_LIMIT))));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

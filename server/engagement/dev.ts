@@ -85,8 +85,7 @@ export function engagementDev(deps: Deps): Hono {
   dev.post('/announcements/delete', async (c) => {
     const input = await readInput(c, deps);
     const { id } = validate(announcementIdBody, input.form ? { id: input.fields.id } : input.fields);
-    if (!(await deleteAnnouncement(deps.db, input.merchant.code, id)))
-      throw new ApiError(404, 'not.found', 'No such announcement');
+    if (!(await deleteAnnouncement(deps.db, input.merchant.code, id))) throw new ApiError('not.found', 'No such announcement');
     return answer(c, input, { deleted: 1 });
   });
 
@@ -103,7 +102,7 @@ export function engagementDev(deps: Deps): Hono {
     const fields = input.form ? { type: input.fields.type, enabled: formFlag(input.fields.enabled) } : input.fields;
     const body = validate(promotionsBody, fields);
     const changed = await setPromotionsEnabled(deps.db, input.merchant.code, body.type, body.enabled);
-    if (changed === 0) throw new ApiError(404, 'not.found', 'This merchant has no promotion of this type');
+    if (changed === 0) throw new ApiError('not.found', 'This merchant has no promotion of this type');
     return answer(c, input, { ...body, changed });
   });
 

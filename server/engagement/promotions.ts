@@ -47,7 +47,7 @@ export async function livePromotions(db: Db, merchantCode: string, language?: st
     [merchantCode, nowParam(), id ?? null, language ?? null],
   );
   // A disabled, ended or not yet started one is as absent as an unknown id.
-  if (id !== undefined && rows.length === 0) throw new ApiError(404, 'promotion.not.found', 'No such promotion');
+  if (id !== undefined && rows.length === 0) throw new ApiError('promotion.not.found', 'No such promotion');
   return rows.flatMap((r) =>
     // A type the contract does not know (written by hand into the table) is not offered.
     isPromotionType(r.type)

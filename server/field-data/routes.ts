@@ -18,7 +18,7 @@ export function fieldDataRoutes(deps: Deps, options: { dev: boolean }): Hono {
     /** `{ vitals, errors }` of the `Merchant` header's merchant (default: the default merchant). */
     room.get('/dev/vitals', async (c) => {
       const merchant = deps.merchants.byCode.get(c.req.header('Merchant')?.trim() || deps.merchants.defaultCode);
-      if (!merchant) throw new ApiError(400, 'merchant.unknown', 'Unknown merchant');
+      if (!merchant) throw new ApiError('merchant.unknown', 'Unknown merchant');
       return c.json({ success: true, value: await summarise(deps.db, merchant.code) }, 200, { 'Cache-Control': 'no-store' });
     });
   }

@@ -85,15 +85,10 @@ export async function postFieldData(c: Context, deps: Deps): Promise<{ vitals: n
   const ip = deps.clientIp(c);
   let counter = counters.get(deps.db);
   if (!counter) counters.set(deps.db, (counter = new WindowCounter(deps.db, 'fieldData', POSTS_PER_CLIENT_MINUTE, MINUTE)));
-  try {
-    await counter.take(ip, 'TOO_MANY_REQUEST_FIELD_DATA', 'Too many field-data posts. Please try again later.');
-  } catch (err) {
-    if (err instanceof ApiError) throw new ApiError(429, err.errorCode, err.message, err.value);
-    throw err;
-  }
+  await counter.take(ip, 'TOO_MANY_REQUEST_FIELD_DATA', 'Too many field-data posts. Please try again later.');
   const body = validate(bodySchema, parseJsonObject(await readBody(c.req.raw, FIELD_DATA_BODY_LIMIT)));
   const merchant = deps.merchants.byCode.get(body.merchant);
-  if (!merchant) throw new ApiError(400, 'merchant.unknown', 'Unknown merchant');
+  if (!merchant) throw new ApiError('merchant.unknown', 'Unknown merchant');
   const received = iso(clock.now());
   const connection = body.connection ?? null;
   await sweep(deps.db);

@@ -68,16 +68,16 @@ export async function launchGame(call: Call<LaunchGamePayload>, member: MemberRo
   const vendor = vendorOf(input);
   if (!vendor) throw fieldError('vendor', true);
   const card = vendorCard(merchant, vendor);
-  if (!card) throw new ApiError(400, 'game.vendor.unknown', 'This game vendor is not offered here');
+  if (!card) throw new ApiError('game.vendor.unknown', 'This game vendor is not offered here');
   const mode = LOTTERY_MODES.get(vendor);
-  if (mode && !mode.ok(input)) throw new ApiError(400, 'game.mode.invalid', `A ${vendor} launch needs ${mode.needs}`);
+  if (mode && !mode.ok(input)) throw new ApiError('game.mode.invalid', `A ${vendor} launch needs ${mode.needs}`);
   const prizeMode = codeField('lottoPrizeMode', input.lottoPrizeMode);
   let gameCode = codeField('lottoGameCode', input.lottoGameCode);
 
   const draws = drawGamesOf(vendor);
   let view = input.lottoView ?? (gameCode ? 'betting' : 'lobby');
   if (draws) {
-    if (gameCode && !drawGame(vendor, gameCode)) throw new ApiError(404, 'game.not.found', 'No such game');
+    if (gameCode && !drawGame(vendor, gameCode)) throw new ApiError('game.not.found', 'No such game');
     // Betting without a game: the vendor's first one.
     if (view === 'betting') gameCode ??= draws[0]?.code;
     if (!gameCode) view = 'lobby';
@@ -89,7 +89,7 @@ export async function launchGame(call: Call<LaunchGamePayload>, member: MemberRo
   const { gameLaunchMode } = await deps.state.get(merchant);
   if (gameLaunchMode === 'hang') await hold(c, gameLimits.launchHangMs);
   if (gameLaunchMode === 'hang' || gameLaunchMode === 'fail') {
-    throw new ApiError(503, 'game.launch.failed', 'The game could not be launched, please try again later');
+    throw new ApiError('game.launch.failed', 'The game could not be launched, please try again later');
   }
 
   const ticket: PlayTicket = {
@@ -122,7 +122,7 @@ export async function launchGame(call: Call<LaunchGamePayload>, member: MemberRo
 export function trialLaunch(call: Call<TrialLaunchQuery>): { gameUrl: string } {
   const { c, deps, merchant, input } = call;
   const found = trialGame(merchant, input.gameId);
-  if (!found) throw new ApiError(404, 'game.not.found', 'No such game');
+  if (!found) throw new ApiError('game.not.found', 'No such game');
   const ticket = signTicket(deps.secrets, {
     kind: 'trial',
     merchant: merchant.code,

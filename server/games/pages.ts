@@ -148,7 +148,7 @@ export function gamesRoutes(deps: Deps): Hono {
       // (no allow-same-origin, docs/games.md) posts with an opaque origin.
       const origin = c.req.header('Origin');
       if (origin !== undefined && origin !== 'null' && !sameHost(c, origin)) {
-        throw new ApiError(403, 'request.forbidden', 'forbidden');
+        throw new ApiError('request.forbidden', 'forbidden');
       }
       fields = new URLSearchParams(utf8(await readBody(c.req.raw, FORM_LIMIT)));
     } catch (err) {

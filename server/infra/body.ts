@@ -22,7 +22,7 @@ export class BodyAborted extends Error {
 
 /** The body, refused with 413 past BODY_LIMIT whether or not Content-Length told the truth. */
 export async function readBody(req: Request, limit = BODY_LIMIT): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = new ApiError(413, 'request.too.large', `The body is over ${limit} bytes`);
+  const tooLarge = new ApiError('request.too.large', `The body is over ${limit} bytes`);
   if (Number(req.headers.get('Content-Length') ?? 0) > limit) throw tooLarge;
   if (!req.body) return new Uint8Array(new ArrayBuffer(0));
   const chunks: Uint8Array[] = [];
@@ -49,7 +49,7 @@ export function utf8(body: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {
-    throw new ApiError(400, 'request.malformed', 'The body is not UTF-8');
+    throw new ApiError('request.malformed', 'The body is not UTF-8');
   }
 }
 
@@ -62,7 +62,7 @@ export function parseJsonObject(body: Uint8Array | string): Record<string, unkno
   try {
     parsed = JSON.parse(typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body));
   } catch {
-    throw new ApiError(400, 'request.malformed', 'The body is not JSON');
+    throw new ApiError('request.malformed', 'The body is not JSON');
   }
   return requireObject(parsed);
 }
@@ -70,7 +70,7 @@ export function parseJsonObject(body: Uint8Array | string): Record<string, unkno
 /** A parsed value that must be a JSON object (a decrypted body too); else `request.malformed`. */
 export function requireObject(value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError(400, 'request.malformed', 'The body is not a JSON object');
+    throw new ApiError('request.malformed', 'The body is not a JSON object');
   }
   return value as Record<string, unknown>;
 }

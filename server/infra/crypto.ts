@@ -18,7 +18,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { RsaKeyValue } from '../../src/contract/endpoints.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, type ServerErrorCode } from './errors.ts';
 
 export interface RsaKeys {
   privateKey: KeyObject;
@@ -69,7 +69,7 @@ export interface SealedHeaders {
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const HEX64 = /^[0-9a-f]{64}$/i;
 
-const refuse = (code: string, message: string) => new ApiError(400, code, message);
+const refuse = (code: ServerErrorCode, message: string) => new ApiError(code, message);
 
 /** Refuses a call that does not say `Encryption: 3DES-CBC` (checked before the body is even parsed). */
 export function requireEncryption(headers: SealedHeaders): void {

@@ -4,7 +4,7 @@
  * requests still carry its own name in Host, so only names configured here are served.
  */
 import type { Context } from 'hono';
-import { failure } from './errors.ts';
+import { refusal } from './errors.ts';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -52,5 +52,4 @@ export function hostCheck(allowed: ReadonlySet<string>): (c: Context) => boolean
 }
 
 /** The 421 answer to a request for a host name this server does not answer to. */
-export const hostRefusal = (c: Context) =>
-  c.json(failure('HOST_NOT_ALLOWED', 'This server does not answer to this host name'), 421);
+export const hostRefusal = (c: Context) => refusal(c, 'HOST_NOT_ALLOWED', 'This server does not answer to this host name');

@@ -6,7 +6,10 @@
  * one PostgreSQL count together: a lockout reached through one holds on the others, and a restart
  * forgets nothing (docs/server.md, "Limits" and "Several instances"). `POST /dev/reset` clears them.
  */
-import { ApiError } from './errors.ts';
+import { ApiError, type ServerErrorCode } from './errors.ts';
+
+/** A limit refuses with one of the table's TOO_MANY_REQUEST codes (silent in the client's catalogue). */
+export type LimitCode = Extract<ServerErrorCode, `TOO_MANY_REQUEST_${string}`>;
 
 /** Every expiry and limit of the server reads this; a test may put a fake `now` in place. */
 export const clock = { now: (): number => Date.now() };
@@ -73,7 +76,7 @@ export class WindowCounter {
    * concurrent requests (on any instance) cannot all pass the check before any of them is counted.
    * Throws `400 <errorCode>` with `value: { retryAfter }`.
    */
-  async take(key: string, errorCode: string, message: string): Promise<() => Promise<void>> {
+  async take(key: string, errorCode: LimitCode, message: string): Promise<() => Promise<void>> {
     this.refusedHere(key, errorCode, message);
     return this.db.transaction(async (query) => {
       await query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${this.name}\n${key}`]);
@@ -83,7 +86,7 @@ export class WindowCounter {
   }
 
   /** Throws like `take` when the key is over its limit, without counting anything. */
-  async check(key: string, errorCode: string, message: string): Promise<void> {
+  async check(key: string, errorCode: LimitCode, message: string): Promise<void> {
     this.refusedHere(key, errorCode, message);
     await this.refuseOver(key, errorCode, message);
   }
@@ -118,7 +121,7 @@ export class WindowCounter {
     return run;
   }
 
-  private refusedHere(key: string, errorCode: string, message: string) {
+  private refusedHere(key: string, errorCode: LimitCode, message: string) {
     const until = this.refusedUntil.get(key);
     if (until === undefined) return;
     const wait = Math.ceil((until - clock.now()) / 1000);
@@ -126,7 +129,7 @@ export class WindowCounter {
     this.refusedUntil.delete(key);
   }
 
-  private async refuseOver(key: string, errorCode: string, message: string, query?: Query) {
+  private async refuseOver(key: string, errorCode: LimitCode, message: string, query?: Query) {
     const wait = await this.retryAfter(key, query);
     if (wait === 0) return;
     this.refusedUntil.set(key, clock.now() + wait * 1000);
@@ -180,7 +183,7 @@ export class GuessBudget {
    */
   async take(
     key: string,
-    errorCode: string,
+    errorCode: LimitCode,
     message: string,
     waitFree: (query: Query) => Promise<boolean> = async () => false,
   ): Promise<{ captcha: boolean; release: () => Promise<void> }> {
@@ -228,8 +231,8 @@ export class GuessBudget {
   }
 }
 
-export function tooMany(errorCode: string, message: string, retryAfter: number): ApiError {
-  return new ApiError(400, errorCode, message, { retryAfter });
+export function tooMany(errorCode: LimitCode, message: string, retryAfter: number): ApiError {
+  return new ApiError(errorCode, message, { retryAfter });
 }
 
 /** The counters of one app (docs/server.md, "Limits"). */

@@ -27,17 +27,17 @@ export class ReplayGuard {
   async accept(input: Record<string, unknown>): Promise<Record<string, unknown>> {
     const { requestNonce, requestTime, ...rest } = input;
     if (typeof requestNonce !== 'string' || !NONCE.test(requestNonce) || typeof requestTime !== 'number') {
-      throw new ApiError(400, 'request.unfresh', 'An encrypted request needs requestNonce and requestTime');
+      throw new ApiError('request.unfresh', 'An encrypted request needs requestNonce and requestTime');
     }
     const now = clock.now();
     if (!Number.isFinite(requestTime) || Math.abs(now - requestTime) > FRESHNESS_WINDOW_MS) {
-      throw new ApiError(400, 'request.expired', 'The request is outside the accepted time window');
+      throw new ApiError('request.expired', 'The request is outside the accepted time window');
     }
     const { rows } = await this.db.query(
       'INSERT INTO request_nonces (nonce, expires_at) VALUES ($1, $2) ON CONFLICT (nonce) DO NOTHING RETURNING nonce',
       [requestNonce, now + 2 * FRESHNESS_WINDOW_MS],
     );
-    if (rows.length === 0) throw new ApiError(400, 'request.replayed', 'This request was received already');
+    if (rows.length === 0) throw new ApiError('request.replayed', 'This request was received already');
     void this.sweep(now);
     return rest;
   }

@@ -3,7 +3,7 @@
  * unchanged (apart from hop-by-hop headers). /m is still served from DIST_DIR.
  */
 import type { Context } from 'hono';
-import { failure } from './errors.ts';
+import { refusal } from './errors.ts';
 
 /** Headers that describe one connection, not the message (RFC 9110 §7.6.1), plus Host. */
 const HOP_BY_HOP = new Set([
@@ -45,7 +45,7 @@ export async function forward(
       signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
     });
   } catch {
-    return c.json(failure('upstream.unavailable', 'The upstream back end did not answer'), 502);
+    return refusal(c, 'upstream.unavailable', 'The upstream back end did not answer');
   }
   const out = new Headers();
   answer.headers.forEach((value, name) => {

@@ -14,7 +14,7 @@
  * installable).
  */
 import { createHash } from 'node:crypto';
-import { failure } from './errors.ts';
+import { refusal } from './errors.ts';
 import type { Hono } from 'hono';
 import type { Merchants } from '../merchants/merchants.ts';
 import { acceptedLanguages } from './shells.ts';
@@ -110,7 +110,7 @@ export function mountWebManifest(app: Hono, merchants: Merchants): void {
   app.get(MANIFEST_PATH, async (c, next) => {
     const language = c.req.query('language');
     if (language !== undefined && !(MANIFEST_LANGUAGES as readonly string[]).includes(language.toUpperCase())) {
-      return c.json(failure('request.invalid', 'language is none of the 21'), 400);
+      return refusal(c, 'request.invalid', 'language is none of the 21');
     }
     let text: string;
     try {

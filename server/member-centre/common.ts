@@ -212,4 +212,4 @@ export function periodOf(period: Period, at: number): { key: string; startsAt: n
 }
 
 /** 404 `<what>.not.found`. */
-export const notFound = (what: string, text: string) => new ApiError(404, `${what}.not.found`, text);
+export const notFound = (what: 'reward' | 'voucher' | 'task', text: string) => new ApiError(`${what}.not.found`, text);

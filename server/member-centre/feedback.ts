@@ -8,7 +8,7 @@
 import type { FeedbackEntry } from '../../src/contract/endpoints.ts';
 import type { FeedbackPayload } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/db.ts';
-import { ApiError, fieldError } from '../infra/errors.ts';
+import { fieldError } from '../infra/errors.ts';
 import type { Limits } from '../infra/limits.ts';
 import { ms, nowIso } from './common.ts';
 
@@ -73,13 +73,8 @@ export async function feedbackOf(db: Db, memberId: number): Promise<FeedbackEntr
 
 export async function submitFeedback(db: Db, limits: Limits, memberId: number, input: FeedbackPayload): Promise<FeedbackEntry> {
   const image = input.image === undefined ? undefined : imageOf(input.image);
-  try {
-    await limits.feedback.take(String(memberId), 'TOO_MANY_REQUEST_FEEDBACK', 'Too much feedback. Please try again later.');
-  } catch (err) {
-    // The limits answer 400 like the sign-in's; here the client shows the refusal, so it says 429.
-    if (err instanceof ApiError) throw new ApiError(429, err.errorCode, err.message, err.value);
-    throw err;
-  }
+  // 429, not the sign-in's 400: the client shows this refusal (src/contract/errors.ts).
+  await limits.feedback.take(String(memberId), 'TOO_MANY_REQUEST_FEEDBACK', 'Too much feedback. Please try again later.');
   const { rows } = await db.query<FeedbackRow>(
     `INSERT INTO mc_feedback (member_id, category, content, image, image_type, created_at)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,

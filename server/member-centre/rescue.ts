@@ -85,12 +85,12 @@ export async function claimRescue(db: Db, merchant: Merchant, memberId: number, 
       });
     }
     const current = await window(query, memberId);
-    if (period < current.period) throw new ApiError(409, 'rescue.expired', 'The claim window for this day has passed');
+    if (period < current.period) throw new ApiError('rescue.expired', 'The claim window for this day has passed');
     const amount =
       period === current.period
         ? reliefOf(await lossOf(query, memberId, period), (await rulesOf(query, merchant.code)).rescue)
         : 0;
-    if (amount <= 0) throw new ApiError(409, 'rescue.not.eligible', 'There is no rescue amount for this day');
+    if (amount <= 0) throw new ApiError('rescue.not.eligible', 'There is no rescue amount for this day');
     const { rows } = await query<{ claimed_at: Date | string }>(
       `INSERT INTO mc_rescue_claims (member_id, period, amount, claimed_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (member_id, period) DO NOTHING RETURNING claimed_at`,

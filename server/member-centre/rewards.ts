@@ -134,7 +134,7 @@ async function claim(db: Db, spec: ClaimSpec, merchant: Merchant, memberId: numb
     if (row.state === 'claimed' && row.claimed_at !== null) {
       return claimResult(id, num(row.credit), row.claimed_at, false, { balance: await balanceOf(query, memberId), currency });
     }
-    throw new ApiError(409, `${spec.what}.expired`, `This ${spec.what} has expired`);
+    throw new ApiError(`${spec.what}.expired`, `This ${spec.what} has expired`);
   });
 }
 

@@ -98,7 +98,7 @@ export async function signIn(db: Db, merchant: Merchant, memberId: number, timeZ
   }
 }
 
-const alreadyToday = () => new ApiError(409, 'signin.already.today', 'You have already signed in today');
+const alreadyToday = () => new ApiError('signin.already.today', 'You have already signed in today');
 
 /** Forgets the member's sign-ins and the pinned zone (dev control: try the demo again). */
 export async function resetSignIns(db: Db, memberId: number): Promise<number> {

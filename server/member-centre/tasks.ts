@@ -107,6 +107,6 @@ export async function claimTask(db: Db, merchant: Merchant, memberId: number, id
         currency,
       });
     }
-    throw new ApiError(409, 'task.not.done', 'This task is not done yet');
+    throw new ApiError('task.not.done', 'This task is not done yet');
   });
 }

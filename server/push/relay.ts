@@ -45,17 +45,12 @@ function tokenOf(token: string): string {
 }
 
 async function countCall(call: Call<unknown>): Promise<void> {
-  try {
-    await call.deps.limits.push.take(
-      `${call.merchant.code}\n${call.clientIp}`,
-      'TOO_MANY_REQUEST_PUSH',
-      'Too many push requests. Please try again later.',
-    );
-  } catch (err) {
-    // The limits answer 400 like the sign-in's; a flood of background calls is told 429.
-    if (err instanceof ApiError) throw new ApiError(429, err.errorCode, err.message, err.value);
-    throw err;
-  }
+  // 429, not the sign-in's 400: a flood of background calls (src/contract/errors.ts).
+  await call.deps.limits.push.take(
+    `${call.merchant.code}\n${call.clientIp}`,
+    'TOO_MANY_REQUEST_PUSH',
+    'Too many push requests. Please try again later.',
+  );
 }
 
 /** The token's binding, locked for the transaction: its member, and whether the session that bound it lives. */
@@ -69,7 +64,7 @@ async function bindingOf(query: Query, merchant: string, token: string) {
   return rows[0];
 }
 
-const forbidden = () => new ApiError(403, 'push.token.forbidden', 'This registration token is bound to another member');
+const forbidden = () => new ApiError('push.token.forbidden', 'This registration token is bound to another member');
 
 export async function bindToken(call: Call<FcmBindPayload>, memberId: number, sessionToken: string): Promise<null> {
   const token = tokenOf(call.input.registrationToken);
@@ -130,7 +125,7 @@ export async function subscribeTopic(call: Call<FcmSubscribePayload>, memberId: 
       [merchant, token],
     );
     if (rows[0]?.member_id !== memberId) {
-      throw new ApiError(404, 'push.token.not.found', 'This registration token is not bound to you');
+      throw new ApiError('push.token.not.found', 'This registration token is not bound to you');
     }
     const inserted = await query(
       `INSERT INTO push_topics (merchant_code, token, topic, created_at) VALUES ($1, $2, $3, $4)
@@ -144,7 +139,7 @@ export async function subscribeTopic(call: Call<FcmSubscribePayload>, memberId: 
     );
     // Thrown inside the transaction: the insert is rolled back.
     if (Number(count[0]!.n) > TOPICS_PER_TOKEN) {
-      throw new ApiError(400, 'push.topic.limit', `At most ${TOPICS_PER_TOKEN} topics per registration token`);
+      throw new ApiError('push.topic.limit', `At most ${TOPICS_PER_TOKEN} topics per registration token`);
     }
   });
   return null;

@@ -44,7 +44,7 @@ export function codeOf(deps: Deps, id: string): string {
   return String(parseInt(deps.secrets.mac('captcha code', id).slice(0, 8), 16) % 10_000).padStart(4, '0');
 }
 
-const invalid = (message = 'The captcha check failed. Please verify again.') => new ApiError(400, 'captcha.invalid', message);
+const invalid = (message = 'The captcha check failed. Please verify again.') => new ApiError('captcha.invalid', message);
 
 async function issueChallenge(deps: Deps, captchaId: string, version: Version, ip: string): Promise<string> {
   await deps.limits.captchaIssue.take(ip, 'TOO_MANY_REQUEST_CAPTCHA', 'Too many captcha requests. Please try again later.');
@@ -103,7 +103,6 @@ export async function verifyCaptcha(
   const hasV3 = !v4Only && (Boolean(fields.geetestChallenge) || Boolean(fields.geetestSeccode));
   if (!hasV4 && !hasV3) {
     throw new ApiError(
-      400,
       'captcha.required',
       v4Only ? 'Please complete the captcha (v4) first.' : 'Please complete the captcha first.',
     );
@@ -248,7 +247,7 @@ export function captchaRoutes(deps: Deps, mode: () => CaptchaMode): Hono {
       const expected = codeOf(deps, row.id);
       const given = typeof answer === 'string' ? answer.trim() : '';
       if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
-        throw new ApiError(400, 'captcha.answer.wrong', 'Wrong answer. Try again.');
+        throw new ApiError('captcha.answer.wrong', 'Wrong answer. Try again.');
       }
       await release(); // a right answer is not a failure
       const now = clock.now();

@@ -114,7 +114,7 @@ export function signinDev(deps: Deps, runtime: Runtime): Hono {
     const merchant = queryMerchant(c, deps);
     const member = await devMember(deps, merchant, c.req.param('username'));
     const secret = gaSecret(deps.secrets, member);
-    if (!secret) throw new ApiError(404, 'not.found', 'This member has no authenticator');
+    if (!secret) throw new ApiError('not.found', 'This member has no authenticator');
     const { code, secondsLeft } = currentTotp(secret);
     return c.json({ success: true, value: { code, secondsLeft } }, 200, NO_STORE);
   });
@@ -146,7 +146,7 @@ export function signinDev(deps: Deps, runtime: Runtime): Hono {
   dev.post('/members/:username/expire-session', async (c) => {
     const input = await readInput(c, deps);
     const deleted = await deleteMemberSessions(deps.db, input.merchant.code, usernameParam(c.req.param('username')));
-    if (deleted === undefined) throw new ApiError(404, 'not.found', 'No such member');
+    if (deleted === undefined) throw new ApiError('not.found', 'No such member');
     return answer(c, input, { deleted });
   });
   return dev;

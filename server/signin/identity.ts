@@ -56,7 +56,7 @@ export interface Identity {
   phoneNumber?: string;
 }
 
-export const tokenInvalid = () => new ApiError(400, 'firebase.token.invalid', 'The sign-in is not valid. Please sign in again.');
+export const tokenInvalid = () => new ApiError('firebase.token.invalid', 'The sign-in is not valid. Please sign in again.');
 
 /**
  * The merchant's identity provider settings, or undefined when it offers none. The emulator is used

@@ -188,8 +188,8 @@ export async function insertMember(db: Db, m: NewMember): Promise<number> {
   } catch (err) {
     const index = violatedIndex(err);
     if (index === 'members_merchant_mobile')
-      throw new ApiError(400, 'register.mobile.exists', 'This mobile number is already registered');
-    if (index !== undefined) throw new ApiError(400, 'register.username.exists', 'This username is taken');
+      throw new ApiError('register.mobile.exists', 'This mobile number is already registered');
+    if (index !== undefined) throw new ApiError('register.username.exists', 'This username is taken');
     throw err;
   }
 }
@@ -233,7 +233,7 @@ export async function linkIdentity(
     );
   } catch (err) {
     if (violatedIndex(err) === 'member_identities_merchant_uid') {
-      throw new ApiError(400, 'firebase.already.bound', 'This account is already linked to a member.');
+      throw new ApiError('firebase.already.bound', 'This account is already linked to a member.');
     }
     throw err;
   }

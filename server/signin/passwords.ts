@@ -30,7 +30,7 @@ export const hashing = {
 async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (hashing.running >= hashing.slots) {
     if (hashing.waiting.length >= hashing.maxWaiting) {
-      throw new ApiError(503, 'server.busy', 'The server is busy. Please try again in a moment.', { retryAfter: 1 });
+      throw new ApiError('server.busy', 'The server is busy. Please try again in a moment.', { retryAfter: 1 });
     }
     await new Promise<void>((resolve) => hashing.waiting.push(resolve));
   } else hashing.running++;

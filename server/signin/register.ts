@@ -44,13 +44,13 @@ const PASSWORD_REFUSED: Record<PasswordProblem, string> = {
 function checkPassword(
   password: string | undefined,
   usernames: readonly string[],
-  errorCode = 'register.password.invalid',
+  errorCode: 'register.password.invalid' | 'password.invalid' = 'register.password.invalid',
 ): string {
   const problem =
     password === undefined
       ? 'format'
       : (passwordProblem(password) ?? usernames.map((u) => passwordProblem(password, u)).find((p) => p !== undefined));
-  if (problem) throw new ApiError(400, errorCode, PASSWORD_REFUSED[problem]);
+  if (problem) throw new ApiError(errorCode, PASSWORD_REFUSED[problem]);
   return password!;
 }
 
@@ -92,7 +92,7 @@ async function registered(
 
 export async function registerByUsername(call: Call<RegisterPayload>): Promise<LoginValue> {
   const username = call.input.username ?? '';
-  if (!USERNAME.test(username)) throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
+  if (!USERNAME.test(username)) throw new ApiError('register.username.invalid', 'Username: 4 to 16 letters, digits or _');
   const password = checkPassword(call.input.password, [username]);
   await registrationCaptcha(call);
   await countRegistration(call);
@@ -119,10 +119,10 @@ export async function registerByMobile(call: Call<RegisterPayload>): Promise<Log
   try {
     ({ dial, num } = mobileOf(input));
   } catch {
-    throw new ApiError(400, 'register.mobile.invalid', 'Mobile number: a dialing code and 4 to 20 digits');
+    throw new ApiError('register.mobile.invalid', 'Mobile number: a dialing code and 4 to 20 digits');
   }
   if (input.username !== undefined && input.username !== '' && !USERNAME.test(input.username)) {
-    throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
+    throw new ApiError('register.username.invalid', 'Username: 4 to 16 letters, digits or _');
   }
   const names = input.username ? [input.username] : mobileUsernames(num);
   const defaultPassword = input.password === DEFAULT_PASSWORD && !(await call.deps.state.get(call.merchant)).mobilePassword;
@@ -164,16 +164,16 @@ export async function registerByIdentity(call: Call<RegisterPayload>): Promise<L
   const state = await deps.state.get(merchant);
   const config = identityConfigOf(merchant, state, deps.identity.production);
   if (!config || !(state.autoRegister || state.whitelabel.FIREBASECREATEACC3 === true)) {
-    throw new ApiError(400, 'firebase.create.disabled', MESSAGES.createDisabled);
+    throw new ApiError('firebase.create.disabled', MESSAGES.createDisabled);
   }
   const identity = await verifyIdToken(required(input.firebaseIdToken, 'firebaseIdToken'), config, {
     certs: deps.identity.certs,
   });
   if (await memberByIdentity(deps.db, merchant.code, identity.uid))
-    throw new ApiError(400, 'firebase.already.bound', MESSAGES.alreadyBound);
+    throw new ApiError('firebase.already.bound', MESSAGES.alreadyBound);
   const given = input.username || undefined;
   if (given !== undefined && !USERNAME.test(given))
-    throw new ApiError(400, 'register.username.invalid', 'Username: 4 to 16 letters, digits or _');
+    throw new ApiError('register.username.invalid', 'Username: 4 to 16 letters, digits or _');
   const passwordHash = await hashPassword(
     input.password ? checkPassword(input.password, given ? [given] : []) : randomBytes(24).toString('base64url'),
   );
@@ -223,17 +223,16 @@ export async function changePassword(
   const { deps, input } = call;
   const oldPassword = required(input.oldPassword, 'oldPassword');
   const member = await memberById(deps.db, memberId);
-  if (!member) throw new ApiError(401, 'CUSTOMER_NOT_LOGIN', 'Please log in');
+  if (!member) throw new ApiError('CUSTOMER_NOT_LOGIN', 'Please log in');
   checkPassword(input.newPassword, [member.username], 'password.invalid');
   const key = String(member.id);
   await deps.limits.password.check(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
   await deps.limits.password.take(key, 'TOO_MANY_REQUEST_PASSWORD', MESSAGES.tooManyPassword);
   if (!(await verifyPassword(oldPassword, member.password_hash))) {
-    throw new ApiError(400, 'password.old.invalid', 'The current password is not correct');
+    throw new ApiError('password.old.invalid', 'The current password is not correct');
   }
   await deps.limits.password.clear(key);
-  if (input.newPassword === oldPassword)
-    throw new ApiError(400, 'password.same', 'The new password must differ from the current one');
+  if (input.newPassword === oldPassword) throw new ApiError('password.same', 'The new password must differ from the current one');
   await deps.db.query('UPDATE members SET password_hash = $1, password_changed_at = $2 WHERE id = $3', [
     await hashPassword(input.newPassword),
     new Date(clock.now()).toISOString(),

@@ -102,7 +102,7 @@ async function withPassword(
     const ok = await verifyPassword(password, found?.password_hash ?? (await dummyHash()));
     if (!found || !ok) {
       await counter.add(key);
-      throw new ApiError(400, 'login.cred.err', MESSAGES.credErr);
+      throw new ApiError('login.cred.err', MESSAGES.credErr);
     }
     await counter.clear(key);
     const member = await then(found);
@@ -119,7 +119,7 @@ async function requireRecordedIp(call: Call<unknown>, member: AuthMember, extra:
   const factors = factorsOf(call.deps.secrets, member, call.merchant.twoFactorMethods);
   if (!Object.values(factors).some(Boolean)) return;
   if (await isKnownIp(call.deps.db, member.id, call.clientIp)) return;
-  throw new ApiError(400, 'login_verify_required', MESSAGES.verifyRequired, { ...(factors satisfies LoginErrorValue), ...extra });
+  throw new ApiError('login_verify_required', MESSAGES.verifyRequired, { ...(factors satisfies LoginErrorValue), ...extra });
 }
 
 /** Login with a code from /wps/verification/sms/noLogin; the code itself is the second factor. */
@@ -135,13 +135,13 @@ async function smsLogin(call: LoginCall<'sms'>): Promise<LoginValue> {
       underAccountBudget(call, `sms:${dial}${num}`, async () => {
         if (await consumeCode(deps.db, deps.secrets, merchant.code, dial, num, code)) return;
         await counter.add(key);
-        throw new ApiError(400, 'login.cred.err', MESSAGES.smsCredErr);
+        throw new ApiError('login.cred.err', MESSAGES.smsCredErr);
       }),
     );
     await counter.clear(key);
     // Only somebody holding the phone gets this far, so telling that the number is unknown is fine.
     const member = await memberByMobile(deps.db, merchant.code, dial, num);
-    if (!member) throw new ApiError(400, 'not.exists.user', 'No account uses this mobile number');
+    if (!member) throw new ApiError('not.exists.user', 'No account uses this mobile number');
     return startSession(deps.db, member, clientIp, passwordExpired(merchant, member));
   });
 }
@@ -152,7 +152,7 @@ async function smsLogin(call: LoginCall<'sms'>): Promise<LoginValue> {
 async function identityOf(call: Call<unknown>, token: string | undefined): Promise<Identity> {
   const { deps, merchant } = call;
   const config = identityConfigOf(merchant, await deps.state.get(merchant), deps.identity.production);
-  if (!config) throw new ApiError(400, 'login.type.unsupported', MESSAGES.providerUnsupported);
+  if (!config) throw new ApiError('login.type.unsupported', MESSAGES.providerUnsupported);
   return verifyIdToken(required(token, 'firebaseIdToken'), config, { certs: deps.identity.certs });
 }
 
@@ -175,7 +175,7 @@ async function firebaseLogin(call: LoginCall<'firebase'>): Promise<LoginValue> {
   }
   if (input.username || input.password) return bindAndLogin(call, identity);
   const state = await deps.state.get(merchant);
-  throw new ApiError(400, 'bind_customer_required', MESSAGES.notLinked, {
+  throw new ApiError('bind_customer_required', MESSAGES.notLinked, {
     channel: identity.channel,
     ...(identity.email ? { email: identity.email } : {}),
     ...(identity.phoneNumber ? { phoneNumber: identity.phoneNumber } : {}),
@@ -237,21 +237,21 @@ export async function verifyLogin(call: Call<TwoFactorPayload>): Promise<LoginVa
     // before anything is checked, and costs a guess like a wrong answer.
     if (!merchant.twoFactorMethods.includes(input.method)) {
       await counter.add(key);
-      throw new ApiError(400, 'verification.method.unsupported', MESSAGES.methodNotOffered);
+      throw new ApiError('verification.method.unsupported', MESSAGES.methodNotOffered);
     }
     let member: AuthMember | undefined;
     if (password) {
       const found = await memberByUsername(deps.db, merchant.code, input.username);
       const passwordOk = await verifyPassword(password, found?.password_hash ?? (await dummyHash()));
       member = passwordOk ? found : undefined;
-      if (member && linked && linked.id !== member.id) throw new ApiError(400, 'firebase.already.bound', MESSAGES.alreadyBound);
+      if (member && linked && linked.id !== member.id) throw new ApiError('firebase.already.bound', MESSAGES.alreadyBound);
     } else if (linked && (input.username === '' || input.username.toLowerCase() === linked.username.toLowerCase())) {
       member = linked;
     }
     // The factor is checked (and a code used up) only after the password (or token) was right.
     if (!member || !(await factorMatches(call, member))) {
       await counter.add(key);
-      throw new ApiError(400, 'verification.failed', FAILED[input.method]);
+      throw new ApiError('verification.failed', FAILED[input.method]);
     }
     await counter.clear(key);
     await deps.limits.login.clear(key);
@@ -300,7 +300,7 @@ export async function sendSmsCode(
 ): Promise<{ expirationTime: number }> {
   const { deps, merchant, input, clientIp } = call;
   const { dial, num } = mobileOf(input);
-  if (!deps.smsSender) throw new ApiError(503, 'sms.unavailable', 'SMS codes are not available');
+  if (!deps.smsSender) throw new ApiError('sms.unavailable', 'SMS codes are not available');
   const numberKey = `${merchant.code}\n${dial}\n${num}`;
   await deps.limits.smsNumber.check(numberKey, 'TOO_MANY_REQUEST_SMS', MESSAGES.tooManySms);
   await deps.limits.smsIp.check(clientIp, 'TOO_MANY_REQUEST_SMS_IP', MESSAGES.tooManySmsIp);
@@ -319,7 +319,7 @@ export async function sendSmsCode(
     await releaseNumber();
     await releaseIp();
     if (err instanceof SmsDeliveryError)
-      throw new ApiError(503, 'sms.unavailable', 'The code could not be sent. Please try again later.');
+      throw new ApiError('sms.unavailable', 'The code could not be sent. Please try again later.');
     throw err;
   }
 }

@@ -117,7 +117,7 @@ function eventsOf(json: string): StoredEvent[] {
   try {
     parsed = JSON.parse(json);
   } catch {
-    throw new ApiError(400, 'request.malformed', 'events is not JSON');
+    throw new ApiError('request.malformed', 'events is not JSON');
   }
   if (!Array.isArray(parsed)) throw fieldError('events', false);
   const result = v.safeParse(eventsSchema, parsed);
@@ -129,15 +129,10 @@ function eventsOf(json: string): StoredEvent[] {
 /** `POST /wps/tracking/events`: `{ stored }`, the number of events not stored before. */
 export async function postTracking(c: Context, deps: Deps): Promise<{ stored: number }> {
   const ip = deps.clientIp(c);
-  try {
-    await deps.limits.tracking.take(ip, 'TOO_MANY_REQUEST_TRACKING', 'Too many tracking posts. Please try again later.');
-  } catch (err) {
-    if (err instanceof ApiError) throw new ApiError(429, err.errorCode, err.message, err.value);
-    throw err;
-  }
+  await deps.limits.tracking.take(ip, 'TOO_MANY_REQUEST_TRACKING', 'Too many tracking posts. Please try again later.');
   const body = validate(bodySchema, parseJsonObject(await readBody(c.req.raw, TRACKING_BODY_LIMIT)));
   const merchant = deps.merchants.byCode.get(body.merchant);
-  if (!merchant) throw new ApiError(400, 'merchant.unknown', 'Unknown merchant');
+  if (!merchant) throw new ApiError('merchant.unknown', 'Unknown merchant');
   const events = eventsOf(body.events);
   const attribution = body.attribution && Object.keys(body.attribution).length ? JSON.stringify(body.attribution) : null;
   const now = clock.now();
@@ -174,7 +169,7 @@ export async function postTracking(c: Context, deps: Deps): Promise<{ stored: nu
     if (over > 0) {
       // Room comes back when the `over` oldest of the last minute's events leave the window.
       const leaves = new Date(lastMinute[lastMinute.length - over]!.received_at).getTime() + MINUTE;
-      throw new ApiError(429, 'TOO_MANY_REQUEST_TRACKING', 'Too many tracking events. Please try again later.', {
+      throw new ApiError('TOO_MANY_REQUEST_TRACKING', 'Too many tracking events. Please try again later.', {
         retryAfter: Math.max(1, Math.ceil((leaves - now) / 1000)),
       });
     }

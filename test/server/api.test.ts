@@ -394,13 +394,13 @@ describe('every refusal is a JSON envelope with its own errorCode', () => {
     assert.equal((await call(wps, 'GET', '/wps/relay/MCSFE_getMerchantAvailablePromotions')).status, 200);
   });
 
-  test('an ApiError thrown by a handler keeps its status and errorCode', async () => {
+  test("an ApiError thrown by a handler keeps its status (its code's row in the error table) and errorCode", async () => {
     const original = handlers.systemCountry;
     handlers.systemCountry = () => {
-      throw new ApiError(400, 'some.code', 'Some message');
+      throw new ApiError('task.not.done', 'Some message');
     };
     try {
-      await refused(call(wps, 'GET', '/wps/system/country'), 400, 'some.code');
+      await refused(call(wps, 'GET', '/wps/system/country'), 409, 'task.not.done');
     } finally {
       handlers.systemCountry = original;
     }

@@ -17,6 +17,7 @@ import { token } from '../session/sessionInfo.ts';
 import { sessionStore, KEY_PREFIX } from '../storage/storage.ts';
 import { endpoints, type ApiResponse, type Endpoint, type Row, type RsaKeyValue } from '../../contract/endpoints.ts';
 import { handleFailure, ORIGIN_NOT_ALLOWED, perform, reactionFor, type Failure, type Reaction } from './errors.ts';
+import type { WireCode } from '../../contract/errors.ts';
 import { requestSignal } from './abort.ts';
 import { CLIENT_B_TIMEOUT_MS, queryString, takeEarly } from './early.ts';
 import { sealBody } from './encryption.ts';
@@ -50,9 +51,11 @@ export interface CallOptions {
 }
 
 export class ApiError extends Error {
+  /** Typed so that a code literal compared with it must be in src/contract/errors.ts. */
+  readonly errorCode: WireCode | undefined;
   constructor(
     readonly status: number | undefined,
-    readonly errorCode: string | undefined,
+    errorCode: string | undefined,
     /** The server's own message, if it sent one. */
     readonly serverMessage: string | undefined,
     readonly value: unknown,
@@ -60,6 +63,7 @@ export class ApiError extends Error {
   ) {
     super(serverMessage ?? errorCode ?? 'request failed');
     this.name = 'ApiError';
+    this.errorCode = errorCode as WireCode | undefined;
   }
 }
 

@@ -11,9 +11,11 @@ import { loginPath, returnPathFrom, safeReturnPath } from '../session/routeRules
 import { cancelRequests } from './abort.ts';
 import { sessionStore } from '../storage/storage.ts';
 import { handlers, onReaction, type Reaction } from './reactions.ts';
+import { OWN_REACTIONS, reactionOf, type ErrorCode } from '../../contract/errors.ts';
 
 export interface Failure {
   status?: number;
+  /** Any string: a code the table does not know gets the catalogue's default. */
   errorCode?: string;
   message?: string;
   value?: unknown;
@@ -28,40 +30,38 @@ export interface Failure {
  * answer while the operator's ping, open to every origin, did answer: the origin is not in the
  * merchant's allowedOrigins (src/core/api/client.ts finds it out).
  */
-export const ORIGIN_NOT_ALLOWED = 'origin.not.allowed';
+export const ORIGIN_NOT_ALLOWED = 'origin.not.allowed' satisfies ErrorCode;
 
-/** errorCodes that mean the session is gone (docs/product.md §8). */
-export const SESSION_GONE_CODES = new Set([
-  'CUSTOMER_NOT_LOGIN',
-  'customer.not.login',
-  'user.or.token.invalid',
-  'login.not.session',
-]);
+/** errorCodes that mean the session is gone (docs/product.md §8): the table's `logout` rows. */
+export const SESSION_GONE_CODES = new Set(
+  (Object.keys(OWN_REACTIONS) as Array<keyof typeof OWN_REACTIONS>).filter((code) => OWN_REACTIONS[code].reaction === 'logout'),
+);
 
-/** The reaction for a failure, following the rows of docs/product.md §8 in order of precedence. */
+/**
+ * The reaction for a failure, following the rows of docs/product.md §8 in order of precedence; a
+ * code's own reaction is its row in src/contract/errors.ts.
+ */
 export function reactionFor(f: Failure): Reaction {
-  const code = f.errorCode ?? '';
+  const named = f.errorCode === undefined ? undefined : reactionOf(f.errorCode);
   if (f.status === 502) return { kind: 'pass' };
-  if (code.startsWith('TOO_MANY_REQUEST')) return { kind: 'silent' };
-  if (f.status === 401 || SESSION_GONE_CODES.has(code))
-    return { kind: 'logout', notice: f.alert !== false || f.sessionAlert === true };
-  if (code === 'password.change.required') return { kind: 'changePassword' };
+  if (named === 'silent') return { kind: 'silent' };
+  if (f.status === 401 || named === 'logout') return { kind: 'logout', notice: f.alert !== false || f.sessionAlert === true };
+  if (named === 'changePassword') return { kind: 'changePassword' };
   // Before alert:false: the merchant must hear of it whichever call found it (the status call is quiet).
-  if (code === ORIGIN_NOT_ALLOWED) return originRefused(f.value);
+  if (named === 'originRefused') return originRefused(f.value);
   if (f.alert === false) return { kind: 'silent' };
-  switch (code) {
-    case 'login_verify_required':
+  switch (named) {
+    case 'twoFactor':
       return { kind: 'twoFactor', value: f.value, message: f.message };
-    case 'bind_customer_required':
+    case 'bind':
       return { kind: 'bind', value: f.value };
-    case 'login.cred.err':
-    case 'not.exists.user':
+    case 'forgetRememberedLogin':
       return { kind: 'forgetRememberedLogin', message: f.message };
-    case 'token_ip_different':
+    case 'autoLoginOff':
       return { kind: 'autoLoginOff', message: f.message };
-    case 'ECONNABORTED':
+    case 'timeoutRetry':
       return { kind: 'timeoutRetry' };
-    case 'network.error':
+    case 'network':
       return { kind: 'network' };
   }
   return { kind: 'notice', message: f.message, fallbackKey: 'unknown_error' };

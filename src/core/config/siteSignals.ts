@@ -5,11 +5,12 @@
  */
 import { signal, computed } from '@preact/signals-core';
 import type { AvailablePromotions, SiteStatus } from '../../contract/endpoints.ts';
+import type { ErrorCode } from '../../contract/errors.ts';
 
 export const siteStatus = signal<SiteStatus | undefined>(undefined);
 /** The status call's errorCode and message when it failed with domain_not_available (the domain modal shows it). */
 export const domainFailure = signal<{ message?: string } | undefined>(undefined);
-export const DOMAIN_NOT_AVAILABLE = 'domain_not_available';
+export const DOMAIN_NOT_AVAILABLE = 'domain_not_available' satisfies ErrorCode;
 export const promotions = signal<AvailablePromotions | undefined>(undefined);
 
 export const whitelabel = computed(() => siteStatus.value?.info.whitelabelVal ?? {});

@@ -4,6 +4,7 @@
  */
 import { call, isApiError } from '../api/client.ts';
 import { endpoints, type AvailablePromotions, type SiteStatus } from '../../contract/endpoints.ts';
+import { reactionOf } from '../../contract/errors.ts';
 import { showNotice } from '../notice/notices.ts';
 import { DOMAIN_NOT_AVAILABLE, domainFailure, promotions, siteStatus } from './siteSignals.ts';
 import { statusPayload } from './statusPayload.ts';
@@ -37,7 +38,7 @@ export function loadSiteStatus(): Promise<SiteStatus | undefined> {
         !isApiError(err) ||
         err.reaction.kind !== 'silent' ||
         err.errorCode === 'network.error' ||
-        err.errorCode?.startsWith('TOO_MANY_REQUEST');
+        (err.errorCode !== undefined && reactionOf(err.errorCode) === 'silent');
       if (!quiet) showNotice({ id: 'status-error', message: err.serverMessage, messageKey: 'error' });
       return undefined;
     },

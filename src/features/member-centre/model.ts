@@ -7,6 +7,7 @@ import { call, isApiError } from '../../core/api/client.ts';
 import type { Row } from '../../contract/endpoint-row.ts';
 import { htmlLang, type Language } from '../../core/i18n/languages.ts';
 import { t } from '../../core/i18n/i18n.ts';
+import { reactionOf } from '../../contract/errors.ts';
 
 /**
  * Every member-centre call: its failures are the page's to show (a load's error with Retry, a claim's
@@ -22,7 +23,7 @@ export async function load<P, V>(row: Row<P, V>, payload?: NoInfer<P>): Promise<
 export function failureText(err: unknown): string {
   if (!isApiError(err)) return t('mc.err.failed');
   const code = err.errorCode ?? '';
-  if (code.startsWith('TOO_MANY_REQUEST')) return t('mc.err.too_many');
+  if (reactionOf(code) === 'silent') return t('mc.err.too_many');
   if (code === 'network.error') return t(navigator.onLine === false ? 'network.offline' : 'network.unstable');
   if (code === 'ECONNABORTED') return t('timeout_retry_please');
   if (code.endsWith('.expired')) return t('mc.err.expired');

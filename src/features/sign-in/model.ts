@@ -8,6 +8,7 @@ import { pixelTrack, storedAttribution } from '../../core/tracking/attribution.t
 import { signal } from '@preact/signals-core';
 import { call, isApiError } from '../../core/api/client.ts';
 import { DEFAULT_PASSWORD } from '../../contract/constants.ts';
+import type { WireCode } from '../../contract/errors.ts';
 import { endpoints, type LoginErrorValue, type LoginValue, type SiteInfo } from '../../contract/endpoints.ts';
 import type { CaptchaFields, LoginPayload, RegisterPayload } from '../../contract/schemas.ts';
 import { perform, reactionFor } from '../../core/api/errors.ts';
@@ -65,7 +66,7 @@ export type LoginRequest =
 export type LoginOutcome =
   | { ok: true; next: '/m/home' | '/m/changePsw'; value: LoginValue }
   /** errorValue: the refusal's value (bind_customer_required: the identity feature decides with it). */
-  | { ok: false; errorCode?: string; errorValue?: unknown; busy?: boolean };
+  | { ok: false; errorCode?: WireCode; errorValue?: unknown; busy?: boolean };
 
 /**
  * Where a successful login goes (docs/product.md §4): /m/changePsw when the server says the session
@@ -168,7 +169,7 @@ export async function login(req: LoginRequest): Promise<LoginOutcome> {
   loginBusy.value = true;
   try {
     let value: LoginValue | undefined;
-    let errorCode: string | undefined;
+    let errorCode: WireCode | undefined;
     let errorValue: unknown;
     try {
       // alert:false: the reactions are decided here, since two-factor and remembered login are ours.
@@ -288,7 +289,7 @@ export async function registrationPayload(req: RegisterRequest, referralCode?: s
 export async function register(
   req: RegisterRequest,
   referralCode?: string,
-): Promise<{ ok: true; next: '/m/home' | '/m/changePsw' } | { ok: false; errorCode?: string }> {
+): Promise<{ ok: true; next: '/m/home' | '/m/changePsw' } | { ok: false; errorCode?: WireCode }> {
   if (registerBusy.value) return { ok: false };
   registerBusy.value = true;
   try {

@@ -18,6 +18,7 @@
  */
 import { call, isApiError } from '../../../core/api/client.ts';
 import { endpoints, type SiteInfo } from '../../../contract/endpoints.ts';
+import type { ErrorCode } from '../../../contract/errors.ts';
 import { isFlagOn, siteStatus } from '../../../core/config/siteStatus.ts';
 import { t } from '../../../core/i18n/i18n.ts';
 import { showNotice } from '../../../core/notice/notices.ts';
@@ -40,7 +41,7 @@ import type { ChooseDemoAccount } from './useDemoAccountChooser.tsx';
 
 export { identityConfig, pendingConfirmation, type ChannelResult, type IdentityConfig } from './firebase.ts';
 
-export const BIND_CUSTOMER_REQUIRED = 'bind_customer_required';
+export const BIND_CUSTOMER_REQUIRED = 'bind_customer_required' satisfies ErrorCode;
 export const NOT_SUPPORT_INCOGNITO = 'not_support_incognito';
 export const IDENTITY_ERROR_NOTICE = 'identity-error';
 /** The resend countdown of the phone sign-in (docs/product.md §4, §9: 60 s on the identity-provider route). */
