@@ -5,6 +5,7 @@
  */
 import { expect } from 'chai';
 import type { PopupItem } from '../../src/contract/endpoints.ts';
+import { notices } from '../../src/core/notice/notices.ts';
 import { autoLoginPending } from '../../src/core/session/autoLogin.ts';
 import { memberInfo } from '../../src/core/session/member.ts';
 import { clearSession, saveSession, session } from '../../src/core/session/sessionInfo.ts';
@@ -16,6 +17,7 @@ import {
   type AnnouncementModel,
   contentHash,
   currentViewer,
+  shouldShow,
   turnKey,
 } from '../../src/features/announcement/model.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
@@ -45,6 +47,7 @@ beforeEach(() => {
   localStorage.clear();
   clearSession();
   memberInfo.value = undefined;
+  notices.value = [];
   autoLoginPending.value = false;
   items = [item('b1', 'B'), item('b2', 'B'), item('a1', 'A'), item('f1', 'F')];
   stub = stubFetch(() => json({ success: true, value: items }));
@@ -85,6 +88,8 @@ describe('AnnouncementModel', () => {
     await clock!.tickAsync(1);
     expect(model.due.value).to.equal(true);
     expect(model.wanted.value).to.equal(true);
+    // A visitor's links carry no token: the merchant's lines are not asked for.
+    expect(stub!.to('/wps/system/domainRoute')).to.have.length(0);
   });
 
   it('a visitor gets the B items under SHELL_PU_B, hashed over every title and content', async () => {
@@ -102,6 +107,8 @@ describe('AnnouncementModel', () => {
     const model = await started();
     expect(model.ready.value!.items.map((i) => i.id)).to.deep.equal(['a1', 'f1']);
     expect(model.ready.value!.key).to.equal('SHELL_PU_A_7');
+    // A member's links carry the token: the merchant's lines are known before a tap.
+    expect(stub!.to('/wps/system/domainRoute')).to.have.length(1);
   });
 
   it('waits while an auto login runs, and starts over when it ends', async () => {
@@ -199,9 +206,15 @@ describe('AnnouncementModel: what the server and storage may hold', () => {
       expect(model.ready.value).to.equal(undefined);
       expect(model.wanted.value).to.equal(false);
       expect(loads()).to.equal(1);
+      expect(notices.value).to.deep.equal([]);
       stop();
       stop = undefined;
     }
+  });
+
+  it('a stored record without a tick or never-show decides nothing: the session rule does', () => {
+    expect(shouldShow('h', Date.UTC(2026, 10, 27), { local: { hash: 'h' } })).to.equal(true);
+    expect(shouldShow('h', Date.UTC(2026, 10, 27), { local: { hash: 'h' }, session: { hash: 'h' } })).to.equal(false);
   });
 
   it('a member with no items of their own gets no popup', async () => {
@@ -317,6 +330,25 @@ describe('AnnouncementModel: stopping and closing twice', () => {
     expect(model.closing.value).to.equal('activity');
     await clock!.tickAsync(250);
     expect(closed).to.deep.equal([['activity', undefined]]);
+  });
+
+  it('a visitor closes it, then signs in: the member gets their own popup, from the first slide', async () => {
+    items = [item('b1', 'B'), item('b2', 'B'), item('a1', 'A'), item('a2', 'A')];
+    const model = await started();
+    await clock!.tickAsync(ANNOUNCEMENT_POPUP_DELAY_MS);
+    model.index.value = 1;
+    model.close('close', { hideAs: undefined, delayMs: 0 });
+    expect(model.done.value).to.equal(true);
+    saveSession({ token: 't', id: 7, userName: 'demo', type: 0, merchantCode: 'demo' });
+    expect(model.ready.value).to.equal(undefined);
+    expect(model.done.value).to.equal(false);
+    expect(model.index.value).to.equal(0);
+    await clock!.tickAsync(ANNOUNCEMENT_LOAD_DELAY_MS);
+    await untilReady(model);
+    await clock!.tickAsync(ANNOUNCEMENT_POPUP_DELAY_MS);
+    expect(model.ready.value!.items.map((i) => i.id)).to.deep.equal(['a1', 'a2']);
+    expect(model.wanted.value).to.equal(true);
+    expect(model.item.value?.id).to.equal('a1');
   });
 
   it('the current item never runs past the last one', async () => {
