@@ -10,11 +10,18 @@ import {
   IDP_COUNTDOWN_MS,
   PASS_MESSAGE_MS,
   TwoFactorVerification,
+  attachAuto,
   errorText,
+  openTwoFactor,
+  sharedOwner,
+  sharedVerification,
+  startVerification,
   toFlags,
+  validate,
   type Outcome,
 } from '../../src/features/two-factor/model.ts';
 import { ApiError } from '../../src/core/api/client.ts';
+import { notices } from '../../src/core/notice/notices.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 import { json, stubFetch, type FetchStub } from '../browser-helpers/helpers.ts';
 import { rsaPair } from '../browser-helpers/sealed.ts';
@@ -312,5 +319,88 @@ describe('TwoFactorVerification: the rest of its rules', () => {
     start({ sms: true });
     for (let i = 0; i < 10; i++) await new Promise((r) => realSetTimeout(r, 10));
     expect(stub!.to(endpoints.systemCountry.path)).to.have.length(2);
+  });
+});
+
+describe('TwoFactorVerification: what the first mutation run left', () => {
+  it('opens with empty fields but the given number and dialling code, and no countdown', () => {
+    const v = start({ sms: true, payeeName: true }, { mobileNum: '91234567' });
+    expect(v.fields.value).to.deep.equal({
+      countryDialingCode: '65',
+      mobileNum: '91234567',
+      verificationCode: '',
+      authCode: '',
+      email: '',
+      payeeName: '',
+    });
+    expect(v.secondsLeft.value).to.equal(0);
+  });
+
+  it('an email with anything after its domain is malformed', () => {
+    expect(validate('email', { email: 'a@b.co x' })).to.deep.equal({ ok: false, field: 'email', reason: 'format' });
+    expect(validate('email', { email: ' a@b.co ' })).to.deep.equal({ ok: true, values: { email: 'a@b.co' } });
+  });
+
+  it('only an ApiError gives its message or code; another object is an unknown error', () => {
+    expect(errorText({ serverMessage: 'Wrong code', errorCode: 'ECONNABORTED' })).to.deep.equal({ key: 'unknown_error' });
+  });
+
+  it('during the pass message a close is ignored: the login still completes with its LoginValue', async () => {
+    const v = start({ ga: true });
+    v.setField('authCode', '123456');
+    await v.confirm();
+    expect(v.busy.value).to.equal(false);
+    v.cancel();
+    expect(v.visible.value).to.equal(true);
+    expect(v.phase.value).to.equal('passed');
+    await clock!.tickAsync(PASS_MESSAGE_MS + COMPLETE_DELAY_MS);
+    expect(await v.done).to.deep.include({ userName: 'player1' });
+  });
+
+  it('a send-code answer without a value counts 60 s', async () => {
+    stub!.restore();
+    stub = stubFetch(() => json({ success: true }));
+    const v = start({ sms: true }, { mobileNum: '91234567' });
+    expect(await v.sendCode()).to.equal(true);
+    expect(v.secondsLeft.value).to.equal(60);
+  });
+
+  it('a refused dialling-code lookup posts no notice (the player types it)', async () => {
+    sessionStorage.clear();
+    notices.value = [];
+    stub!.restore();
+    stub = stubFetch(() => json({ success: false, errorCode: 'server.error', message: 'Down' }, 500));
+    const v = start({ sms: true }, { countryDialingCode: undefined });
+    await until(() => stub!.to(endpoints.systemCountry.path).length === 1);
+    for (let i = 0; i < 10; i++) await new Promise((r) => realSetTimeout(r, 10));
+    expect(v.fields.value.countryDialingCode).to.equal('');
+    expect(notices.value).to.deep.equal([]);
+  });
+
+  it('nothing to verify: the notice falls back to the title, then to unknown_error', () => {
+    notices.value = [];
+    expect(startVerification({ username: 'p', flags: {}, title: 'Check' })).to.equal(undefined);
+    expect(startVerification({ username: 'p', flags: {} })).to.equal(undefined);
+    expect(notices.value.map((n) => [n.message, n.messageKey])).to.deep.equal([
+      ['Check', 'unknown_error'],
+      [undefined, 'unknown_error'],
+    ]);
+    notices.value = [];
+  });
+
+  it('the first auto element shows the shared verification; when it leaves, the next one does and nothing closes', async () => {
+    const first = {};
+    const second = {};
+    const leaveFirst = attachAuto(first);
+    const leaveSecond = attachAuto(second);
+    expect(sharedOwner.value).to.equal(first);
+    const outcome = openTwoFactor({ username: 'p', flags: { ga: true } });
+    leaveFirst();
+    expect(sharedOwner.value).to.equal(second);
+    expect(sharedVerification.value?.phase.value).to.equal('input');
+    leaveSecond();
+    expect(sharedOwner.value).to.equal(undefined);
+    expect(await outcome).to.equal(undefined);
+    expect(sharedVerification.value).to.equal(undefined);
   });
 });
