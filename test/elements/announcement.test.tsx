@@ -10,7 +10,8 @@ import '../../elements/announcement.tsx';
 import '../../elements/notice-popup.tsx';
 import type { PopupItem } from '../../src/contract/endpoints.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
-import { resetOverlays, requestOverlay } from '../../src/core/overlay/queue.ts';
+import { blockOverlays } from '../../src/core/overlay/attention.ts';
+import { overlayAnswered, resetOverlays, requestOverlay } from '../../src/core/overlay/queue.ts';
 import { memberInfo } from '../../src/core/session/member.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { clearSession, saveSession } from '../../src/core/session/sessionInfo.ts';
@@ -477,6 +478,52 @@ describe('<wps-announcement> closing', () => {
     release();
     await clock!.tickAsync(0);
     expect(has(el, 'announcement')).to.equal(true);
+  });
+  it('tells the page what it shows (wps-announcement-shown with the ids), once, when it is on screen', async () => {
+    member();
+    const ids: unknown[] = [];
+    const listener = (e: Event) => ids.push((e as CustomEvent).detail);
+    document.addEventListener('wps-announcement-shown', listener);
+    try {
+      const release = requestOverlay('other', 10);
+      const el = await shown();
+      expect(ids).to.deep.equal([]);
+      release();
+      await clock!.tickAsync(0);
+      expect(has(el, 'announcement')).to.equal(true);
+      expect(ids).to.deep.equal([{ ids: ['a1', 'a2'] }]);
+      part<HTMLButtonElement>(el, 'next')?.click();
+      await clock!.tickAsync(SLIDE_TRANSITION_MS);
+      expect(ids).to.have.length(1);
+    } finally {
+      document.removeEventListener('wps-announcement-shown', listener);
+    }
+  });
+  it('go to the promotion closes it with the reason activity; the answer is kept per content and day', async () => {
+    member();
+    const el = await shown();
+    const seen = recordEvents(el, ['wps-close']);
+    part<HTMLButtonElement>(el, 'activity')!.click();
+    await clock!.tickAsync(SLIDE_TRANSITION_MS);
+    expect(seen.events.map((e) => e.detail)).to.deep.equal([{ reason: 'activity', hidden: undefined }]);
+    const hash = contentHash(itemsFor(ITEMS, { memberId: 7, memberType: 0 }));
+    expect(overlayAnswered(`announcement:${hash}:${new Date(clock!.now).toDateString()}`)).to.equal(true);
+    expect(overlayAnswered('announcement')).to.equal(false);
+  });
+  it('opened by the page (`open`), it shows even while the overlays that open by themselves are held', async () => {
+    member();
+    const unblock = blockOverlays();
+    try {
+      const auto = await shown();
+      expect(has(auto, 'announcement')).to.equal(false);
+      reset();
+      setNavigator((path) => navigations.push(path));
+      member();
+      const opened = await shown('<wps-announcement open></wps-announcement>');
+      expect(has(opened, 'announcement')).to.equal(true);
+    } finally {
+      unblock();
+    }
   });
   it('no-checkbox: no box, closing hides it for the session only', async () => {
     member();

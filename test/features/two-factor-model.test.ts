@@ -10,8 +10,18 @@ import {
   IDP_COUNTDOWN_MS,
   PASS_MESSAGE_MS,
   TwoFactorVerification,
+  attachAuto,
+  errorText,
+  openTwoFactor,
+  sharedOwner,
+  sharedVerification,
+  startVerification,
+  toFlags,
+  validate,
   type Outcome,
 } from '../../src/features/two-factor/model.ts';
+import { ApiError } from '../../src/core/api/client.ts';
+import { notices } from '../../src/core/notice/notices.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 import { json, stubFetch, type FetchStub } from '../browser-helpers/helpers.ts';
 import { rsaPair } from '../browser-helpers/sealed.ts';
@@ -124,5 +134,273 @@ describe('TwoFactorVerification transitions (docs/product.md §4, §9)', () => {
     await clock!.tickAsync(1_000);
     expect(v.secondsLeft.value).to.equal(0);
     await until(() => !v.sending.value);
+  });
+});
+
+describe('TwoFactorVerification: the rest of its rules', () => {
+  it('error texts: the server message; a timeout and a broken line by their keys; anything else unknown_error', () => {
+    const err = (code: string | undefined, message?: string) =>
+      new ApiError(undefined, code, message, undefined, 'none' as never);
+    expect(errorText(err('verify.failed', 'Wrong code'))).to.deep.equal({ message: 'Wrong code', key: 'unknown_error' });
+    expect(errorText(err('ECONNABORTED'))).to.deep.equal({ key: 'timeout_retry_please' });
+    expect(errorText(err('network.error'))).to.deep.equal({ key: 'network.unstable' });
+    expect(errorText(err('verify.failed'))).to.deep.equal({ key: 'unknown_error' });
+    expect(errorText(new Error('ECONNABORTED'))).to.deep.equal({ key: 'unknown_error' });
+  });
+
+  it('flags: only a literal true requires a method', () => {
+    expect(toFlags({ sms: 'true', ga: 1, email: true })).to.deep.equal({ sms: false, ga: false, email: true, payeeName: false });
+    expect(toFlags(null)).to.deep.equal({ sms: false, ga: false, email: false, payeeName: false });
+    expect(toFlags('sms')).to.deep.equal({ sms: false, ga: false, email: false, payeeName: false });
+  });
+
+  it('a tab not required cannot be selected; selecting one clears the mark and the error', async () => {
+    verifyAnswer = () => json({ success: false, errorCode: 'verify.failed', message: 'Wrong code' }, 400);
+    const v = start({ ga: true, email: true });
+    v.select('sms');
+    expect(v.active.value).to.equal('ga');
+    v.setField('authCode', '123456');
+    await v.confirm();
+    expect(v.error.value?.message).to.equal('Wrong code');
+    await v.confirm();
+    expect(v.invalid.value?.field).to.equal('authCode');
+    v.select('email');
+    expect(v.active.value).to.equal('email');
+    expect(v.invalid.value).to.equal(undefined);
+    expect(v.error.value).to.equal(undefined);
+  });
+
+  it('typing in another field keeps the mark where it is', async () => {
+    const v = start({ email: true });
+    await v.confirm();
+    expect(v.invalid.value).to.deep.equal({ field: 'email', reason: 'required' });
+    v.setField('payeeName', 'x');
+    expect(v.invalid.value?.field).to.equal('email');
+  });
+
+  it('a second confirm while one runs sends nothing more; after the pass, no tab change or confirm', async () => {
+    const v = start({ ga: true, email: true });
+    v.setField('authCode', '123456');
+    const first = v.confirm();
+    await v.confirm();
+    await first;
+    expect(v.phase.value).to.equal('passed');
+    await v.confirm();
+    v.select('email');
+    expect(v.active.value).to.equal('ga');
+    expect(stub!.to(endpoints.loginVerification.path)).to.have.length(1);
+    await clock!.tickAsync(PASS_MESSAGE_MS + COMPLETE_DELAY_MS);
+    expect(v.phase.value).to.equal('verified');
+  });
+
+  it('closed while the verification runs: the answer changes nothing, the outcome stays undefined', async () => {
+    const v = start({ ga: true });
+    v.setField('authCode', '123456');
+    const confirming = v.confirm();
+    v.cancel();
+    await confirming;
+    expect(v.passed.value).to.equal(false);
+    expect(await v.done).to.equal(undefined);
+    verifyAnswer = () => json({ success: false, errorCode: 'verify.failed', message: 'Wrong code' }, 400);
+    const w = start({ ga: true });
+    w.setField('authCode', '123456');
+    const refused = w.confirm();
+    w.cancel();
+    await refused;
+    expect(w.error.value).to.equal(undefined);
+    expect(w.fields.value.authCode).to.equal('123456');
+  });
+
+  it('after a refusal the focus goes to the first cleared field of the tab, else its first field', async () => {
+    verifyAnswer = () => json({ success: false, errorCode: 'verify.failed', message: 'No' }, 400);
+    const v = start({ ga: true, payeeName: true });
+    v.setField('authCode', '123456');
+    await v.confirm();
+    expect(v.focus.value?.field).to.equal('authCode');
+    v.select('payeeName');
+    v.setField('payeeName', 'Tan Ah Kow');
+    await v.confirm();
+    expect(v.focus.value?.field).to.equal('payeeName');
+    expect(v.fields.value.payeeName).to.equal('Tan Ah Kow');
+  });
+
+  it('each finish listener runs once, before the outcome; one removed is not told', async () => {
+    const v = start({ ga: true });
+    const heard: string[] = [];
+    v.onFinish((o) => heard.push(`a:${String(o)}`));
+    const off = v.onFinish(() => heard.push('b'));
+    off();
+    expect(v.finishedYet).to.equal(false);
+    v.cancel();
+    v.cancel();
+    expect(heard).to.deep.equal(['a:undefined']);
+    expect(v.finishedYet).to.equal(true);
+  });
+
+  it('send code with the password route counts down to expirationTime, second by second, free exactly at expiry', async () => {
+    stub!.restore();
+    stub = stubFetch((c) =>
+      c.url.pathname === endpoints.smsNoLogin.path
+        ? json({ success: true, value: { expirationTime: Date.now() + 2_500 } })
+        : json({ success: false }, 404),
+    );
+    const v = start({ sms: true }, { mobileNum: '91234567' });
+    expect(await v.sendCode()).to.equal(true);
+    expect(v.focus.value?.field).to.equal('verificationCode');
+    expect(v.secondsLeft.value).to.equal(3);
+    await clock!.tickAsync(499);
+    expect(v.secondsLeft.value).to.equal(3);
+    await clock!.tickAsync(1);
+    expect(v.secondsLeft.value).to.equal(2);
+    await clock!.tickAsync(1_000);
+    expect(v.secondsLeft.value).to.equal(1);
+    await clock!.tickAsync(999);
+    expect(v.secondsLeft.value).to.equal(1);
+    await clock!.tickAsync(1);
+    expect(v.secondsLeft.value).to.equal(0);
+    expect(clock!.countTimers()).to.equal(0);
+  });
+
+  it('send code: the number is needed; a second tap while one is sent does nothing; a refusal shows its message', async () => {
+    const v = start({ sms: true });
+    expect(await v.sendCode()).to.equal(false);
+    expect(v.invalid.value).to.deep.equal({ field: 'mobileNum', reason: 'required' });
+    expect(stub!.to(endpoints.smsNoLogin.path)).to.have.length(0);
+    v.setField('mobileNum', '91234567');
+    const first = v.sendCode();
+    expect(v.sending.value).to.equal(true);
+    expect(await v.sendCode()).to.equal(false);
+    expect(await first).to.equal(true);
+    expect(stub!.to(endpoints.smsNoLogin.path)).to.have.length(1);
+
+    stub!.restore();
+    stub = stubFetch(() => json({ success: false, errorCode: 'sms.limit', message: 'Too many' }, 400));
+    const w = start({ sms: true }, { mobileNum: '91234567' });
+    expect(await w.sendCode()).to.equal(false);
+    expect(w.error.value).to.deep.equal({ message: 'Too many', key: 'unknown_error' });
+    expect(w.countdownEnd.value).to.equal(undefined);
+    expect(w.sending.value).to.equal(false);
+  });
+
+  it('send code closed while on its way: no countdown, no error', async () => {
+    const v = start({ sms: true }, { mobileNum: '91234567' });
+    const sending = v.sendCode();
+    v.cancel();
+    expect(await sending).to.equal(false);
+    expect(v.countdownEnd.value).to.equal(undefined);
+    expect(await v.sendCode()).to.equal(false);
+    stub!.restore();
+    stub = stubFetch(() => json({ success: false, errorCode: 'sms.limit', message: 'Too many' }, 400));
+    const w = start({ sms: true }, { mobileNum: '91234567' });
+    const refused = w.sendCode();
+    w.cancel();
+    expect(await refused).to.equal(false);
+    expect(w.error.value).to.equal(undefined);
+  });
+
+  it("the sms tab without a dialling code takes the merchant's default; one typed meanwhile stays", async () => {
+    stub!.restore();
+    stub = stubFetch((c) =>
+      c.url.pathname === endpoints.systemCountry.path
+        ? json({ success: true, value: { countryDialingCode: 60 } })
+        : json({ success: false }, 404),
+    );
+    sessionStorage.clear(); // GET /wps/system/country is cached for the session
+    const v = start({ sms: true }, { countryDialingCode: undefined });
+    await until(() => v.fields.value.countryDialingCode === '60');
+    sessionStorage.clear();
+    const w = start({ sms: true }, { countryDialingCode: undefined });
+    w.setField('countryDialingCode', '65');
+    await until(() => stub!.to(endpoints.systemCountry.path).length === 2);
+    for (let i = 0; i < 10; i++) await new Promise((r) => realSetTimeout(r, 10));
+    expect(w.fields.value.countryDialingCode).to.equal('65');
+    sessionStorage.clear();
+    start({ ga: true }, { countryDialingCode: undefined });
+    start({ sms: true });
+    for (let i = 0; i < 10; i++) await new Promise((r) => realSetTimeout(r, 10));
+    expect(stub!.to(endpoints.systemCountry.path)).to.have.length(2);
+  });
+});
+
+describe('TwoFactorVerification: what the first mutation run left', () => {
+  it('opens with empty fields but the given number and dialling code, and no countdown', () => {
+    const v = start({ sms: true, payeeName: true }, { mobileNum: '91234567' });
+    expect(v.fields.value).to.deep.equal({
+      countryDialingCode: '65',
+      mobileNum: '91234567',
+      verificationCode: '',
+      authCode: '',
+      email: '',
+      payeeName: '',
+    });
+    expect(v.secondsLeft.value).to.equal(0);
+  });
+
+  it('an email with anything after its domain is malformed', () => {
+    expect(validate('email', { email: 'a@b.co x' })).to.deep.equal({ ok: false, field: 'email', reason: 'format' });
+    expect(validate('email', { email: ' a@b.co ' })).to.deep.equal({ ok: true, values: { email: 'a@b.co' } });
+  });
+
+  it('only an ApiError gives its message or code; another object is an unknown error', () => {
+    expect(errorText({ serverMessage: 'Wrong code', errorCode: 'ECONNABORTED' })).to.deep.equal({ key: 'unknown_error' });
+  });
+
+  it('during the pass message a close is ignored: the login still completes with its LoginValue', async () => {
+    const v = start({ ga: true });
+    v.setField('authCode', '123456');
+    await v.confirm();
+    expect(v.busy.value).to.equal(false);
+    v.cancel();
+    expect(v.visible.value).to.equal(true);
+    expect(v.phase.value).to.equal('passed');
+    await clock!.tickAsync(PASS_MESSAGE_MS + COMPLETE_DELAY_MS);
+    expect(await v.done).to.deep.include({ userName: 'player1' });
+  });
+
+  it('a send-code answer without a value counts 60 s', async () => {
+    stub!.restore();
+    stub = stubFetch(() => json({ success: true }));
+    const v = start({ sms: true }, { mobileNum: '91234567' });
+    expect(await v.sendCode()).to.equal(true);
+    expect(v.secondsLeft.value).to.equal(60);
+  });
+
+  it('a refused dialling-code lookup posts no notice (the player types it)', async () => {
+    sessionStorage.clear();
+    notices.value = [];
+    stub!.restore();
+    stub = stubFetch(() => json({ success: false, errorCode: 'server.error', message: 'Down' }, 500));
+    const v = start({ sms: true }, { countryDialingCode: undefined });
+    await until(() => stub!.to(endpoints.systemCountry.path).length === 1);
+    for (let i = 0; i < 10; i++) await new Promise((r) => realSetTimeout(r, 10));
+    expect(v.fields.value.countryDialingCode).to.equal('');
+    expect(notices.value).to.deep.equal([]);
+  });
+
+  it('nothing to verify: the notice falls back to the title, then to unknown_error', () => {
+    notices.value = [];
+    expect(startVerification({ username: 'p', flags: {}, title: 'Check' })).to.equal(undefined);
+    expect(startVerification({ username: 'p', flags: {} })).to.equal(undefined);
+    expect(notices.value.map((n) => [n.message, n.messageKey])).to.deep.equal([
+      ['Check', 'unknown_error'],
+      [undefined, 'unknown_error'],
+    ]);
+    notices.value = [];
+  });
+
+  it('the first auto element shows the shared verification; when it leaves, the next one does and nothing closes', async () => {
+    const first = {};
+    const second = {};
+    const leaveFirst = attachAuto(first);
+    const leaveSecond = attachAuto(second);
+    expect(sharedOwner.value).to.equal(first);
+    const outcome = openTwoFactor({ username: 'p', flags: { ga: true } });
+    leaveFirst();
+    expect(sharedOwner.value).to.equal(second);
+    expect(sharedVerification.value?.phase.value).to.equal('input');
+    leaveSecond();
+    expect(sharedOwner.value).to.equal(undefined);
+    expect(await outcome).to.equal(undefined);
+    expect(sharedVerification.value).to.equal(undefined);
   });
 });
