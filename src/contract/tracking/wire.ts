@@ -78,8 +78,18 @@ export interface Attribution {
   idfv?: string;
 }
 
-/** One event as posted: the SPEC payload (customerName, customerId, currency, revenue, amount, value) and where and when. */
-export interface WireEvent {
+/** The SPEC payload of an event: customerName, customerId, currency, revenue, amount, value. */
+export interface EventPayload {
+  customerName?: string;
+  customerId?: string;
+  currency?: string;
+  revenue?: number;
+  amount?: number;
+  value?: number;
+}
+
+/** One event as posted: the SPEC payload and where and when. */
+export interface WireEvent extends EventPayload {
   /** A random UUID: the server stores an id once, so a beacon sent twice counts once. */
   id: string;
   name: ConversionEvent;
@@ -87,12 +97,6 @@ export interface WireEvent {
   time: number;
   /** The page's path (no query: it may carry codes). */
   page: string;
-  customerName?: string;
-  customerId?: string;
-  currency?: string;
-  revenue?: number;
-  amount?: number;
-  value?: number;
 }
 
 export interface TrackingBody {

@@ -3,6 +3,7 @@
  * formatting, and a withdrawal's revenue sent as negative.
  */
 import type { ConversionEvent } from '../../core/tracking/track.ts';
+import type { EventPayload } from '../../contract/tracking/wire.ts';
 
 /** TLB is the operator's code for Philippine pesos; every other code is cut to its first 3 letters. */
 export function trackingCurrency(code: string | undefined): string | undefined {
@@ -37,15 +38,8 @@ export interface MoneyInput {
   decimals?: number;
 }
 
-/** The SPEC payload: customerName, customerId, currency, revenue, amount, value. */
-export interface EventPayload {
-  customerName?: string;
-  customerId?: string;
-  currency?: string;
-  revenue?: number;
-  amount?: number;
-  value?: number;
-}
+/** The SPEC payload, as the contract's wire format has it. */
+export type { EventPayload };
 
 /** Events whose revenue is money leaving the operator. */
 const OUTGOING: ReadonlySet<ConversionEvent> = new Set(['withdraw']);
