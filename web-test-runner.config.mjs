@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { catalogueStrings, MINIGAME_KEYS } from './scripts/catalogue-strings.mjs';
+import { testChromePath } from './scripts/test-chrome.mjs';
 
 // WPS_BUILD=lite runs the same tests on the lite element build: React served by preact/compat and
 // i18next by build-shims/i18next-lite.ts, aliased exactly as rollup.config.mjs does for dist/elements/lite.
@@ -68,7 +69,7 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        executablePath: testChromePath(),
         headless: true,
         args: [
           '--no-sandbox',

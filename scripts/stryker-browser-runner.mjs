@@ -17,6 +17,7 @@ import { extname, join, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { testChromePath } from './test-chrome.mjs';
 import { commonTokens, declareClassPlugin, PluginKind } from '@stryker-mutator/api/plugin';
 import { DryRunStatus, MutantRunStatus, TestStatus } from '@stryker-mutator/api/test-runner';
 
@@ -101,7 +102,7 @@ export class BrowserTestRunner {
     await new Promise((ok) => this.server.listen(0, '127.0.0.1', ok));
     this.base = `http://127.0.0.1:${this.server.address().port}`;
     this.browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      executablePath: testChromePath(),
       headless: true,
       args: CHROME_ARGS,
     });

@@ -1,6 +1,6 @@
 /**
  * End-to-end harness: the real reference server on a free port with a fresh data folder, and
- * Debian's Chromium driven by playwright-core (no browser download: CHROME_PATH or /usr/bin/chromium).
+ * Debian's Chromium driven by playwright-core (no browser download; which binary: scripts/test-chrome.mjs).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Request } 
 import { startServer, type RunningServer } from '../../server/start.ts';
 import type { Config } from '../../server/infra/config.ts';
 import { EMULATOR_API_KEY, EMULATOR_PROJECT_ID } from '../../server/dev/auth-emulator.ts';
+import { testChromePath } from '../../scripts/test-chrome.mjs';
 
 export {
   EMULATOR_API_KEY,
@@ -87,11 +88,18 @@ async function seededDataDir(options: Partial<Config>): Promise<string> {
   return dataDir;
 }
 
-export async function startHarness(options: Partial<Config> = {}): Promise<Harness> {
+/**
+ * `fullChromium`: Debian's Chromium itself rather than its headless shell, for a file that needs what
+ * only the full browser does (a push prompt: the shell's Notification.permission is always "denied").
+ */
+export async function startHarness(
+  options: Partial<Config> = {},
+  { fullChromium = false }: { fullChromium?: boolean } = {},
+): Promise<Harness> {
   const dataDir = await seededDataDir(options);
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, distDir: './dist', ...options });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: testChromePath({ full: fullChromium }),
     headless: true,
     args: CHROME_ARGS,
   });
@@ -100,7 +108,12 @@ export async function startHarness(options: Partial<Config> = {}): Promise<Harne
     browser,
     dataDir,
     // A mobile viewport, as the players see it.
-    newContext: (o) => browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', ...o }),
+    newContext: (o) =>
+      browser.newContext({
+        viewport: { width: 390, height: 844 },
+        locale: 'en-US',
+        ...o,
+      }),
     async close() {
       await browser.close();
       await server.close();

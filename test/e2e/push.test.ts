@@ -19,7 +19,8 @@ let h: Harness;
 let context: BrowserContext | undefined;
 
 before(async () => {
-  h = await startHarness();
+  // The push prompt asks only in the full browser (harness.ts, fullChromium).
+  h = await startHarness({}, { fullChromium: true });
   await clearAnnouncements(h);
 });
 after(async () => {

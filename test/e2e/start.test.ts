@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROME_ARGS, FIREBASE_BIN } from './harness.ts';
+import { testChromePath } from '../../scripts/test-chrome.mjs';
 
 const dirs: string[] = [];
 after(async () => {
@@ -91,7 +92,7 @@ describe('npm start: the identity provider is on with nothing set up by hand', {
       assert.equal(await reachable(`${emulatorUrl}/`), true);
 
       const browser = await chromium.launch({
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        executablePath: testChromePath(),
         headless: true,
         args: CHROME_ARGS,
       });
