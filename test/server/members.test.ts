@@ -71,22 +71,7 @@ describe('login', () => {
     const known = await hashesOf('demo');
     assert.deepEqual(known, { '16384-8-1': 1 }, 'a wrong password: one scrypt at the stored cost');
     assert.deepEqual(await hashesOf('nobody_here'), known, 'an unknown user: the same');
-
-    // And the clock agrees (medians of 5, interleaved): the unknown user is not answered faster.
-    const time = async (username: string) => {
-      const start = performance.now();
-      await login(username, 'wrong-password1');
-      return performance.now() - start;
-    };
-    const knownTimes: number[] = [];
-    const unknownTimes: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      knownTimes.push(await time('demo'));
-      unknownTimes.push(await time('nobody_here'));
-    }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
-    const ratio = median(unknownTimes) / median(knownTimes);
-    assert.ok(ratio > 0.75 && ratio < 1.33, `unknown/known ${ratio.toFixed(2)} (${unknownTimes} vs ${knownTimes})`);
+    // The clock's side of the same rule, measured with nothing beside it: alone/login-timing.test.ts.
   });
 
   test('a password of another merchant’s member does not log in here', async () => {

@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { devices, type Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from '../harness.ts';
 
 /**
  * What the page asks for as it opens, in parallel from its inline snippet: main.js, the language, and home's

@@ -12,7 +12,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { devices, type BrowserContext, type Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from '../harness.ts';
 
 /** web.dev's "good" INP, here for input delay plus processing. */
 const INP_GOOD = 200;
