@@ -69,7 +69,7 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: testChromePath(),
+        executablePath: testChromePath({ full: true }),
         headless: true,
         args: [
           '--no-sandbox',

@@ -102,7 +102,7 @@ export class BrowserTestRunner {
     await new Promise((ok) => this.server.listen(0, '127.0.0.1', ok));
     this.base = `http://127.0.0.1:${this.server.address().port}`;
     this.browser = await chromium.launch({
-      executablePath: testChromePath(),
+      executablePath: testChromePath({ full: true }),
       headless: true,
       args: CHROME_ARGS,
     });
