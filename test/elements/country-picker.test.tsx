@@ -607,7 +607,6 @@ describe('<wps-country-picker> language and accessibility', () => {
     const el = await mountPicker();
     await expectAccessible(el);
     await open(el);
-    await sleep(300); // after the slide-in (axe reads colours through the fading opacity)
     await expectAccessible(el);
     type(search(el), 'zzz');
     await waitFor(() => expect(has(el, 'list')).to.equal(false));
