@@ -4,7 +4,7 @@
  * the sms tab's Send code button with its countdown, errors (role=alert), Cancel and Confirm.
  * Renders the signals of a TwoFactorVerification (./model.ts).
  */
-import { useEffect, useId, useRef, useState, type RefObject, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Field } from '../../ui/Field.tsx';
 import { Modal } from '../../ui/Modal.tsx';
@@ -249,7 +249,8 @@ function DialingCodePicker(props: {
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
   const fallbackCode = fallback?.countryDialingCode;
-  useEffect(() => {
+  // Before the paint: what the picker shows and what Send posts never differ, not even for a frame.
+  useLayoutEffect(() => {
     if (!listed && fallbackCode && fallbackCode !== props.value) onChange.current(fallbackCode);
   }, [listed, fallbackCode, props.value]);
   return (
