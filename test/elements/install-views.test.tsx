@@ -249,6 +249,27 @@ describe('<wps-ios-guide>: the answers of each mode', () => {
     expect(has(el, 'dialog')).to.equal(false);
   });
 
+  it('the footer hears Escape only while it is on screen, and no other key', async () => {
+    fakeUA(UA.safari16);
+    backend();
+    clock = installClock();
+    const el = mount('<wps-ios-guide></wps-ios-guide>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(siteStatus.value).to.not.equal(undefined));
+    await waitFor(() => expect(clock!.countTimers()).to.be.greaterThan(0));
+    const press = (key: string) => document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    press('Escape'); // before its 2000 ms: nothing to answer
+    await clock.tickAsync(2000);
+    await waitFor(() => expect(has(el, 'footer')).to.equal(true));
+    press('Enter');
+    await clock.tickAsync(0);
+    expect(has(el, 'footer')).to.equal(true);
+    expect(log.types()).to.deep.equal(['wps-install-shown']);
+    press('Escape');
+    await waitFor(() => expect(has(el, 'footer')).to.equal(false));
+    expect(log.types()).to.deep.equal(['wps-install-shown', 'wps-install-dismissed']);
+  });
+
   it('iOS 17 tip: the text with the notification hint; "Got it" accepts (ios-tip) and skips the session', async () => {
     fakeUA(UA.safari17);
     backend();
