@@ -116,6 +116,8 @@ const FUNNEL = ['wps-install-shown', 'wps-install-accepted', 'wps-install-dismis
 const button = (el: Element, name: string) => part<HTMLButtonElement>(el, name)!;
 const stepTexts = (el: Element) => [...el.shadowRoot!.querySelectorAll('[part="step"]')].map((li) => li.textContent);
 let clock: FakeClock | undefined;
+/** The lite build runs effects after the paint: the shown event (and the view's own reset) may trail the first frame. */
+const shownOnce = (log: ReturnType<typeof recordEvents>) => waitFor(() => expect(log.types()).to.include('wps-install-shown'));
 
 function reset() {
   clock?.uninstall();
@@ -149,6 +151,7 @@ describe('install overlays opened again, and their timing', () => {
     const el = mount('<wps-install-prompt open></wps-install-prompt>');
     const log = recordEvents(el, FUNNEL);
     await waitFor(() => expect(has(el, 'web-app')).to.equal(true));
+    await shownOnce(log);
     button(el, 'web-app').click(); // Firefox: no dialog, the written steps
     await waitFor(() => expect(has(el, 'got-it')).to.equal(true));
     button(el, 'got-it').click();
@@ -178,7 +181,9 @@ describe('install overlays opened again, and their timing', () => {
     fakeUA(UA.chrome);
     backend();
     const forced = mount('<wps-install-prompt open></wps-install-prompt>');
+    const forcedLog = recordEvents(forced, FUNNEL);
     await waitFor(() => expect(has(forced, 'browser')).to.equal(true));
+    await shownOnce(forcedLog);
     button(forced, 'browser').click();
     await waitFor(() => expect(forced.hasAttribute('open')).to.equal(false));
     expect(overlayAnswered('install'), 'opened by the page').to.equal(false);
@@ -188,7 +193,9 @@ describe('install overlays opened again, and their timing', () => {
     skipped.value = false;
 
     const auto = mount('<wps-install-prompt delay="0"></wps-install-prompt>');
+    const autoLog = recordEvents(auto, FUNNEL);
     await waitFor(() => expect(has(auto, 'browser')).to.equal(true));
+    await shownOnce(autoLog);
     button(auto, 'browser').click();
     await waitFor(() => expect(overlayAnswered('install')).to.equal(true));
   });
@@ -261,6 +268,7 @@ describe('<wps-ios-guide>: the answers of each mode', () => {
     press('Escape'); // before its 2000 ms: nothing to answer
     await clock.tickAsync(2000);
     await waitFor(() => expect(has(el, 'footer')).to.equal(true));
+    await shownOnce(log);
     press('Enter');
     await clock.tickAsync(0);
     expect(has(el, 'footer')).to.equal(true);
@@ -276,6 +284,7 @@ describe('<wps-ios-guide>: the answers of each mode', () => {
     const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
     const log = recordEvents(el, FUNNEL);
     await waitFor(() => expect(has(el, 'got-it')).to.equal(true));
+    await shownOnce(log);
     expect(part(el, 'message')!.textContent).to.equal(
       'Add Lucky Lotto to your home screen: tap Share, then “Add to Home Screen”.\nInstalled, Lucky Lotto can also send you notifications.',
     );
@@ -294,6 +303,7 @@ describe('<wps-ios-guide>: the answers of each mode', () => {
     const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
     const log = recordEvents(el, FUNNEL);
     await waitFor(() => expect(has(el, 'copy')).to.equal(true));
+    await shownOnce(log);
     expect(part(el, 'title')!.textContent).to.equal('Open in Safari to install');
     expect(part(el, 'body')!.textContent).to.contain(
       'On your iOS version only Safari can add Lucky Lotto to the home screen. Copy the link and open it in Safari.',
@@ -312,6 +322,7 @@ describe('<wps-ios-guide>: the answers of each mode', () => {
     const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
     const log = recordEvents(el, FUNNEL);
     await waitFor(() => expect(has(el, 'steps')).to.equal(true));
+    await shownOnce(log);
     expect(part(el, 'title')!.textContent).to.equal('Add Lucky Lotto to your home screen');
     expect(part(el, 'hint')!.textContent).to.equal('Installed, Lucky Lotto can also send you notifications.');
     expect(has(el, 'copy')).to.equal(false);
@@ -338,6 +349,7 @@ describe('<wps-inapp-guide> opened outside an app', () => {
     const el = mount('<wps-inapp-guide open></wps-inapp-guide>');
     const log = recordEvents(el, FUNNEL);
     await waitFor(() => expect(has(el, 'open')).to.equal(true));
+    await shownOnce(log);
     expect(part(el, 'body')!.textContent).to.contain("You are in this app's built-in browser");
     expect(part<HTMLAnchorElement>(el, 'open')!.getAttribute('href')!.startsWith(`intent://${location.host}`)).to.equal(true);
     expect(stepTexts(el)).to.deep.equal(['1In this app, tap ⋮.', '2Choose “Open in browser”.']);
@@ -358,6 +370,7 @@ describe('<wps-inapp-guide> opened outside an app', () => {
     const el = mount('<wps-inapp-guide open app="LINE"></wps-inapp-guide>');
     const log = recordEvents(el, FUNNEL);
     await waitFor(() => expect(has(el, 'copy')).to.equal(true));
+    await shownOnce(log);
     expect(part(el, 'body')!.textContent).to.contain("You are in LINE's built-in browser");
     expect(has(el, 'open'), 'no escape link to try').to.equal(false);
     button(el, 'stay').click();
