@@ -223,6 +223,28 @@ describe('<wps-install-prompt> beside the Android offer', () => {
     expect(stepTexts(el)[1]).to.equal('2Choose “Install app”, “Add to Home screen” or “Install and create shortcut”.');
   });
 
+  it('"Download the app" opens the merchant\'s Android link and accepts with path android-app', async () => {
+    fakeUA(UA.chrome);
+    backend(status([{ resourceType: 'Android', url: 'https://dl.example.test/get-lucky' }]));
+    const opened: unknown[][] = [];
+    const realOpen = window.open;
+    window.open = (...args: unknown[]) => (opened.push(args), null);
+    try {
+      const el = mount('<wps-install-prompt delay="0"></wps-install-prompt>');
+      const log = recordEvents(el, FUNNEL);
+      await waitFor(() => expect(has(el, 'app')).to.equal(true));
+      await shownOnce(log);
+      button(el, 'app').click();
+      await waitFor(() => expect(log.types()).to.deep.equal(['wps-install-shown', 'wps-install-accepted']));
+      expect(opened).to.deep.equal([['https://dl.example.test/get-lucky', '_blank', 'noopener']]);
+      expect(log.events[1]!.detail).to.deep.equal({ platform: 'android', path: 'android-app' });
+      expect(skipped.value).to.equal(true);
+      await waitFor(() => expect(has(el, 'sheet')).to.equal(false));
+    } finally {
+      window.open = realOpen;
+    }
+  });
+
   it("the merchant's app icon shows beside the text; without one, no icon; without an app file, no app button", async () => {
     fakeUA(UA.chrome);
     backend(
