@@ -14,8 +14,9 @@ import { LANGUAGES, type Language } from '../../src/contract/language-codes.ts';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
-import { overlayAnswered, resetOverlays } from '../../src/core/overlay/queue.ts';
-import { SKIP_KEY, installed, nativePrompt, skipped } from '../../src/features/install/model.ts';
+import { OVERLAY_PRIORITY, holdOverlays, overlayAnswered, resetOverlays } from '../../src/core/overlay/queue.ts';
+import { SKIP_KEY, installed, nativePrompt, skipped, type BeforeInstallPromptEvent } from '../../src/features/install/model.ts';
+import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
 import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 import {
@@ -86,6 +87,8 @@ const UA = {
   safari17: ios('17_4'),
   chromeIos163: ios('16_3', 'CriOS/120.0 Mobile/15E148 Safari/604.1'),
   chromeIos164: ios('16_4', 'CriOS/120.0 Mobile/15E148 Safari/604.1'),
+  pinterest:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/AP2A.240905.003; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.83 Mobile Safari/537.36 [Pinterest/Android]',
 };
 
 let restoreUA: (() => void) | undefined;
@@ -288,7 +291,9 @@ describe('<wps-ios-guide>: the answers of each mode', () => {
     await waitFor(() => expect(clock!.countTimers()).to.be.greaterThan(0));
     const press = (key: string) => document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
     press('Escape'); // before its 2000 ms: nothing to answer
-    await clock.tickAsync(2000);
+    await clock.tickAsync(1999);
+    expect(has(el, 'footer'), 'not before 2000 ms').to.equal(false);
+    await clock.tickAsync(1);
     await waitFor(() => expect(has(el, 'footer')).to.equal(true));
     await shownOnce(log);
     press('Enter');
@@ -422,5 +427,130 @@ describe('the install texts in all 21 languages', () => {
         ]),
       );
     }
+  });
+});
+
+describe('install overlays and the overlay queue, the close button, the slide-out', () => {
+  // A notice on screen holds the queue at 0 (docs/install.md, "One overlay at a time"): nothing that comes by itself shows.
+  const rows: [string, string, string, string][] = [
+    ['<wps-install-prompt delay="0"></wps-install-prompt>', UA.chrome, 'sheet', 'install'],
+    ['<wps-ios-guide delay="0"></wps-ios-guide>', UA.safari16, 'footer', 'install'],
+    ['<wps-inapp-guide delay="0"></wps-inapp-guide>', UA.pinterest, 'sheet', 'inAppGuide'],
+  ];
+  for (const [html, ua, shownPart, priority] of rows) {
+    it(`${html.slice(1, html.indexOf(' '))} waits while the queue is held below its priority ${OVERLAY_PRIORITY[priority as keyof typeof OVERLAY_PRIORITY]}`, async () => {
+      fakeUA(ua);
+      backend();
+      const release = holdOverlays(0);
+      const el = mount(html);
+      await waitFor(() => expect(siteStatus.value).to.not.equal(undefined));
+      await sleep(100);
+      expect(has(el, shownPart), 'held').to.equal(false);
+      release();
+      await waitFor(() => expect(has(el, shownPart)).to.equal(true));
+    });
+  }
+
+  it('the prompt\'s × is named Close and declines, as "Continue in the browser" does', async () => {
+    fakeUA(UA.chrome);
+    backend();
+    const el = mount('<wps-install-prompt delay="0"></wps-install-prompt>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(has(el, 'close')).to.equal(true));
+    await shownOnce(log);
+    expect(part(el, 'text') ?? el.shadowRoot!.querySelector('.text')!).to.have.property(
+      'textContent',
+      'Open Lucky Lotto from your home screen in one tap, full screen, without the address bar.',
+    );
+    expect(button(el, 'close').getAttribute('aria-label')).to.equal('Close');
+    button(el, 'close').click();
+    await waitFor(() => expect(log.types()).to.deep.equal(['wps-install-shown', 'wps-install-dismissed']));
+    expect(skipped.value).to.equal(true);
+  });
+
+  it("the guides' × is named Close too", async () => {
+    fakeUA(UA.chromeIos164);
+    backend();
+    const guide = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    await waitFor(() => expect(has(guide, 'close')).to.equal(true));
+    expect(button(guide, 'close').getAttribute('aria-label')).to.equal('Close');
+    reset();
+    fakeUA(UA.pinterest);
+    backend();
+    const inapp = mount('<wps-inapp-guide delay="0"></wps-inapp-guide>');
+    await waitFor(() => expect(has(inapp, 'close')).to.equal(true));
+    expect(button(inapp, 'close').getAttribute('aria-label')).to.equal('Close');
+  });
+
+  it('the steps read stay in the sheet while it slides out', async () => {
+    fakeUA(UA.firefox);
+    backend();
+    const el = mount('<wps-install-prompt open></wps-install-prompt>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(has(el, 'web-app')).to.equal(true));
+    await shownOnce(log);
+    button(el, 'web-app').click();
+    await waitFor(() => expect(has(el, 'got-it')).to.equal(true));
+    clock = installClock();
+    button(el, 'got-it').click();
+    await waitFor(() => expect(el.hasAttribute('open')).to.equal(false));
+    await clock.tickAsync(SHEET_TRANSITION_MS - 1);
+    expect(has(el, 'sheet') && has(el, 'steps'), 'the steps, not the choices, slide out').to.equal(true);
+  });
+
+  it('a stale browser dialog: the written steps follow and the prompt stays', async () => {
+    fakeUA(UA.chrome);
+    backend();
+    nativePrompt.value = Object.assign(new Event('beforeinstallprompt'), {
+      prompt: () => Promise.reject(new Error('used')),
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    }) as unknown as BeforeInstallPromptEvent;
+    const el = mount('<wps-install-prompt delay="0"></wps-install-prompt>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(has(el, 'web-app')).to.equal(true));
+    await shownOnce(log);
+    button(el, 'web-app').click();
+    await waitFor(() => expect(has(el, 'steps')).to.equal(true));
+    expect(log.types()).to.deep.equal(['wps-install-shown']);
+    expect(skipped.value).to.equal(false);
+  });
+
+  it('the iOS guide opened on an Android phone: the full guide', async () => {
+    fakeUA(UA.chrome);
+    backend();
+    const el = mount('<wps-ios-guide open></wps-ios-guide>');
+    const log = recordEvents(el, FUNNEL);
+    await waitFor(() => expect(has(el, 'steps')).to.equal(true));
+    await shownOnce(log);
+    expect(log.events[0]!.detail).to.deep.equal({ platform: 'android', path: 'ios-guide' });
+  });
+
+  it('the iOS 17 tip waits its 2000 ms too', async () => {
+    fakeUA(UA.safari17);
+    backend();
+    clock = installClock();
+    const el = mount('<wps-ios-guide></wps-ios-guide>');
+    await waitFor(() => expect(siteStatus.value).to.not.equal(undefined));
+    await waitFor(() => expect(clock!.countTimers()).to.be.greaterThan(0));
+    await clock.tickAsync(1999);
+    expect(has(el, 'dialog')).to.equal(false);
+    await clock.tickAsync(1);
+    await waitFor(() => expect(has(el, 'dialog')).to.equal(true));
+  });
+
+  it('the iOS 16 footer: named for what it says, its arrow at Share; focus that left its × is not pulled back', async () => {
+    fakeUA(UA.safari16);
+    backend();
+    const [a, b] = [mount<HTMLButtonElement>('<button>a</button>'), mount<HTMLButtonElement>('<button>b</button>')];
+    const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    await waitFor(() => expect(has(el, 'footer')).to.equal(true));
+    expect(part(el, 'footer')!.getAttribute('aria-label')).to.equal('How to add Lucky Lotto to your home screen');
+    expect(getComputedStyle(part(el, 'footer')!, '::after').content).to.not.equal('none');
+    a.focus();
+    button(el, 'close').focus(); // came from a
+    b.focus(); // and left for b
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await waitFor(() => expect(has(el, 'footer')).to.equal(false));
+    expect(document.activeElement).to.equal(b);
   });
 });
