@@ -85,6 +85,7 @@ const UA = {
   desktop: 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
   safari16: ios('16_6'),
   safari17: ios('17_4'),
+  safari26: ios('18_7', 'Version/26.4 Mobile/15E148 Safari/604.1'),
   chromeIos163: ios('16_3', 'CriOS/120.0 Mobile/15E148 Safari/604.1'),
   chromeIos164: ios('16_4', 'CriOS/120.0 Mobile/15E148 Safari/604.1'),
   pinterest:
@@ -552,5 +553,16 @@ describe('install overlays and the overlay queue, the close button, the slide-ou
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await waitFor(() => expect(has(el, 'footer')).to.equal(false));
     expect(document.activeElement).to.equal(b);
+  });
+});
+
+describe('<wps-ios-guide>: the footer card on iOS 26', () => {
+  it('on iOS 26 the footer is still the card at the bottom of the screen, without its arrow', async () => {
+    fakeUA(UA.safari26);
+    backend();
+    const el = mount('<wps-ios-guide delay="0"></wps-ios-guide>');
+    await waitFor(() => expect(has(el, 'footer')).to.equal(true));
+    expect(getComputedStyle(part(el, 'footer')!).position).to.equal('fixed');
+    expect(getComputedStyle(part(el, 'footer')!, '::after').content).to.equal('none');
   });
 });
