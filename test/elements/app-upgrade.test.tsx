@@ -8,9 +8,9 @@ import { expect } from 'chai';
 import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
 import '../../elements/app-upgrade.tsx';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
-import { resetSiteData } from '../../src/core/config/siteStatus.ts';
+import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
-import { resetOverlays } from '../../src/core/overlay/queue.ts';
+import { activeOverlay, overlayAnswered, requestOverlay, resetOverlays } from '../../src/core/overlay/queue.ts';
 import {
   DIRECT_DOWNLOAD_FROM,
   UPGRADE_HIDDEN_KEY,
@@ -192,7 +192,9 @@ describe('<wps-app-upgrade>', () => {
     try {
       const el = mount('<wps-app-upgrade></wps-app-upgrade>');
       await waitFor(() => expect(has(el, 'dialog')).to.equal(true));
-      expect(part(el, 'message')!.textContent, 'not mandatory: no word of it').to.not.contain('required');
+      expect(part(el, 'message')!.textContent, 'not mandatory: no word of it').to.equal(
+        'A new version of Lucky Lotto is ready. Update for the latest games and fixes.',
+      );
       part<HTMLButtonElement>(el, 'update')!.click();
       expect(opened).to.deep.equal([APK]);
     } finally {
@@ -210,6 +212,25 @@ describe('<wps-app-upgrade>', () => {
     part(el, 'dialog')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     await sleep(100);
     expect(has(el, 'dialog')).to.equal(true);
+  });
+
+  it('"Later" is its answer for the session (docs/product.md §2: the key app-upgrade)', async () => {
+    fakeUA(wrapperUA('2.4.10'));
+    backend(status({ version: '2.5.0' }));
+    const el = mount('<wps-app-upgrade></wps-app-upgrade>');
+    await waitFor(() => expect(has(el, 'later')).to.equal(true));
+    expect(overlayAnswered('app-upgrade')).to.equal(false);
+    part<HTMLButtonElement>(el, 'later')!.click();
+    await waitFor(() => expect(overlayAnswered('app-upgrade')).to.equal(true));
+  });
+
+  it('with nothing to offer it takes no turn: the next overlay is not held up', async () => {
+    fakeUA(wrapperUA('2.5.0'));
+    backend(status({ version: '2.5.0' }));
+    mount('<wps-app-upgrade></wps-app-upgrade>');
+    await waitFor(() => expect(siteStatus.value).to.not.equal(undefined));
+    requestOverlay('announcement-test', 40);
+    expect(activeOverlay.value).to.equal('announcement-test');
   });
 
   it('nothing outside the native app, or when the wrapper is up to date', async () => {
