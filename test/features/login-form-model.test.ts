@@ -128,6 +128,22 @@ describe('LoginFormModel: required fields per method (docs/product.md §5)', () 
     expect(m.tab.value).to.equal('phone');
     m.keepTab(false);
     expect(m.tab.value).to.equal('password');
+    m.selectTab('sms');
+    m.keepTab(false);
+    expect(m.tab.value, 'only the Phone tab goes').to.equal('sms');
+  });
+
+  it('Phone: the provider code is required; nothing waits until a login or a provider step runs', () => {
+    const m = new LoginFormModel();
+    expect(m.check(m.phoneFields())).to.equal(false);
+    expect(m.errors.value).to.deep.equal({ phoneCode: 'Enter the verification code' });
+    expect(m.focus.value?.field).to.equal('phoneCode');
+    expect(m.busy.value).to.equal(false);
+    m.idpBusy.value = true;
+    expect(m.busy.value).to.equal(true);
+    m.idpBusy.value = false;
+    loginBusy.value = true;
+    expect(m.busy.value).to.equal(true);
   });
 });
 
