@@ -9,7 +9,16 @@ import { IN_APP_KEY } from '../../src/core/env/env.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { session } from '../../src/core/session/sessionInfo.ts';
-import { changePassword, registrationPayload, type RegisterRequest } from '../../src/features/sign-in/model.ts';
+import {
+  changePassword,
+  login,
+  loginBusy,
+  register,
+  registerBusy,
+  registrationPayload,
+  type RegisterRequest,
+} from '../../src/features/sign-in/model.ts';
+import { installClock } from '../browser-helpers/clock.ts';
 import { json, stubFetch, type FetchStub } from '../browser-helpers/helpers.ts';
 import { rsaPair, unsealBody } from '../browser-helpers/sealed.ts';
 import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
@@ -196,5 +205,48 @@ describe('changePassword: the forced or voluntary change (docs/product.md §4)',
     expect(await changePassword('Bad12345', 'New12345')).to.equal(false);
     expect(JSON.parse(sessionStorage.getItem('wps:passwordChange')!)).to.deep.equal({ forced: true });
     expect(notices.value.map((n) => n.messageKey)).to.not.include('change_password.success');
+  });
+});
+
+describe('one login and one registration at a time (docs/product.md §4, registration flow)', () => {
+  let stub: FetchStub | undefined;
+  let release!: () => void;
+  beforeEach(() => {
+    const held = new Promise<void>((r) => (release = r));
+    stub = stubFetch(async (c) => {
+      if (c.url.pathname === endpoints.rsaKey.path) return json({ success: true, value: rsaPair().value });
+      await held;
+      return json({ success: false, errorCode: 'server.error', message: 'Try later' }, 500);
+    });
+  });
+  afterEach(() => {
+    stub?.restore();
+    loginBusy.value = false;
+    registerBusy.value = false;
+    notices.value = [];
+  });
+
+  it('a second login while one runs: { ok: false, busy: true }, nothing sent', async () => {
+    const clock = installClock(); // the 500 ms lock stays on the fake clock
+    try {
+      const first = login({ type: 'username', username: 'player1', password: 'Secret123' });
+      expect(await login({ type: 'username', username: 'player1', password: 'Secret123' })).to.deep.equal({
+        ok: false,
+        busy: true,
+      });
+      release();
+      expect((await first).ok).to.equal(false);
+      expect(stub!.to(endpoints.login.path)).to.have.length(1);
+    } finally {
+      clock.uninstall();
+    }
+  });
+
+  it('a second registration while one runs: { ok: false }, nothing sent', async () => {
+    const first = register({ by: 'username', username: 'abc1', password: 'Secret123' });
+    expect(await register({ by: 'username', username: 'abc2', password: 'Secret123' })).to.deep.equal({ ok: false });
+    release();
+    expect((await first).ok).to.equal(false);
+    expect(stub!.to(endpoints.register.path)).to.have.length(1);
   });
 });
