@@ -14,7 +14,8 @@ import { loadSiteStatus, resetSiteData } from '../../src/core/config/siteStatus.
 import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
-import { clearSession, session, SESSION_KEY } from '../../src/core/session/sessionInfo.ts';
+import { autoLoginDisabled } from '../../src/core/session/autoLogin.ts';
+import { clearSession, saveSession, session, SESSION_KEY } from '../../src/core/session/sessionInfo.ts';
 import { FIRST_TIME_KEY, LOGIN_LOCK_MS, loginBusy, tryAutoLogin } from '../../src/features/sign-in/model.ts';
 import { readRememberedLogin, saveRememberedLogin, type RememberedLogin } from '../../src/core/session/rememberedLogin.ts';
 import { deepActiveElement } from '../../src/ui/focus.ts';
@@ -109,6 +110,7 @@ async function reset() {
   // Every test runs on a fake clock (beforeEach), so the 500 ms lock of its login went with it: no
   // real timer is left to unlock in the middle of the next test.
   loginBusy.value = false;
+  autoLoginDisabled.value = false;
 }
 
 before(async function () {
@@ -302,6 +304,43 @@ describe('<wps-login-form> the login request (docs/product.md §3)', () => {
     await waitFor(() => expect(navigations).to.deep.equal(['/m/home']));
   });
 
+  it('a forced password change is stored for the change page (wps:passwordChange { forced: true }); a normal login stores none', async () => {
+    const el = await open();
+    const events = recordEvents(el, ['wps-login']);
+    el.addEventListener('wps-login', (e) => e.preventDefault());
+    await fillPassword(el, 'player1', 'Secret123');
+    form(el).requestSubmit();
+    await waitFor(() => expect(events.events).to.have.length(1)); // login() has returned: the lock's timer is set
+    expect(sessionStorage.getItem('wps:passwordChange')).to.equal(null);
+
+    await fileClock().tickAsync(500); // the login lock
+    answers.login = () => ok({ ...LOGIN, passwordChangeRequired: true });
+    form(el).requestSubmit();
+    await waitFor(() => expect(logins()).to.have.length(2));
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('wps:passwordChange')!)).to.deep.equal({ forced: true }));
+  });
+
+  it('an expired password with PWDEXPFORCECHANGE3 on goes to /m/changePsw, marked forced; with the flag off, home', async () => {
+    answers.login = () => ok({ ...LOGIN, passwordExpired: true });
+    info = { whitelabelVal: { PWDEXPFORCECHANGE3: true } };
+    let el = await open();
+    await fillPassword(el, 'player1', 'Secret123');
+    form(el).requestSubmit();
+    await waitFor(() => expect(navigations).to.deep.equal(['/m/changePsw']));
+    expect(JSON.parse(sessionStorage.getItem('wps:passwordChange')!)).to.deep.equal({ forced: true });
+
+    await reset();
+    backend();
+    clock = installClock(Date.now());
+    answers.login = () => ok({ ...LOGIN, passwordExpired: true });
+    info = { whitelabelVal: { PWDEXPFORCECHANGE3: false } };
+    el = await open();
+    await fillPassword(el, 'player1', 'Secret123');
+    form(el).requestSubmit();
+    await waitFor(() => expect(navigations).to.deep.equal(['/m/home']));
+    expect(sessionStorage.getItem('wps:passwordChange')).to.equal(null);
+  });
+
   it('a first-time login sets the session flag wps:firstTimeLogin', async () => {
     answers.login = () => ok({ ...LOGIN, firstTimeLogin: true });
     const el = await open();
@@ -467,6 +506,68 @@ describe('<wps-login-form> auto login and the remembered login (docs/product.md 
       expect(logins()).to.have.length(row.logsIn ? 1 : 0);
     });
   }
+
+  // Each row breaks one condition of docs/product.md §4 (flag on, a remembered login of this merchant
+  // with a password): the login must not run. The first row, breaking none, shows that it would.
+  const conditions: {
+    label: string;
+    search?: string;
+    remembered?: Partial<RememberedLogin>;
+    before?: () => void;
+    logsIn: boolean;
+  }[] = [
+    { label: 'every condition met', logsIn: true },
+    { label: 'redirectUrl in the landing URL', search: '?redirectUrl=%2Fm%2Fgame', logsIn: false },
+    { label: 'backUrl in the landing URL', search: '?r=ref9&backUrl=%2Fm%2Fhome', logsIn: false },
+    {
+      label: 'redirectUrl in an earlier landing URL of this page',
+      before: () => (autoLoginDisabled.value = true),
+      logsIn: false,
+    },
+    { label: 'a token in the query', search: '?token=tok-query', logsIn: false },
+    {
+      label: 'a saved session',
+      before: () => saveSession({ id: 3, token: 'tok-saved', merchantCode: 'DEMO01', userName: 'x', type: 0 }),
+      logsIn: false,
+    },
+    { label: 'the remembered login of another merchant', remembered: { merchant: 'OTHER1' }, logsIn: false },
+    { label: 'auto login turned off (autoLogin 0)', remembered: { autoLogin: 0 }, logsIn: false },
+    { label: 'a remembered SMS login', remembered: { type: 'sms', password: undefined }, logsIn: false },
+    { label: 'a remembered login without a password', remembered: { password: undefined }, logsIn: false },
+    {
+      label: 'the login captcha required',
+      before: () => (info = { ...info, login: { captcha: { enabled: true } } as SiteInfo['login'] }),
+      logsIn: false,
+    },
+  ];
+  for (const row of conditions) {
+    it(`tryAutoLogin, ${row.label}: ${row.logsIn ? 'logs in' : 'sends nothing'}`, async () => {
+      merchantCode.value = 'DEMO01';
+      withAutoLoginFlag(true);
+      row.before?.();
+      await saveRememberedLogin({ ...REMEMBERED, ...row.remembered });
+      await loadSiteStatus();
+      const outcome = await tryAutoLogin(row.search ?? '');
+      expect(outcome?.ok ?? false).to.equal(row.logsIn);
+      expect(logins()).to.have.length(row.logsIn ? 1 : 0);
+    });
+  }
+
+  it('the form opened from a landing URL with backUrl tries no auto login (redirectUrl and backUrl turn it off)', async () => {
+    const testPage = location.pathname + location.search;
+    try {
+      withAutoLoginFlag(true);
+      await saveRememberedLogin(REMEMBERED);
+      history.replaceState(history.state, '', `${location.pathname}?backUrl=%2Fm%2Fhome`);
+      const el = mount('<wps-login-form merchant="DEMO01"></wps-login-form>');
+      await waitFor(() => expect(stub!.to(endpoints.systemStatus.path).length).to.be.greaterThan(0));
+      await waitFor(() => expect(field(el, 'username').value, 'the remembered name is filled in').to.equal('keeper'));
+      await sleep(100);
+      expect(logins()).to.have.length(0);
+    } finally {
+      history.replaceState(history.state, '', testPage);
+    }
+  });
 
   const refusals: { code: string; effect: string; after: RememberedLogin | undefined }[] = [
     { code: 'login.cred.err', effect: 'removes the remembered login', after: undefined },

@@ -1,12 +1,26 @@
 /**
  * registrationPayload (docs/product.md §3 registration payload, §5 default password for mobile registration).
- * nextAfterLogin is covered by test/core/remembered-login.test.ts.
+ * nextAfterLogin is covered by test/core/remembered-login.test.ts. changePassword (§4, the forced change).
  */
 import { expect } from 'chai';
 import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
 import { siteStatus } from '../../src/core/config/siteStatus.ts';
 import { IN_APP_KEY } from '../../src/core/env/env.ts';
-import { registrationPayload, type RegisterRequest } from '../../src/features/sign-in/model.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { notices } from '../../src/core/notice/notices.ts';
+import { session } from '../../src/core/session/sessionInfo.ts';
+import {
+  changePassword,
+  login,
+  loginBusy,
+  register,
+  registerBusy,
+  registrationPayload,
+  type RegisterRequest,
+} from '../../src/features/sign-in/model.ts';
+import { installClock } from '../browser-helpers/clock.ts';
+import { json, stubFetch, type FetchStub } from '../browser-helpers/helpers.ts';
+import { rsaPair, unsealBody } from '../browser-helpers/sealed.ts';
 import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -155,4 +169,84 @@ describe('registrationPayload: registerMethod by environment (docs/product.md §
       }
     });
   }
+});
+
+describe('changePassword: the forced or voluntary change (docs/product.md §4)', () => {
+  let stub: FetchStub | undefined;
+  let answer: () => Response;
+  beforeEach(() => {
+    notices.value = [];
+    session.value = { id: 1, token: 'tok-1', merchantCode: 'DEMO01', type: 0 };
+    sessionStorage.setItem('wps:passwordChange', JSON.stringify({ forced: true }));
+    stub = stubFetch((c) => {
+      if (c.url.pathname === endpoints.rsaKey.path) return json({ success: true, value: rsaPair().value });
+      if (c.url.pathname === endpoints.memberPassword.path) return answer();
+      return json({ success: false, errorCode: 'not.found' }, 404);
+    });
+  });
+  afterEach(() => {
+    stub?.restore();
+    session.value = undefined;
+    notices.value = [];
+  });
+
+  it('sends the current and the new password; success clears the forced-change mark and says so', async () => {
+    answer = () => json({ success: true, value: null });
+    expect(await changePassword('Old12345', 'New12345')).to.equal(true);
+    const calls = stub!.to(endpoints.memberPassword.path);
+    expect(calls).to.have.length(1);
+    expect(unsealBody(calls[0]!.headers, calls[0]!.body)).to.include({ oldPassword: 'Old12345', newPassword: 'New12345' });
+    expect(sessionStorage.getItem('wps:passwordChange')).to.equal(null);
+    expect(notices.value.map((n) => n.messageKey)).to.deep.equal(['change_password.success']);
+  });
+
+  it('a refusal keeps the mark and reports false', async () => {
+    answer = () => json({ success: false, errorCode: 'password.invalid', message: 'Wrong current password' }, 400);
+    expect(await changePassword('Bad12345', 'New12345')).to.equal(false);
+    expect(JSON.parse(sessionStorage.getItem('wps:passwordChange')!)).to.deep.equal({ forced: true });
+    expect(notices.value.map((n) => n.messageKey)).to.not.include('change_password.success');
+  });
+});
+
+describe('one login and one registration at a time (docs/product.md §4, registration flow)', () => {
+  let stub: FetchStub | undefined;
+  let release!: () => void;
+  beforeEach(() => {
+    const held = new Promise<void>((r) => (release = r));
+    stub = stubFetch(async (c) => {
+      if (c.url.pathname === endpoints.rsaKey.path) return json({ success: true, value: rsaPair().value });
+      await held;
+      return json({ success: false, errorCode: 'server.error', message: 'Try later' }, 500);
+    });
+  });
+  afterEach(() => {
+    stub?.restore();
+    loginBusy.value = false;
+    registerBusy.value = false;
+    notices.value = [];
+  });
+
+  it('a second login while one runs: { ok: false, busy: true }, nothing sent', async () => {
+    const clock = installClock(); // the 500 ms lock stays on the fake clock
+    try {
+      const first = login({ type: 'username', username: 'player1', password: 'Secret123' });
+      expect(await login({ type: 'username', username: 'player1', password: 'Secret123' })).to.deep.equal({
+        ok: false,
+        busy: true,
+      });
+      release();
+      expect((await first).ok).to.equal(false);
+      expect(stub!.to(endpoints.login.path)).to.have.length(1);
+    } finally {
+      clock.uninstall();
+    }
+  });
+
+  it('a second registration while one runs: { ok: false }, nothing sent', async () => {
+    const first = register({ by: 'username', username: 'abc1', password: 'Secret123' });
+    expect(await register({ by: 'username', username: 'abc2', password: 'Secret123' })).to.deep.equal({ ok: false });
+    release();
+    expect((await first).ok).to.equal(false);
+    expect(stub!.to(endpoints.register.path)).to.have.length(1);
+  });
 });
