@@ -35,6 +35,9 @@ describe('sign-up, logout, login and the session', () => {
 
     await page.goto(`${h.server.url}/m/home?fbclid=fb1`);
     await page.getByRole('heading', { name: 'Welcome', exact: true }).waitFor();
+    // The app, not the prerendered shell, carries the parameter: the shell's plain link, tapped before
+    // the app takes over (a CI run under load did), goes to /m/register without it.
+    await page.waitForSelector('html[data-app]', { state: 'attached' });
 
     await page.getByRole('link', { name: 'Register' }).click();
     await page.waitForURL(/\/m\/register\?fbclid=fb1$/); // carried parameter kept
