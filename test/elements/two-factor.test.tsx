@@ -749,6 +749,24 @@ describe('<wps-two-factor> focus and closing (docs/architecture.md, Modals and f
     expect(seen.types()).to.deep.equal(['wps-close', 'wps-close', 'wps-close']);
   });
 
+  it('close() the moment the dialog is in the page still fires wps-close (before the first paint)', async () => {
+    const el = mount<TwoFactorElement>('<wps-two-factor></wps-two-factor>');
+    const seen = recordEvents(el, ['wps-close']);
+    // A mutation observer runs right after React's commit, before any passive effect or paint: the
+    // earliest a merchant's script could see the dialog and close it.
+    const observer = new MutationObserver(() => {
+      if (!has(el, 'dialog')) return;
+      observer.disconnect();
+      el.close();
+    });
+    observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+    const result = el.open(detail({ ga: true }));
+    expect(await result).to.equal(undefined);
+    await closed(el);
+    seen.stop();
+    expect(seen.types()).to.deep.equal(['wps-close']);
+  });
+
   it('open() while open replaces the verification (the first resolves undefined)', async () => {
     const { el, result } = await openWith({ ga: true });
     const second = el.open(detail({ email: true }, { title: 'Second' }));

@@ -3,7 +3,7 @@
  * page's first `auto` element, the shared one (openTwoFactor). The element turns the callbacks into
  * its events.
  */
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { signal, type Signal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { LoginValue } from '../../contract/endpoints.ts';
@@ -51,7 +51,9 @@ function Bound({
   onVerified,
   onClose,
 }: { verification: TwoFactorVerification } & Omit<TwoFactorRootProps, 'owner' | 'auto'>) {
-  useEffect(
+  // Subscribed before the paint: a close() called as soon as the dialog shows still fires wps-close
+  // (in a passive effect, a loaded phone could paint first and the outcome had nobody to tell).
+  useLayoutEffect(
     () => verification.onFinish((outcome) => (outcome ? onVerified(outcome) : onClose())),
     [verification, onVerified, onClose],
   );
