@@ -21,17 +21,23 @@ const preactCompat = {
 
 const MINIGAME_STRINGS = JSON.stringify(catalogueStrings(MINIGAME_KEYS));
 
+// The source map of each bundle, served when a failure's stack trace is mapped: linked rather than
+// inline, so a page does not load about 6 MB of map with every test file.
+const maps = new Map();
+
 const bundleTests = {
   name: 'bundle-tests',
   async serve(context) {
+    if (maps.has(context.path)) return { body: maps.get(context.path), type: 'json' };
     if (!/\.test\.tsx?$/.test(context.path)) return undefined;
     const result = await build({
       entryPoints: [`.${context.path}`],
+      outfile: `.${context.path}.js`,
       bundle: true,
       format: 'esm',
       write: false,
       jsx: 'automatic',
-      sourcemap: 'inline',
+      sourcemap: 'linked',
       loader: { '.css': 'text' },
       // @sinonjs/fake-timers requires util only under Node (behind a `process` check).
       external: ['util'],
@@ -45,7 +51,10 @@ const bundleTests = {
       // A mutation run (scripts/mutate.mjs): the mutant under test reaches the page's copy of the code.
       ...(activeMutant ? { banner: { js: `globalThis.__stryker__ = { activeMutant: ${JSON.stringify(activeMutant)} };` } } : {}),
     });
-    return { body: result.outputFiles[0].text, type: 'js' };
+    const map = result.outputFiles.find((f) => f.path.endsWith('.map'));
+    const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
+    maps.set(`${context.path}.js.map`, map.text);
+    return { body: js.text, type: 'js' };
   },
 };
 
