@@ -147,16 +147,23 @@ export function parts<T extends Element = HTMLElement>(host: Element, name: stri
 }
 
 /**
- * axe-core finds no violation in the element (open shadow roots included), once its entrance has
- * ended: axe reads colours as painted, and a sheet fading in has less contrast half-way than the
- * player reads once it is in place (a fixed wait lost that race on a busy machine). Endless
- * animations (a spinner) are not waited for; nothing is waited for more than 2 s.
+ * Resolves once the page's and the element's running animations and transitions have ended, as the
+ * player sees the element once it is in place (a fixed wait loses that race on a busy machine).
+ * Endless animations (a spinner) are not waited for; nothing is waited for more than 2 s.
  */
-export async function expectAccessible(host: Element) {
+export async function settled(host: Element) {
   const animations = [...document.getAnimations(), ...(host.shadowRoot?.getAnimations() ?? [])].filter(
     (a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)),
   );
   await Promise.race([Promise.all(animations.map((a) => a.finished.catch(() => undefined))), sleep(2000)]);
+}
+
+/**
+ * axe-core finds no violation in the element (open shadow roots included), once it has settled: axe
+ * reads colours as painted, and a sheet fading in has less contrast half-way than in place.
+ */
+export async function expectAccessible(host: Element) {
+  await settled(host);
   const result = await axe.run(host, { resultTypes: ['violations'] });
   const summary = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary, 'axe-core violations').to.deep.equal([]);

@@ -38,6 +38,7 @@ import {
   part,
   parts,
   recordEvents,
+  settled,
   stubFetch,
   unmountAll,
   type FetchStub,
@@ -586,6 +587,7 @@ describe('<wps-announcement> tap targets (issue 32)', () => {
     clock!.uninstall();
     clock = undefined;
     await new Promise((r) => setTimeout(r, SLIDE_TRANSITION_MS + 50));
+    await settled(el); // the dots' own transition too, however slow the machine
     const root = el.shadowRoot!;
     const links = Array.from(root.querySelectorAll<HTMLAnchorElement>('.announcement-content a')).filter(
       (a) => a.getBoundingClientRect().width > 0 && a.getBoundingClientRect().left >= 0,
