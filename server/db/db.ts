@@ -3,11 +3,12 @@
  * `pg` (DATABASE_URL). Both speak the same SQL, so the queries below and in the handlers run on both.
  * The schema is ./migrations.ts, applied when the database opens.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir, secureDataDir } from '../infra/data-dir.ts';
-import { ensureCluster, PGLITE_CONF, templateDump } from './cluster.ts';
+import { ensureCluster, keepSchemaDump, PGLITE_CONF, schemaDump, templateDump } from './cluster.ts';
 import { MIGRATIONS, modeStatements, type Migration } from './migrations.ts';
 
 export interface QueryResult<T> {
@@ -22,6 +23,8 @@ export interface Db {
   /** Runs `fn` in one transaction (on one connection), committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (query: Query) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** An in-memory database just migrated from scratch: keeps its dump for the next one (./cluster.ts, schemaDump). */
+  keepSchema?(): Promise<void>;
 }
 
 /** SQLSTATE of a unique-index violation (the same code from PGlite and from a PostgreSQL server). */
@@ -50,7 +53,8 @@ export async function openDb({ dataDir, databaseUrl, production = false }: OpenD
   const db = databaseUrl ? openPg(databaseUrl) : await openPglite(dataDir);
   try {
     // The schema's versioned migrations (./migrations.ts), then what the mode asks for.
-    await migrate(db);
+    const applied = await migrate(db);
+    if (applied.length > 0) await db.keepSchema?.();
     for (const sql of modeStatements(production)) await db.query(sql);
     // PGlite sets some modes itself (0666 from its initial files, 0644 on files it rewrites at open),
     // whatever the umask: taken back once it is up. Later files are private through the folder (0700).
@@ -102,8 +106,27 @@ export async function migrate(db: Db, migrations: readonly Migration[] = MIGRATI
   return done;
 }
 
-/** An in-memory database, from the cluster template when there is one (./cluster.ts); a damaged one: initdb. */
+/** Names the schema `migrations` make: a schema dump is used only with the migrations that made it. */
+export function schemaKey(migrations: readonly Migration[] = MIGRATIONS): string {
+  return createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 16);
+}
+const SCHEMA_KEY = schemaKey();
+
+/**
+ * An in-memory database: from the schema dump when there is one, else from the cluster template
+ * (./cluster.ts), else initdb.
+ */
 async function openMemory(): Promise<PGlite> {
+  const schema = schemaDump(SCHEMA_KEY);
+  if (schema) {
+    const lite = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: schema });
+    try {
+      await lite.waitReady;
+      return lite;
+    } catch {
+      await lite.close().catch(() => undefined);
+    }
+  }
   const dump = await templateDump();
   if (dump) {
     const lite = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: dump });
@@ -144,6 +167,7 @@ async function openPglite(dataDir: string): Promise<Db> {
     },
     transaction: (fn) => lite.transaction((tx) => fn(async (sql, params = []) => convert(await tx.query(sql, params)))),
     close: () => lite.close().finally(unlock),
+    ...(dataDir === ':memory:' ? { keepSchema: async () => keepSchemaDump(SCHEMA_KEY, await lite.dumpDataDir('none')) } : {}),
   };
 }
 

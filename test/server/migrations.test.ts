@@ -5,13 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { templateDump } from '../../server/db/cluster.ts';
-import { migrate, openDb, type Db } from '../../server/db/db.ts';
+import { schemaDumpPath, templateDump } from '../../server/db/cluster.ts';
+import { migrate, openDb, schemaKey, type Db } from '../../server/db/db.ts';
 import { MIGRATIONS, modeStatements, type Migration } from '../../server/db/migrations.ts';
 import { tempDir } from './helpers.ts';
 
@@ -77,6 +77,55 @@ test("':memory:' loads the cluster template's dump (no initdb in this process): 
   } finally {
     await lite.close();
   }
+});
+
+/** Every column of the public schema, as `table.column type`. */
+async function columns(query: (sql: string) => Promise<{ rows: unknown[] }>): Promise<string[]> {
+  const { rows } = await query(
+    `SELECT table_name || '.' || column_name || ' ' || data_type AS c FROM information_schema.columns
+     WHERE table_schema = 'public' ORDER BY table_name, column_name`,
+  );
+  return (rows as { c: string }[]).map((r) => r.c);
+}
+
+test("':memory:' after the first: the migrated schema's dump is kept and loaded, the same schema, a database of its own", async () => {
+  const path = schemaDumpPath(schemaKey())!;
+  writeFileSync(path, 'not a dump'); // a damaged dump: migrated from the pristine cluster again, and made anew
+  const first = await openDb({ dataDir: ':memory:' });
+  const pristine = new PGlite({ loadDataDir: await templateDump() });
+  try {
+    assert.ok(existsSync(path), 'the dump is kept');
+    await migrate({
+      query: async (sql, params) => {
+        const r = await pristine.query(sql, params);
+        return { rows: r.rows as never[], rowCount: r.rows.length };
+      },
+      transaction: (fn) =>
+        pristine.transaction((tx) =>
+          fn(async (sql, params) => ({ rows: (await tx.query(sql, params)).rows as never[], rowCount: 0 })),
+        ),
+      close: () => pristine.close(),
+    });
+    for (const sql of modeStatements(false)) await pristine.query(sql); // as openDb does after migrating
+    assert.deepEqual(
+      await columns((sql) => first.query(sql)),
+      await columns((sql) => pristine.query(sql)),
+      'what migrating makes',
+    );
+    await fillRows((sql, params) => first.query(sql, params));
+  } finally {
+    await first.close();
+    await pristine.close();
+  }
+  const second = await openDb({ dataDir: ':memory:' });
+  try {
+    assert.deepEqual(await versions(second), all);
+    assert.deepEqual(await migrate(second), [], 'loaded migrated: nothing to apply');
+    assert.deepEqual((await second.query(`SELECT username FROM members`)).rows, [], "not the first one's rows");
+  } finally {
+    await second.close();
+  }
+  assert.notEqual(schemaKey([...MIGRATIONS, addNickname]), schemaKey(), 'a new migration: another dump');
 });
 
 test('a fresh database gets every migration once, in order; a new one runs once; a failing one leaves nothing', async () => {
