@@ -5,8 +5,8 @@
 // `test:server:together` and `test:e2e:together` (the files those package.json scripts name) as a job
 // of its own. A job starts when what it needs has ended and the pool has room (CAPACITY jobs at once:
 // an e2e file or a browser run spends much of its time waiting on a page, so two cores take more
-// than two of them); the longest known jobs first, so no long file starts last. Then, with nothing
-// beside them: `test:server:alone`, `test:e2e:alone`, `size`.
+// than two of them); the longest known jobs first, so no long file starts last; `size` once the build
+// is there. Then, with nothing beside them: `test:server:alone`, `test:e2e:alone`.
 //
 // A passing job prints one line; a failing one prints its whole output. A failure lets the pool
 // finish (every other result is still worth having), then the alone stages are skipped and the exit
@@ -75,12 +75,14 @@ const POOL = [
   npm('build'),
   npm('test:browser:react'),
   { ...npm('test:browser:lite'), after: ['test:browser:react'] },
+  // Bytes, not time: the budgets hold whatever runs beside them.
+  { ...npm('size'), after: ['build'] },
   ...slowFirst(
     filesOf('test:server:together').map((f) => file('test:server:together', f)),
     filesOf('test:e2e:together').map((f) => file('test:e2e:together', f)),
   ),
 ];
-const ALONE = ['test:server:alone', 'test:e2e:alone', 'size'].map(npm);
+const ALONE = ['test:server:alone', 'test:e2e:alone'].map(npm);
 
 if (process.argv.includes('--list')) {
   for (const job of [...POOL, ...ALONE]) console.log(`${job.name}${job.after ? `  (after ${job.after.join(', ')})` : ''}`);
@@ -165,7 +167,7 @@ if (only >= 0) {
 
 // Per stage: from its first job's start to its last one's end (a stage of many files ran several at once).
 console.log('\nstage                      start   end   span  jobs  result');
-const stages = [...new Set(results.map((r) => r.stage))];
+const stages = [...new Set([...results].sort((a, b) => a.start - b.start).map((r) => r.stage))];
 for (const stage of stages) {
   const rs = results.filter((r) => r.stage === stage);
   const start = Math.min(...rs.map((r) => r.start)) - started;

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
@@ -72,17 +72,38 @@ async function seededDataDir(options: Partial<Config>): Promise<string> {
       const pid = Number(old.slice(SEED_PREFIX.length).split('-')[0]);
       if (pid && pid !== process.ppid && !alive(pid)) await rm(join(tmpdir(), old), { recursive: true, force: true });
     }
-    const part = await mkdtemp(`${seed}.part-`);
-    const maker = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: part,
-      distDir: './dist',
-      ...(options.merchantsFile ? { merchantsFile: options.merchantsFile } : {}),
-    });
-    await maker.close();
-    // Two files may make it at once: the first rename wins, the other's copy goes.
-    await rename(part, seed).catch(() => rm(part, { recursive: true, force: true }));
+    // The files that start together wait for the one that makes it (mkdir is atomic), rather than
+    // each making its own: the pool of scripts/test.mjs starts several at once.
+    const making = `${seed}.making`;
+    if (
+      await mkdir(making).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      try {
+        const part = await mkdtemp(`${seed}.part-`);
+        const maker = await startServer({
+          port: 0,
+          host: '127.0.0.1',
+          dataDir: part,
+          distDir: './dist',
+          ...(options.merchantsFile ? { merchantsFile: options.merchantsFile } : {}),
+        });
+        await maker.close();
+        await rename(part, seed);
+      } finally {
+        await rm(making, { recursive: true, force: true });
+      }
+    } else {
+      // Until it is there, or its maker gave up (this file then starts on a fresh folder).
+      await until(
+        'the seeded data folder another file is making',
+        async () => existsSync(seed) || !existsSync(making) || undefined,
+        120_000,
+      );
+      if (!existsSync(seed)) return dataDir;
+    }
   }
   await cp(seed, dataDir, { recursive: true });
   return dataDir;

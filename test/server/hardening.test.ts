@@ -309,7 +309,7 @@ describe('production', () => {
       }
     } finally {
       main.child.kill('SIGTERM');
-      assert.equal(await main.exited, 0);
+      assert.equal(await main.exited, 0, main.output());
     }
     assert.doesNotMatch(main.output(), /Demo1234|Guard1234|Demo5678|demo account/);
   });
@@ -631,7 +631,7 @@ describe('/dev answers loopback peers only, judged by the socket', () => {
         assert.match(main.output(), expected);
       } finally {
         main.child.kill('SIGTERM');
-        assert.equal(await main.exited, 0);
+        assert.equal(await main.exited, 0, main.output());
       }
     }
   });

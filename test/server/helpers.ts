@@ -225,7 +225,8 @@ export function runMain(env: Record<string, string>) {
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // The exit code; a signal's name when a signal ended it (the output then says what it was doing).
+  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start-up line: ${output}`)), 30_000);
     child.stdout.on('data', () => {
