@@ -59,7 +59,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ok = (value: unknown) => json({ success: true, value });
 let stub: FetchStub | undefined;
 let register: Partial<SiteInfo['register']> = {};
-let answers: { register?: () => Response | Promise<Response> } = {};
+let answers: { register?: () => Response | Promise<Response>; status?: (r: Response) => Response | Promise<Response> } = {};
 
 function backend() {
   stub = stubFetch((c) => {
@@ -68,7 +68,8 @@ function backend() {
         return ok(rsaPair().value);
       case endpoints.systemStatus.path: {
         const base = statusFixture();
-        return ok({ ...base, info: { ...base.info, register: { ...base.info.register, ...register } } });
+        const answer = ok({ ...base, info: { ...base.info, register: { ...base.info.register, ...register } } });
+        return answers.status?.(answer) ?? answer;
       }
       case endpoints.systemCountry.path:
         return ok(COUNTRY);
@@ -442,6 +443,18 @@ describe('<wps-register-form> the password rule as the player types (docs/produc
     expect(lines(el)).to.deep.equal(['length:met', 'letter:met', 'digit:met']);
     form(el).requestSubmit();
     await waitFor(() => expect(registrations().length).to.equal(1));
+  });
+
+  it('the mobile tab before the site status has come: the number and no password; the password once the status asks for it', async () => {
+    register = { mobilePassword: true };
+    let release!: () => void;
+    answers.status = (answer) => new Promise<Response>((resolve) => (release = () => resolve(answer)));
+    const el = await open();
+    await mobileTab(el);
+    expect(byId(el, 'register-password')).to.equal(null);
+    release();
+    await waitFor(() => expect(byId(el, 'register-password')).to.not.equal(null));
+    expect(byId(el, 'register-mobile')).to.not.equal(null);
   });
 
   it('by mobile number with a password: the same rule, nothing sent while it is unmet', async () => {
