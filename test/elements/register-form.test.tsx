@@ -605,8 +605,31 @@ describe('<wps-register-form> the username format (docs/product.md §5: 4–16 o
     await waitFor(() => expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('false'));
     expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('true');
     expect(errorOf(el, 'username')).to.equal(USERNAME_INVALID);
+    // And the other way round: a corrected username's mark goes, a password refused again keeps its own.
+    type(field(el, 'password'), 'abc1234');
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('true'));
+    type(field(el, 'username'), 'abcd');
+    field(el, 'username').focus();
+    field(el, 'password').focus();
+    await waitFor(() => expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('false'));
+    expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('true');
     await sleep(30);
     expect(registrations()).to.have.length(0);
+  });
+
+  it('a malformed username left on the other tab does not hold up a registration by mobile number', async () => {
+    register = { mobilePassword: false };
+    const el = await open();
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    type(field(el, 'username'), 'ab');
+    await waitFor(() => expect(field(el, 'username').value).to.equal('ab'));
+    await mobileTab(el);
+    await waitFor(() => expect(el.shadowRoot!.textContent).to.include('+63'));
+    type(field(el, 'mobile'), '9171230000');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(registrations()).to.have.length(1));
   });
 });
 
