@@ -607,9 +607,11 @@ describe('<wps-register-form> the username format (docs/product.md §5: 4–16 o
     expect(errorOf(el, 'username')).to.equal(USERNAME_INVALID);
     // And the other way round: a corrected username's mark goes, a password refused again keeps its own.
     type(field(el, 'password'), 'abc1234');
+    await sleep(10);
     form(el).requestSubmit();
     await waitFor(() => expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('true'));
     type(field(el, 'username'), 'abcd');
+    await sleep(10);
     field(el, 'username').focus();
     field(el, 'password').focus();
     await waitFor(() => expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('false'));
