@@ -507,6 +507,15 @@ describe('<wps-login-form> auto login and the remembered login (docs/product.md 
     });
   }
 
+  it('an auto login keeps the remembered login, auto login still on, for the next visit', async () => {
+    merchantCode.value = 'DEMO01';
+    withAutoLoginFlag(true);
+    await saveRememberedLogin(REMEMBERED);
+    await loadSiteStatus();
+    expect((await tryAutoLogin(''))?.ok).to.equal(true);
+    expect(await readRememberedLogin()).to.deep.equal(REMEMBERED);
+  });
+
   // Each row breaks one condition of docs/product.md §4 (flag on, a remembered login of this merchant
   // with a password): the login must not run. The first row, breaking none, shows that it would.
   const conditions: {

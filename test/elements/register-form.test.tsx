@@ -2,7 +2,8 @@
  * `<wps-register-form>` (docs/product.md §3 registration payload, §4 registration, §5 validation): tabs,
  * required fields, the mobile-number password option and DEFAULT_PASSWORD, the sealed request
  * (opened here with a jsencrypt key pair), referral / affiliate codes, one submit at a time, the
- * suggested username, wps-register, axe-core. `window.fetch` is stubbed; nothing navigates.
+ * suggested username, the username format, the captcha row (a stand-in `<wps-captcha>`), wps-register,
+ * axe-core. `window.fetch` is stubbed; nothing navigates.
  */
 import { expect } from 'chai';
 import { rsaPair, unsealBody } from '../browser-helpers/sealed.ts';
@@ -33,6 +34,7 @@ import {
   type FetchStub,
 } from '../browser-helpers/helpers.ts';
 import { statusFixture } from '../browser-helpers/status.ts';
+import { captchas } from '../browser-helpers/captcha-stand-in.ts';
 
 const navigations: string[] = [];
 setNavigator((path) => navigations.push(path));
@@ -57,7 +59,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ok = (value: unknown) => json({ success: true, value });
 let stub: FetchStub | undefined;
 let register: Partial<SiteInfo['register']> = {};
-let answers: { register?: () => Response | Promise<Response> } = {};
+let answers: { register?: () => Response | Promise<Response>; status?: (r: Response) => Response | Promise<Response> } = {};
 
 function backend() {
   stub = stubFetch((c) => {
@@ -66,7 +68,8 @@ function backend() {
         return ok(rsaPair().value);
       case endpoints.systemStatus.path: {
         const base = statusFixture();
-        return ok({ ...base, info: { ...base.info, register: { ...base.info.register, ...register } } });
+        const answer = ok({ ...base, info: { ...base.info, register: { ...base.info.register, ...register } } });
+        return answers.status?.(answer) ?? answer;
       }
       case endpoints.systemCountry.path:
         return ok(COUNTRY);
@@ -99,6 +102,7 @@ async function reset() {
   localStorage.clear();
   sessionStorage.clear();
   language.value = 'EN';
+  Object.assign(captchas, { solved: 0, renewed: 0, refuse: false });
   if (registerBusy.peek())
     await waitFor(() => expect(registerBusy.peek()).to.equal(false), 1000).catch(() => (registerBusy.value = false));
 }
@@ -441,6 +445,18 @@ describe('<wps-register-form> the password rule as the player types (docs/produc
     await waitFor(() => expect(registrations().length).to.equal(1));
   });
 
+  it('the mobile tab before the site status has come: the number and no password; the password once the status asks for it', async () => {
+    register = { mobilePassword: true };
+    let release!: () => void;
+    answers.status = (answer) => new Promise<Response>((resolve) => (release = () => resolve(answer)));
+    const el = await open();
+    await mobileTab(el);
+    expect(byId(el, 'register-password')).to.equal(null);
+    release();
+    await waitFor(() => expect(byId(el, 'register-password')).to.not.equal(null));
+    expect(byId(el, 'register-mobile')).to.not.equal(null);
+  });
+
   it('by mobile number with a password: the same rule, nothing sent while it is unmet', async () => {
     register = { mobilePassword: true };
     const el = await open();
@@ -496,5 +512,198 @@ describe('<wps-register-form> accessibility', () => {
     const el = await open();
     await waitFor(() => expect(tabs(el)[0]!.textContent?.trim()).to.equal('用户名注册'));
     await expectAccessible(el);
+  });
+});
+
+describe('<wps-register-form> the username format (docs/product.md §5: 4–16 of A-Z a-z 0-9 _)', () => {
+  const USERNAME_INVALID = 'Use 4–16 letters, digits or _ for the username';
+  const errorOf = (el: Element, name: string) => byId(el, `register-${name}-error`)?.textContent;
+
+  it('a username outside the rule is refused before anything is sent: marked, named, focused; 16 characters are sent', async () => {
+    const el = await open();
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    type(field(el, 'password'), 'Secret123');
+    for (const bad of ['abc', 'a'.repeat(17), 'new-bie1', 'new.bie1', 'new bie1']) {
+      type(field(el, 'username'), bad);
+      await waitFor(() => expect(field(el, 'username').value).to.equal(bad));
+      field(el, 'password').focus();
+      form(el).requestSubmit();
+      await waitFor(() => expect(errorOf(el, 'username'), bad).to.equal(USERNAME_INVALID));
+      expect(field(el, 'username').getAttribute('aria-invalid'), bad).to.equal('true');
+      expect(focused(), bad).to.equal(describeNode(field(el, 'username')));
+    }
+    await sleep(50);
+    expect(registrations()).to.have.length(0);
+
+    type(field(el, 'username'), 'Player_1234567890'.slice(0, 16));
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(registrations()).to.have.length(1));
+    expect(unsealBody(registrations()[0]!.headers, registrations()[0]!.body).username).to.equal('Player_123456789');
+    expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('false');
+  });
+
+  it('leaving a malformed username marks it at once and leaves the focus where the player went; 4 characters clear it', async () => {
+    const el = await open();
+    type(field(el, 'username'), 'ab');
+    field(el, 'username').focus();
+    field(el, 'password').focus();
+    await waitFor(() => expect(errorOf(el, 'username')).to.equal(USERNAME_INVALID));
+    expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('true');
+    await sleep(30);
+    expect(focused()).to.equal(describeNode(field(el, 'password')));
+
+    type(field(el, 'username'), 'ab_1');
+    field(el, 'username').focus();
+    field(el, 'password').focus();
+    await waitFor(() => expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('false'));
+    expect(errorOf(el, 'username')).to.equal(undefined);
+    expect(registrations()).to.have.length(0);
+  });
+
+  it('leaving the empty username keeps its own message (Enter your username)', async () => {
+    const el = await open();
+    type(field(el, 'password'), 'Secret123');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(errorOf(el, 'username')).to.equal('Enter your username'));
+    field(el, 'username').focus();
+    field(el, 'password').focus();
+    await sleep(50);
+    expect(errorOf(el, 'username')).to.equal('Enter your username');
+    expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('true');
+  });
+
+  it('an empty password is named as missing (Enter your password), not as breaking the rule', async () => {
+    const el = await open();
+    type(field(el, 'username'), 'newbie1');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(errorOf(el, 'password')).to.equal('Enter your password'));
+  });
+
+  it('a malformed username and a password that breaks the rule are marked together, the username keeps the focus; each mark goes with its own fix', async () => {
+    const el = await open();
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    type(field(el, 'username'), 'ab');
+    type(field(el, 'password'), 'abc1234');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(errorOf(el, 'username')).to.equal(USERNAME_INVALID));
+    await waitFor(() =>
+      expect(errorOf(el, 'password')).to.equal('Choose a password of 8–32 characters with at least one letter and one digit'),
+    );
+    await sleep(30);
+    expect(focused()).to.equal(describeNode(field(el, 'username')));
+
+    // Still too short: the refusal stays while the player types.
+    type(field(el, 'password'), 'abc123');
+    await sleep(30);
+    expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('true');
+    // Met: the password's mark goes, the username's stays.
+    type(field(el, 'password'), 'abc12345');
+    await waitFor(() => expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('false'));
+    expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('true');
+    expect(errorOf(el, 'username')).to.equal(USERNAME_INVALID);
+    // And the other way round: a corrected username's mark goes, a password refused again keeps its own.
+    type(field(el, 'password'), 'abc1234');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('true'));
+    type(field(el, 'username'), 'abcd');
+    await sleep(10);
+    field(el, 'username').focus();
+    field(el, 'password').focus();
+    await waitFor(() => expect(field(el, 'username').getAttribute('aria-invalid')).to.equal('false'));
+    expect(field(el, 'password').getAttribute('aria-invalid')).to.equal('true');
+    await sleep(30);
+    expect(registrations()).to.have.length(0);
+  });
+
+  it('a malformed username left on the other tab does not hold up a registration by mobile number', async () => {
+    register = { mobilePassword: false };
+    const el = await open();
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    type(field(el, 'username'), 'ab');
+    await waitFor(() => expect(field(el, 'username').value).to.equal('ab'));
+    await mobileTab(el);
+    await waitFor(() => expect(el.shadowRoot!.textContent).to.include('+63'));
+    type(field(el, 'mobile'), '9171230000');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(registrations()).to.have.length(1));
+  });
+});
+
+describe('<wps-register-form> the fields as browsers and password managers read them', () => {
+  it('named form and tabs; an empty username described by its hint, not capitalised, filled as a username; the password masked, offered as a new one', async () => {
+    const el = await open();
+    expect(form(el).getAttribute('aria-label')).to.equal('Create an account');
+    expect(parts(el, 'tabs')[0]!.getAttribute('aria-label')).to.equal('Registration method');
+    const username = field(el, 'username');
+    expect(username.value).to.equal('');
+    expect(username.getAttribute('name')).to.equal('username');
+    expect(username.getAttribute('autocomplete')).to.equal('username');
+    expect(username.getAttribute('autocapitalize')).to.equal('none');
+    expect(username.getAttribute('aria-describedby')).to.equal('register-username-hint');
+    expect(byId(el, 'register-username-hint')!.textContent).to.equal('4–16 letters, digits or _');
+    const password = field(el, 'password');
+    expect(password.value).to.equal('');
+    expect(password.getAttribute('name')).to.equal('password');
+    expect(password.getAttribute('type')).to.equal('password');
+    expect(password.getAttribute('autocomplete')).to.equal('new-password');
+  });
+
+  it('by mobile number the password is not compared with a username typed on the other tab (the server makes one up)', async () => {
+    register = { mobilePassword: true };
+    const el = await open();
+    type(field(el, 'username'), 'Player123');
+    await waitFor(() => expect(field(el, 'username').value).to.equal('Player123'));
+    await mobileTab(el);
+    await waitFor(() => expect(byId(el, 'register-password')).to.not.equal(null));
+    type(field(el, 'password'), 'Player123');
+    await waitFor(() =>
+      expect(
+        [...byId(el, 'register-password-rule')!.querySelectorAll('li')].map((li) => li.getAttribute('data-rule')),
+      ).to.deep.equal(['length', 'letter', 'digit']),
+    );
+    await sleep(30);
+    expect(byId(el, 'register-password-rule')!.textContent).not.to.include('Not the same as the username');
+  });
+});
+
+describe('<wps-register-form> the captcha (docs/product.md §5: required when the register setting is on)', () => {
+  it('setting off: no captcha row, nothing solved', async () => {
+    const el = await open();
+    el.addEventListener('wps-register', (e) => e.preventDefault());
+    expect(parts(el, 'captcha')).to.deep.equal([]);
+    const { body } = await submitUsername(el);
+    expect(body).not.to.have.property('geetestValidateV4');
+    expect(captchas.solved).to.equal(0);
+  });
+
+  it('setting on: the register row shows, its result goes with the request; a refused registration renews it', async () => {
+    register = { captcha: { enabled: true } };
+    answers.register = () => json({ success: false, errorCode: 'register.username.exists', message: 'Username taken' }, 400);
+    const el = await open();
+    await waitFor(() => expect(parts(el, 'captcha').map((c) => c.getAttribute('scene'))).to.deep.equal(['register']));
+    const { body } = await submitUsername(el);
+    expect(body.geetestValidateV4).to.equal('v4-pass');
+    await waitFor(() => expect(captchas).to.include({ solved: 1, renewed: 1 }));
+  });
+
+  it('setting on: a challenge closed unsolved sends nothing', async () => {
+    register = { captcha: { enabled: true } };
+    captchas.refuse = true;
+    const el = await open();
+    await waitFor(() => expect(parts(el, 'captcha')).to.have.length(1));
+    type(field(el, 'username'), 'newbie1');
+    type(field(el, 'password'), 'Secret123');
+    await sleep(10);
+    form(el).requestSubmit();
+    await waitFor(() => expect(captchas.solved).to.equal(1));
+    await sleep(50);
+    expect(registrations()).to.deep.equal([]);
+    expect(session.value).to.equal(undefined);
   });
 });

@@ -818,3 +818,89 @@ describe('<wps-two-factor> languages and accessibility', () => {
     await expectAccessible(el);
   });
 });
+
+describe('<wps-two-factor auto> after an SMS or identity-provider login (docs/product.md §4, §9)', () => {
+  const verifyRequired = (value: unknown) => () =>
+    json({ success: false, errorCode: 'login_verify_required', message: TITLE, value });
+  const sendButton = (el: Element) => part<HTMLButtonElement>(el, 'send')!;
+
+  async function autoModal() {
+    const el = mount<TwoFactorElement>('<wps-two-factor auto></wps-two-factor>');
+    await sleep(30);
+    return el;
+  }
+  async function verifyWithAuthenticator(el: Element) {
+    parts(el, 'tab')
+      .find((t) => t.textContent === 'Authenticator')!
+      .click();
+    await waitFor(() => expect(activeTab(el)).to.equal('Authenticator'));
+    fill(el, { authCode: '123456' });
+    confirm(el);
+    await waitFor(() => expect(verifications().length).to.equal(1));
+    return verificationBodies()[0];
+  }
+
+  it("an identity-provider login: the provider's route (60 s countdown), its token and the member the answer names are verified, no password", async () => {
+    const el = await autoModal();
+    clock = installClock();
+    answers.sms = () => ok({ expirationTime: 30_000 });
+    answers.login = verifyRequired({ sms: true, ga: true, userName: 'fbuser' });
+    void login({ type: 'firebase', firebaseChannel: 'google.com', firebaseIdToken: 'id-token-1' });
+    await opened(el);
+    fill(el, { mobileNum: '91234567' });
+    sendButton(el).click();
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 1:00'));
+    expect(await verifyWithAuthenticator(el)).to.deep.equal({
+      username: 'fbuser',
+      method: 'G',
+      authCode: '123456',
+      firebaseIdToken: 'id-token-1',
+    });
+  });
+
+  it('binding an existing account: the username and password typed for it are verified with the token', async () => {
+    const el = await autoModal();
+    answers.login = verifyRequired({ ga: true, userName: 'someone' });
+    void login({
+      type: 'firebase',
+      firebaseChannel: 'google.com',
+      firebaseIdToken: 'id-token-1',
+      username: 'demo',
+      password: 'Demo1234',
+    });
+    await opened(el);
+    expect(await verifyWithAuthenticator(el)).to.deep.equal({
+      username: 'demo',
+      password: 'Demo1234',
+      method: 'G',
+      authCode: '123456',
+      firebaseIdToken: 'id-token-1',
+    });
+  });
+
+  it("an SMS login: the mobile number is the username, no password, no token; the code's own expiry counts", async () => {
+    const el = await autoModal();
+    clock = installClock();
+    answers.sms = () => ok({ expirationTime: 30_000 });
+    answers.login = verifyRequired({ sms: true, ga: true });
+    void login({ type: 'sms', countryDialingCode: '+65', mobileNum: '91234567', verificationCode: '0420' });
+    await opened(el);
+    fill(el, { mobileNum: '91234567' });
+    sendButton(el).click();
+    await waitFor(() => expect(sendButton(el).textContent).to.equal('Resend in 0:30'));
+    expect(await verifyWithAuthenticator(el)).to.deep.equal({ username: '91234567', method: 'G', authCode: '123456' });
+  });
+
+  it('a username login: the trimmed username is verified', async () => {
+    const el = await autoModal();
+    answers.login = verifyRequired({ ga: true });
+    void login({ type: 'username', username: ' player1 ', password: 'Secret123' });
+    await opened(el);
+    expect(await verifyWithAuthenticator(el)).to.deep.equal({
+      username: 'player1',
+      password: 'Secret123',
+      method: 'G',
+      authCode: '123456',
+    });
+  });
+});

@@ -92,13 +92,14 @@ function claimsOf(token: string): Record<string, unknown> {
 const LOGIN = { id: 7, token: 'tok-7', userName: 'meilin', customerType: 0, firstTimeLogin: false, passwordExpired: false };
 let stub: FetchStub | undefined;
 
-function backend(emulator = true) {
+function backend(emulator = true, appName = 'Lucky') {
   stub = stubFetch((c) => {
     switch (c.url.pathname) {
       case endpoints.rsaKey.path:
         return json({ success: true, value: rsaPair().value });
       case endpoints.systemStatus.path: {
         const s = statusFixture();
+        s.info.appName = appName;
         s.info.sms = {
           firebase: true,
           apiKey: 'fake-api-key',
@@ -348,5 +349,37 @@ describe('the demo account chooser: tap targets and accessibility', () => {
     expect(emailField(el)!.getAttribute('dir')).to.equal('ltr');
     expect(part(el, 'next')!.textContent).to.equal(ur['identity.chooser.next']);
     await expectAccessible(el);
+  });
+});
+
+describe('the demo account chooser: what tells the accounts apart', () => {
+  it('each made-up account has an avatar colour of its own, one of the six of chooser.css', async () => {
+    const el = await open();
+    await pressGoogle(el);
+    const colours = accounts(el)
+      .slice(0, 3)
+      .map((b) => b.querySelector('.avatar')!.className);
+    for (const c of colours) expect(c).to.match(/^avatar c[0-5]$/);
+    expect(new Set(colours).size).to.equal(3);
+  });
+
+  it('a merchant with an empty app name: the line under the title says Continue with Google', async () => {
+    stub!.restore();
+    backend(true, '');
+    const el = await open();
+    await pressGoogle(el);
+    expect(part(el, 'chooser-sub')!.textContent).to.equal(en['identity.google']);
+  });
+
+  it('in the email step only Enter goes on: another key checks nothing', async () => {
+    const el = await open();
+    await pressGoogle(el);
+    accounts(el)[3]!.click();
+    await waitFor(() => expect(emailField(el)).to.not.equal(null));
+    key(emailField(el)!, 'a');
+    key(emailField(el)!, 'Tab');
+    await sleep(50);
+    expect(fieldError(el)).to.equal(undefined);
+    expect(emailField(el)!.hasAttribute('aria-invalid')).to.equal(false);
   });
 });

@@ -37,6 +37,7 @@ import {
 import {
   INCOGNITO_QUOTA_LIMIT,
   chromiumPrivateHeuristic,
+  refusedAsPrivate,
   setPrivateModeCheck,
 } from '../../src/features/sign-in/identity/incognito.ts';
 import {
@@ -50,6 +51,7 @@ import {
   e164,
   identityErrorText,
   identityLogin,
+  registerWithProvider,
   reportIdentityError,
   sendPhoneCode,
   socialSignIn,
@@ -72,6 +74,10 @@ interface FakeLog {
   confirms: string[];
   signOuts: number;
   verifiers: { size?: string; holderInDocument: boolean }[];
+  /** How many verifiers were cleared. */
+  verifierClears: number;
+  /** The options each app was started with. */
+  appOptions: unknown[];
   /** How each Auth started: 'getAuth' (with Google's popup resolver) or 'initializeAuth' (the options given). */
   starts: unknown[];
   /** The Google ID tokens handed to signInWithCredential. */
@@ -87,6 +93,8 @@ interface FakeBehaviour {
   credential?: () => unknown;
   /** The right SMS code (others: auth/invalid-verification-code). */
   code?: string;
+  /** What confirming any code throws instead. */
+  confirm?: () => unknown;
 }
 
 function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => Promise<Sdk> } {
@@ -100,6 +108,8 @@ function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => P
     confirms: [],
     signOuts: 0,
     verifiers: [],
+    verifierClears: 0,
+    appOptions: [],
     starts: [],
     credentials: [],
     popupResolvers: [],
@@ -114,7 +124,8 @@ function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => P
   }
   const sdk = {
     getApps: () => apps,
-    initializeApp: (_options: unknown, name: string) => {
+    initializeApp: (options: unknown, name: string) => {
+      log.appOptions.push(options);
       const app = { name };
       apps.push(app);
       log.apps.push(name);
@@ -155,7 +166,9 @@ function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => P
       constructor(_auth: unknown, holder: HTMLElement, params: { size?: string }) {
         log.verifiers.push({ size: params.size, holderInDocument: document.body.contains(holder) });
       }
-      clear() {}
+      clear() {
+        log.verifierClears++;
+      }
     },
     signInWithPopup: async (_auth: unknown, provider: Provider, resolver: unknown) => {
       log.popups.push(provider.providerId);
@@ -175,6 +188,7 @@ function fakeSdk(behaviour: FakeBehaviour = {}): { log: FakeLog; loader: () => P
         verificationId: 'v1',
         confirm: async (code: string) => {
           log.confirms.push(code);
+          if (behaviour.confirm) throw behaviour.confirm();
           if (code !== (behaviour.code ?? '123456'))
             throw { code: 'auth/invalid-verification-code', message: 'Firebase: Error (auth/invalid-verification-code).' };
           return user(`phone-token-${phone}`);
@@ -228,7 +242,11 @@ function bodyOf(call: FetchCall): Record<string, unknown> {
 const LOGIN_VALUE = { id: 7, token: 'tok-7', userName: 'fbuser', customerType: 0, firstTimeLogin: false };
 
 /** A /wps stand-in: the login answers with `login(body)`, registration with a new member. */
-function stubWps(loginAnswer: (body: Record<string, unknown>) => Response): FetchStub {
+function stubWps(
+  loginAnswer: (body: Record<string, unknown>) => Response,
+  registerAnswer: () => Response | Promise<Response> = () =>
+    json({ success: true, value: { ...LOGIN_VALUE, id: 8, token: 'tok-8', userName: 'newbie' } }),
+): FetchStub {
   return stubFetch((call) => {
     switch (call.url.pathname) {
       case '/wps/session/key/rsa':
@@ -239,7 +257,7 @@ function stubWps(loginAnswer: (body: Record<string, unknown>) => Response): Fetc
       case '/wps/session/login':
         return loginAnswer(bodyOf(call));
       case '/wps/member/register':
-        return json({ success: true, value: { ...LOGIN_VALUE, id: 8, token: 'tok-8', userName: 'newbie' } });
+        return registerAnswer();
       case '/wps/member/info':
         return json({ success: true, value: { type: 0, id: 7, userName: 'fbuser', language: 'EN' } });
       default:
@@ -766,5 +784,241 @@ describe('bind_customer_required (docs/product.md §4)', () => {
     stub = stubWps(() => json({ success: false, errorCode: 'firebase.token.invalid', message: 'The sign-in has expired' }, 400));
     expect(await identityLogin(google)).to.deep.equal({ kind: 'failed' });
     expect(notices.value.map((n) => n.message)).to.deep.equal(['The sign-in has expired']);
+  });
+});
+
+describe('identity-provider errors: whatever was thrown (docs/product.md §8)', () => {
+  const lines = (err: unknown) => identityErrorText(err).split('\n');
+
+  it('a thrown string is auth/unknown with that string as the reason; nothing thrown at all is still auth/unknown', () => {
+    expect(lines('boom')).to.deep.equal([en['identity.error.auth/unknown'], 'Code: auth/unknown', 'Reason: boom']);
+    for (const nothing of [undefined, null])
+      expect(lines(nothing).slice(0, 2), String(nothing)).to.deep.equal([
+        en['identity.error.auth/unknown'],
+        'Code: auth/unknown',
+      ]);
+  });
+
+  it("a code outside auth/ is not the provider's: auth/unknown, its message kept as the reason", () => {
+    expect(lines({ code: 'storage/quota-exceeded', message: 'Quota exceeded' })).to.deep.equal([
+      en['identity.error.auth/unknown'],
+      'Code: auth/unknown',
+      'Reason: Quota exceeded',
+    ]);
+  });
+
+  it('only a TypeError about loading a module or a fetch is a network failure', () => {
+    expect(lines(new TypeError('Failed to fetch'))[1]).to.equal('Code: auth/network-request-failed');
+    expect(lines(new TypeError('Importing a module script failed.'))[1]).to.equal('Code: auth/network-request-failed');
+    expect(lines(new TypeError("Cannot read properties of undefined (reading 'user')"))[1]).to.equal('Code: auth/unknown');
+    expect(lines(new Error('Failed to fetch'))[1]).to.equal('Code: auth/unknown');
+  });
+});
+
+describe('the identity-provider SDK at its boundary', () => {
+  it('an SDK that failed to load is loaded again on the next try', async () => {
+    const fake = fakeSdk();
+    let tries = 0;
+    setSdkLoader(async () => {
+      if (++tries === 1) throw new TypeError('Failed to fetch dynamically imported module: /m/assets/sdk-x.js');
+      return fake.loader();
+    });
+    const error = await signInWithProvider(CONFIG, 'google.com').catch((e: unknown) => e);
+    expect((error as IdentityError).code).to.equal('auth/network-request-failed');
+    expect(await signInWithProvider(CONFIG, 'google.com')).to.deep.equal({
+      idToken: 'popup-token-google.com',
+      channel: 'google.com',
+    });
+    expect(tries).to.equal(2);
+  });
+
+  it("one app per merchant config, started with the merchant's key, domain, project and app id; another app id or emulator is another app", async () => {
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    await signInWithProvider(CONFIG, 'google.com');
+    await signInWithProvider({ ...CONFIG }, 'google.com');
+    expect(fake.log.apps).to.have.length(1);
+    expect(fake.log.appOptions).to.deep.equal([
+      { apiKey: 'fake-key', authDomain: 'demo-test.firebaseapp.com', projectId: 'demo-test', appId: '1:1:web:1' },
+    ]);
+    await signInWithProvider({ ...CONFIG, appId: '1:1:web:2' }, 'google.com');
+    expect(fake.log.apps).to.have.length(2);
+    await signInWithProvider({ ...CONFIG, authEmulatorUrl: 'http://127.0.0.1:9199' }, 'google.com');
+    expect(fake.log.apps).to.have.length(3);
+    expect(new Set(fake.log.apps).size).to.equal(3);
+  });
+
+  it('Facebook signs in with its own provider', async () => {
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    expect(await signInWithProvider(CONFIG, 'facebook.com')).to.deep.equal({
+      idToken: 'popup-token-facebook.com',
+      channel: 'facebook.com',
+    });
+    expect(fake.log.popups).to.deep.equal(['facebook.com']);
+  });
+
+  it('signInWithEmulatorGoogle without the emulator: the reason says made-up accounts need it', async () => {
+    setSdkLoader(fakeSdk().loader);
+    const { authEmulatorUrl: _none, ...production } = CONFIG;
+    const error = await signInWithEmulatorGoogle(production, 'x').catch((e: unknown) => e);
+    expect(identityErrorText(error).split('\n').slice(1)).to.deep.equal([
+      'Code: auth/operation-not-allowed',
+      'Reason: Made-up accounts need the Auth emulator',
+    ]);
+  });
+
+  it('the reCAPTCHA verifier is cleared and its holder removed when another code is asked for and once the code is confirmed', async () => {
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    await startPhoneSignIn(CONFIG, '+639171234567');
+    await startPhoneSignIn(CONFIG, '+639171234567');
+    expect(fake.log.verifierClears).to.equal(1);
+    expect(document.querySelectorAll('[data-wps-recaptcha]')).to.have.length(1);
+    await confirmPhoneCode('123456');
+    expect(fake.log.verifierClears).to.equal(2);
+    expect(document.querySelectorAll('[data-wps-recaptcha]')).to.have.length(0);
+  });
+
+  it('a code the provider calls expired ends the confirmation: the next try is auth/code-expired without asking the provider', async () => {
+    const fake = fakeSdk({ confirm: () => ({ code: 'auth/code-expired', message: 'Firebase: Error (auth/code-expired).' }) });
+    setSdkLoader(fake.loader);
+    siteStatus.value = identityStatus();
+    expect(await sendPhoneCode('+63', '9171234567')).to.equal(true);
+    expect(pendingConfirmation.value).to.not.equal(undefined);
+    expect(await confirmPhone('123456')).to.equal(undefined);
+    expect(pendingConfirmation.value).to.equal(undefined);
+    notices.value = [];
+    expect(await confirmPhone('123456')).to.equal(undefined);
+    expect(fake.log.confirms).to.deep.equal(['123456']);
+    expect(notices.value[0]!.message!.split('\n')).to.deep.equal([
+      en['identity.error.auth/code-expired'],
+      'Code: auth/code-expired',
+      'Reason: No SMS confirmation is pending',
+    ]);
+  });
+});
+
+describe('identity-provider sign-in without a provider, or before the site status', () => {
+  it('no identity provider in the site status: the player is told sign-in is not offered; nothing is loaded', async () => {
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    const notOffered = [
+      en['identity.error.auth/unknown'],
+      'Code: auth/operation-not-allowed',
+      'Reason: Identity-provider sign-in is not offered',
+    ];
+    expect(await socialSignIn('google.com')).to.equal(undefined);
+    expect(notices.value.map((n) => n.message!.split('\n'))).to.deep.equal([notOffered]);
+    notices.value = [];
+    siteStatus.value = identityStatus({ firebase: false });
+    expect(await sendPhoneCode('+63', '9171234567')).to.equal(false);
+    expect(notices.value.map((n) => n.message!.split('\n'))).to.deep.equal([notOffered]);
+    expect(fake.log.loads).to.equal(0);
+  });
+
+  it('Facebook with the emulator on: the popup, never the Google account chooser', async () => {
+    siteStatus.value = identityStatus();
+    const fake = fakeSdk();
+    setSdkLoader(fake.loader);
+    let asked = 0;
+    const result = await socialSignIn('facebook.com', { chooseDemoAccount: async () => (asked++, 'x') });
+    expect(result).to.deep.equal({ idToken: 'popup-token-facebook.com', channel: 'facebook.com' });
+    expect(asked).to.equal(0);
+    expect(fake.log.credentials).to.deep.equal([]);
+  });
+
+  it('bind_customer_required before the site status has loaded: asks, existing account only', async () => {
+    const google = { idToken: 'id-token-1', channel: 'google.com' as const };
+    stub = stubWps(() => bindRequired(undefined));
+    expect(await identityLogin(google)).to.deep.equal({ kind: 'bind', result: google, canCreate: false });
+    expect(bindDecision(undefined, undefined, true)).to.deep.equal({ kind: 'choose', canCreate: true });
+  });
+});
+
+describe('registration with the provider token (docs/product.md §3 social registration)', () => {
+  const google = { idToken: 'id-token-1', channel: 'google.com' as const };
+  const NEW_MEMBER = { ...LOGIN_VALUE, id: 8, token: 'tok-8', userName: 'newbie' };
+
+  it('one at a time: busy while it runs, another meanwhile is refused and sends nothing; done goes to /m/home; free again after', async () => {
+    siteStatus.value = identityStatus();
+    let asked!: () => void;
+    const reached = new Promise<void>((resolve) => (asked = resolve));
+    let release!: (r: Response) => void;
+    stub = stubWps(
+      () => json({ success: true, value: LOGIN_VALUE }),
+      () => {
+        asked();
+        return new Promise<Response>((resolve) => (release = resolve));
+      },
+    );
+    const first = registerWithProvider(google);
+    await reached;
+    expect(registerBusy.value).to.equal(true);
+    expect(await registerWithProvider(google)).to.deep.equal({ kind: 'failed' });
+    expect(stub.to('/wps/member/register')).to.have.length(1);
+    release(json({ success: true, value: NEW_MEMBER }));
+    expect(await first).to.deep.equal({ kind: 'done', outcome: { ok: true, next: '/m/home', value: NEW_MEMBER } });
+    expect(registerBusy.value).to.equal(false);
+    expect(session.value?.token).to.equal('tok-8');
+  });
+
+  it("a refused registration: failed, the server's message once (not as a provider error), no session, free again", async () => {
+    siteStatus.value = identityStatus();
+    stub = stubWps(
+      () => json({ success: true, value: LOGIN_VALUE }),
+      () => json({ success: false, errorCode: 'register.firebase.exists', message: 'This account is already registered' }, 400),
+    );
+    expect(await registerWithProvider(google)).to.deep.equal({ kind: 'failed' });
+    expect(notices.value.map((n) => n.message)).to.deep.equal(['This account is already registered']);
+    expect(session.value).to.equal(undefined);
+    expect(registerBusy.value).to.equal(false);
+  });
+
+  it('binding an existing account that the server refuses: failed', async () => {
+    siteStatus.value = identityStatus();
+    stub = stubWps(() => json({ success: false, errorCode: 'login.password.invalid', message: 'Wrong password' }, 400));
+    expect(await bindExistingAccount(google, 'demo', 'Wrong1234')).to.deep.equal({ kind: 'failed' });
+    expect(session.value).to.equal(undefined);
+  });
+});
+
+describe('the private browsing check, as the sign-in uses it', () => {
+  it('a check that fails never refuses', async () => {
+    setPrivateModeCheck(async () => {
+      throw new Error('no estimate');
+    });
+    expect(await refusedAsPrivate()).to.equal(false);
+  });
+
+  it('with no check given, the Chromium heuristic decides', async () => {
+    setPrivateModeCheck();
+    expect(await refusedAsPrivate()).to.equal(await chromiumPrivateHeuristic());
+  });
+
+  it('Chrome with a storage API but no estimate: not private', async () => {
+    const CHROME = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+    expect(await chromiumPrivateHeuristic({ userAgent: CHROME, storage: {} as Pick<StorageManager, 'estimate'> })).to.equal(
+      false,
+    );
+  });
+});
+
+describe('the made-up accounts: edges of the typed email and of sub', () => {
+  it('an address with a second @ is refused; 254 characters are an address, 255 are not', () => {
+    expect(emailProblem('player@example.com@x')).to.equal('invalid');
+    const at254 = `${'a'.repeat(254 - '@example.com'.length)}@example.com`;
+    expect(at254).to.have.length(254);
+    expect(emailProblem(at254)).to.equal(undefined);
+    expect(emailProblem(`a${at254}`)).to.equal('invalid');
+  });
+
+  it('a name from a local part that starts with a separator has no empty word', () => {
+    expect(accountOf('_jo.smith@x.io')).to.deep.equal({ name: 'Jo Smith', email: '_jo.smith@x.io' });
+  });
+
+  it('sub keeps its 21 digits when the hash is small (zero-padded)', () => {
+    for (const email of ['a@b.co', 'jo@x.io', 'x@y.zz', 'test@example.com'])
+      expect(demoSubject(email), email).to.match(/^\d{21}$/);
   });
 });

@@ -39,6 +39,7 @@ import {
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
 import { rsaPair, unsealBody } from '../browser-helpers/sealed.ts';
 import { statusFixture } from '../browser-helpers/status.ts';
+import { captchas } from '../browser-helpers/captcha-stand-in.ts';
 
 const en = EN as Record<string, string>;
 const navigations: string[] = [];
@@ -107,23 +108,6 @@ function fakeSdk(): Sdk {
   };
   return sdk as unknown as Sdk;
 }
-
-// ---- the captcha row: a stand-in <wps-captcha> (its own tests: test/elements/captcha.test.tsx) -----
-
-const captchas = { solved: 0, renewed: 0, refuse: false };
-customElements.define(
-  'wps-captcha',
-  class extends HTMLElement {
-    verify() {
-      captchas.solved++;
-      return captchas.refuse ? Promise.reject(new Error('closed')) : Promise.resolve({ geetestValidateV4: 'v4-pass' });
-    }
-    retry() {
-      captchas.renewed++;
-    }
-    reset() {}
-  },
-);
 
 // ---- the /wps side ----------------------------------------------------------------------------------
 

@@ -1,6 +1,8 @@
 /**
  * registrationPayload (docs/product.md §3 registration payload, §5 default password for mobile registration).
  * nextAfterLogin is covered by test/core/remembered-login.test.ts. changePassword (§4, the forced change).
+ * What a login leaves remembered (§4 remembered login); the SMS code request and the suggested
+ * username when their call fails.
  */
 import { expect } from 'chai';
 import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
@@ -8,7 +10,9 @@ import { siteStatus } from '../../src/core/config/siteStatus.ts';
 import { IN_APP_KEY } from '../../src/core/env/env.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { notices } from '../../src/core/notice/notices.ts';
-import { session } from '../../src/core/session/sessionInfo.ts';
+import { merchantCode } from '../../src/core/config/config.ts';
+import { readRememberedLogin, saveRememberedLogin } from '../../src/core/session/rememberedLogin.ts';
+import { clearSession, session } from '../../src/core/session/sessionInfo.ts';
 import {
   changePassword,
   login,
@@ -16,6 +20,8 @@ import {
   register,
   registerBusy,
   registrationPayload,
+  sendLoginCode,
+  suggestUsername,
   type RegisterRequest,
 } from '../../src/features/sign-in/model.ts';
 import { installClock } from '../browser-helpers/clock.ts';
@@ -248,5 +254,115 @@ describe('one login and one registration at a time (docs/product.md §4, registr
     release();
     expect((await first).ok).to.equal(false);
     expect(stub!.to(endpoints.register.path)).to.have.length(1);
+  });
+});
+
+describe('what a login leaves remembered (docs/product.md §4 remembered login)', () => {
+  let stub: FetchStub | undefined;
+  let clock: ReturnType<typeof installClock> | undefined;
+  const LOGIN = { id: 11, token: 'tok-m', userName: 'player1', customerType: 0, firstTimeLogin: false, passwordExpired: false };
+  const KEPT = { type: 'username', username: 'keeper', merchant: 'DEMO01', autoLogin: 1, password: 'Kept1234' } as const;
+  beforeEach(() => {
+    merchantCode.value = 'DEMO01';
+    localStorage.clear();
+    clock = installClock(Date.now()); // the 500 ms login lock stays on the fake clock
+    stub = stubFetch((c) => {
+      if (c.url.pathname === endpoints.rsaKey.path) return json({ success: true, value: rsaPair().value });
+      if (c.url.pathname === endpoints.login.path) return json({ success: true, value: LOGIN });
+      if (c.url.pathname === endpoints.memberInfo.path)
+        return json({ success: true, value: { type: 0, id: 11, userName: 'player1', language: 'EN', clubLabel: null } });
+      return json({ success: false, errorCode: 'not.found' }, 404);
+    });
+  });
+  afterEach(() => {
+    stub?.restore();
+    clock?.uninstall();
+    loginBusy.value = false;
+    clearSession();
+    localStorage.clear();
+    merchantCode.value = '';
+  });
+
+  it('a username login with Remember me: the trimmed name and the password, auto login on', async () => {
+    expect((await login({ type: 'username', username: ' player1 ', password: 'Secret123', remember: true })).ok).to.equal(true);
+    expect(await readRememberedLogin()).to.deep.equal({
+      type: 'username',
+      username: 'player1',
+      merchant: 'DEMO01',
+      autoLogin: 1,
+      password: 'Secret123',
+    });
+  });
+
+  it('an SMS login with Remember me: the trimmed mobile number, no password', async () => {
+    const ok = await login({
+      type: 'sms',
+      countryDialingCode: '+63',
+      mobileNum: ' 9171234567 ',
+      verificationCode: '123456',
+      remember: true,
+    });
+    expect(ok.ok).to.equal(true);
+    expect(await readRememberedLogin()).to.deep.equal({
+      type: 'sms',
+      username: '9171234567',
+      merchant: 'DEMO01',
+      autoLogin: 1,
+      password: undefined,
+    });
+  });
+
+  it('Remember me unticked: the login remembered before is forgotten', async () => {
+    await saveRememberedLogin(KEPT);
+    expect((await login({ type: 'username', username: 'player1', password: 'Secret123', remember: false })).ok).to.equal(true);
+    expect(await readRememberedLogin()).to.equal(undefined);
+  });
+
+  it('an identity-provider login leaves the remembered login as it was', async () => {
+    await saveRememberedLogin(KEPT);
+    expect((await login({ type: 'firebase', firebaseChannel: 'google.com', firebaseIdToken: 'id-1' })).ok).to.equal(true);
+    expect(await readRememberedLogin()).to.deep.equal(KEPT);
+  });
+});
+
+describe('sendLoginCode and suggestUsername when their call fails or has nothing to send', () => {
+  let stub: FetchStub | undefined;
+  let answer: () => Response;
+  beforeEach(() => {
+    stub = stubFetch((c) => {
+      if (c.url.pathname === endpoints.rsaKey.path) return json({ success: true, value: rsaPair().value });
+      return answer();
+    });
+  });
+  afterEach(() => {
+    stub?.restore();
+    notices.value = [];
+  });
+
+  it('a blank mobile number sends nothing; a number is sent trimmed; the answer gives the expiry', async () => {
+    answer = () => json({ success: true, value: { expirationTime: 1_800_000_000_000 } });
+    expect(await sendLoginCode('+63', '   ')).to.equal(undefined);
+    expect(stub!.to(endpoints.smsNoLogin.path)).to.have.length(0);
+    expect(await sendLoginCode('+63', ' 9171234567 ')).to.equal(1_800_000_000_000);
+    const calls = stub!.to(endpoints.smsNoLogin.path);
+    expect(calls).to.have.length(1);
+    const body = calls[0]!.headers.get('Encryption')
+      ? unsealBody(calls[0]!.headers, calls[0]!.body)
+      : JSON.parse(calls[0]!.body!);
+    expect(body).to.include({ countryDialingCode: '+63', mobileNum: '9171234567' });
+  });
+
+  it('a refused code request or one answered without a value resolves with no expiry', async () => {
+    answer = () => json({ success: false, errorCode: 'server.error', message: 'Try later' }, 500);
+    expect(await sendLoginCode('+63', '9171234567')).to.equal(undefined);
+    answer = () => json({ success: true, value: null });
+    expect(await sendLoginCode('+63', '9171234567')).to.equal(undefined);
+  });
+
+  it('a refused or empty suggestion resolves with no name', async () => {
+    answer = () => json({ success: false, errorCode: 'server.error', message: 'Try later' }, 500);
+    expect(await suggestUsername()).to.equal(undefined);
+    answer = () => json({ success: true, value: null });
+    expect(await suggestUsername()).to.equal(undefined);
   });
 });
