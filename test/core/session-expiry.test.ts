@@ -414,6 +414,11 @@ describe('old iOS home-screen restore (homeScreenRestore.ts)', () => {
     });
   }
 
+  it("rememberPath keeps the page under docs/product.md's storage key wps:lastPath (local storage)", () => {
+    rememberPath('/m/game?code=x');
+    expect(JSON.parse(localStorage.getItem('wps:lastPath')!)).to.equal('/m/game?code=x');
+  });
+
   it('rememberPath stores /m/ paths (with query) in localStorage only in an old iOS home-screen app', () => {
     rememberPath('/m/game?code=x&playType=1');
     expect(JSON.parse(localStorage.getItem(LAST_PATH_KEY)!)).to.equal('/m/game?code=x&playType=1');

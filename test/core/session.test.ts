@@ -413,4 +413,34 @@ describe('member info follows the token (docs/product.md §4, §9: re-check 300 
       stub.restore();
     }
   });
+
+  it('a page going to the background asks for nothing: only its return checks the session', async () => {
+    const stub = stubFetch((c) =>
+      c.url.pathname === endpoints.memberInfo.path
+        ? json({ success: true, value: { id: 42, userName: 'player', type: 0, language: 'EN' } })
+        : json({ success: true, value: null }),
+    );
+    let visibility: DocumentVisibilityState = 'visible';
+    const restoreVisibility = fakeProperty(document, 'visibilityState', () => visibility);
+    const clock = installClock();
+    try {
+      const infos = () => stub.to(endpoints.memberInfo.path).length;
+      watchMemberInfo();
+      saveSession(info);
+      await waitForMember();
+      expect(infos()).to.equal(1);
+      visibility = 'hidden';
+      document.dispatchEvent(new Event('visibilitychange'));
+      await clock.tickAsync(300);
+      expect(infos(), 'hidden: no check').to.equal(1);
+      visibility = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+      await clock.tickAsync(300);
+      expect(infos(), 'shown again: one check 300 ms later').to.equal(2);
+    } finally {
+      clock.uninstall();
+      restoreVisibility();
+      stub.restore();
+    }
+  });
 });
