@@ -34,6 +34,16 @@ describe('remembered login (docs/product.md §3, §4; docs/architecture.md, Secu
     });
   });
 
+  it("is kept under docs/product.md's storage key wps:rememberedLogin (local storage)", async () => {
+    await saveRememberedLogin({ type: 'sms', username: '9171234567', merchant: 'demo', autoLogin: 1 });
+    expect(JSON.parse(localStorage.getItem('wps:rememberedLogin')!)).to.deep.equal({
+      type: 'sms',
+      username: '9171234567',
+      merchant: 'demo',
+      autoLogin: 1,
+    });
+  });
+
   it('uses a non-extractable key kept in IndexedDB', async () => {
     await saveRememberedLogin({ type: 'username', username: 'alice', password: 'pw1', merchant: 'demo', autoLogin: 1 });
     const key = await new Promise<CryptoKey>((resolve, reject) => {
