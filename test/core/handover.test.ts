@@ -43,6 +43,12 @@ describe('takeAddressToken', () => {
     expect(takeAddressToken()).to.equal(undefined);
     expect(location.search).to.equal('?x=1');
   });
+
+  it("no token: a merchant's query stays exactly as written (a bare flag, %20), not rewritten", () => {
+    history.replaceState(null, '', '/m/game?flag&q=a%20b#top');
+    expect(takeAddressToken()).to.equal(undefined);
+    expect(location.search + location.hash).to.equal('?flag&q=a%20b#top');
+  });
 });
 
 describe('handoverOf', () => {

@@ -45,6 +45,11 @@ describe('operatorUrlWithToken', () => {
       expect(operatorUrlWithToken('/m/home', 'tok'), base).to.equal(undefined);
     }
   });
+
+  it("an api-base that is no URL at all (a merchant's typo) gives no link with the token, and does not throw", () => {
+    apiBase.value = 'https://[op.example';
+    expect(operatorUrlWithToken('/m/home', 'tok')).to.equal(undefined);
+  });
 });
 
 describe('onOperatorPage', () => {

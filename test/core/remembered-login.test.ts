@@ -11,6 +11,7 @@ import {
 import { nextAfterLogin } from '../../src/features/sign-in/model.ts';
 import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
 import type { LoginValue } from '../../src/contract/endpoints.ts';
+import { fakeProperty } from '../browser-helpers/status.ts';
 
 describe('remembered login (docs/product.md §3, §4; docs/architecture.md, Security rules)', () => {
   beforeEach(async () => {
@@ -33,6 +34,16 @@ describe('remembered login (docs/product.md §3, §4; docs/architecture.md, Secu
     });
   });
 
+  it("is kept under docs/product.md's storage key wps:rememberedLogin (local storage)", async () => {
+    await saveRememberedLogin({ type: 'sms', username: '9171234567', merchant: 'demo', autoLogin: 1 });
+    expect(JSON.parse(localStorage.getItem('wps:rememberedLogin')!)).to.deep.equal({
+      type: 'sms',
+      username: '9171234567',
+      merchant: 'demo',
+      autoLogin: 1,
+    });
+  });
+
   it('uses a non-extractable key kept in IndexedDB', async () => {
     await saveRememberedLogin({ type: 'username', username: 'alice', password: 'pw1', merchant: 'demo', autoLogin: 1 });
     const key = await new Promise<CryptoKey>((resolve, reject) => {
@@ -50,6 +61,55 @@ describe('remembered login (docs/product.md §3, §4; docs/architecture.md, Secu
     await crypto.subtle.exportKey('raw', key).catch(() => (exported = false));
     expect(exported).to.equal(false);
   });
+
+  it("the key that seals it is IndexedDB wps / keys / remembered-login-key (docs/product.md's storage keys)", async () => {
+    await saveRememberedLogin({ type: 'username', username: 'alice', password: 'pw-idb', merchant: 'demo', autoLogin: 1 });
+    const key = await new Promise<CryptoKey>((resolve, reject) => {
+      const open = indexedDB.open('wps');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const get = open.result.transaction('keys').objectStore('keys').get('remembered-login-key');
+        get.onsuccess = () => resolve(get.result as CryptoKey);
+        get.onerror = () => reject(get.error);
+      };
+    });
+    // That key, and no other (a key left by an earlier page would not), opens the sealed password.
+    const { secret } = JSON.parse(localStorage.getItem(REMEMBERED_LOGIN_KEY)!) as { secret: { iv: string; data: string } };
+    const bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes(secret.iv) }, key, bytes(secret.data));
+    expect(new TextDecoder().decode(plain)).to.equal('pw-idb');
+  });
+
+  // docs/architecture.md, Security rules: without WebCrypto or IndexedDB only the username is remembered.
+  const insecure: [label: string, target: () => object, property: string][] = [
+    ['without WebCrypto (an insecure context)', () => crypto, 'subtle'],
+    ['without IndexedDB', () => window, 'indexedDB'],
+  ];
+  for (const [label, target, property] of insecure) {
+    it(`${label} only the username is remembered, and the login is not refused`, async () => {
+      // A key from an earlier login is there: it must not be used either.
+      await saveRememberedLogin({ type: 'username', username: 'alice', password: 'pw1', merchant: 'demo', autoLogin: 1 });
+      const restore = fakeProperty(target(), property, () => undefined);
+      try {
+        await saveRememberedLogin({ type: 'username', username: 'bob', password: 'pw2', merchant: 'demo', autoLogin: 1 });
+        expect(JSON.parse(localStorage.getItem(REMEMBERED_LOGIN_KEY)!)).to.deep.equal({
+          type: 'username',
+          username: 'bob',
+          merchant: 'demo',
+          autoLogin: 1,
+        });
+        expect(await readRememberedLogin()).to.deep.equal({
+          type: 'username',
+          username: 'bob',
+          merchant: 'demo',
+          autoLogin: 1,
+          password: undefined,
+        });
+      } finally {
+        restore();
+      }
+    });
+  }
 
   it('a record copied to another browser (no key) gives no password', async () => {
     await saveRememberedLogin({ type: 'username', username: 'alice', password: 'pw1', merchant: 'demo', autoLogin: 1 });
@@ -81,6 +141,25 @@ describe('remembered login (docs/product.md §3, §4; docs/architecture.md, Secu
     expect(await readRememberedLogin()).to.equal(undefined);
     localStorage.setItem(REMEMBERED_LOGIN_KEY, 'not json');
     expect(await readRememberedLogin()).to.equal(undefined);
+  });
+
+  // A record without its type, username or merchant would fill the form with "undefined" or log in elsewhere.
+  const broken = [
+    { type: 'email', username: 'alice', merchant: 'demo', autoLogin: 1 },
+    { type: 'username', merchant: 'demo', autoLogin: 1 },
+    { type: 'sms', username: 9171234567, merchant: 'demo', autoLogin: 1 },
+    { type: 'username', username: 'alice', autoLogin: 1 },
+  ];
+  for (const record of broken) {
+    it(`${JSON.stringify(record)} in storage reads as nothing`, async () => {
+      localStorage.setItem(REMEMBERED_LOGIN_KEY, JSON.stringify(record));
+      expect(await readRememberedLogin()).to.equal(undefined);
+    });
+  }
+
+  it('turning auto login off with nothing remembered stores nothing', () => {
+    turnAutoLoginOff();
+    expect(localStorage.getItem(REMEMBERED_LOGIN_KEY)).to.equal(null);
   });
 });
 

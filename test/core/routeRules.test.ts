@@ -235,6 +235,11 @@ describe('route rules: every public page, trailing slashes, the tokens flag, emp
     expect(reloadAction('/m/member/home/')).to.equal('home');
   });
 
+  it('every trailing slash, not only the last: /m/register// is the public page for a visitor and reloads', () => {
+    expect(guardRoute('/m/register//', '', false)).to.deep.equal({ allow: true });
+    expect(reloadAction('/m/login//')).to.equal('reload');
+  });
+
   it('tokens is a token everywhere but /m/appDownload (with or without its trailing slash), and without a path', () => {
     expect(tokenFromQuery('?tokens=t1')).to.equal('t1');
     expect(tokenFromQuery('?tokens=t1', '/m/home')).to.equal('t1');

@@ -259,6 +259,15 @@ describe('the login after a session loss goes back to the page (docs/product.md 
     expect(navigations.map((n) => n.path)).to.deep.equal(['/m/login?returnTo=%2Fm%2FrewardCenter%3Ftab%3D2']);
   });
 
+  it("the page waits under docs/product.md's storage key wps:sessionEnded (session storage), which clearing the session keeps", () => {
+    history.replaceState(null, '', '/m/voucherCenter');
+    saveSession(OLD);
+    sessionGone();
+    expect(JSON.parse(sessionStorage.getItem('wps:sessionEnded')!)).to.equal('/m/voucherCenter');
+    clearSession();
+    expect(JSON.parse(sessionStorage.getItem('wps:sessionEnded')!)).to.equal('/m/voucherCenter');
+  });
+
   it('a reload before the tap (the reload rule moves to /m/home) still returns to that page', () => {
     history.replaceState(null, '', '/m/voucherCenter');
     saveSession(OLD);
@@ -413,6 +422,11 @@ describe('old iOS home-screen restore (homeScreenRestore.ts)', () => {
       expect(isLegacyHomeScreenApp()).to.equal(legacy);
     });
   }
+
+  it("rememberPath keeps the page under docs/product.md's storage key wps:lastPath (local storage)", () => {
+    rememberPath('/m/game?code=x');
+    expect(JSON.parse(localStorage.getItem('wps:lastPath')!)).to.equal('/m/game?code=x');
+  });
 
   it('rememberPath stores /m/ paths (with query) in localStorage only in an old iOS home-screen app', () => {
     rememberPath('/m/game?code=x&playType=1');

@@ -34,6 +34,7 @@ import { logout } from '../../src/core/session/logout.ts';
 import { PASSWORD_CHANGE_KEY, passwordChangeForced } from '../../src/core/session/passwordChange.ts';
 import { REMEMBERED_LOGIN_KEY } from '../../src/core/session/rememberedLogin.ts';
 import { installClock } from '../browser-helpers/clock.ts';
+import { notices } from '../../src/core/notice/notices.ts';
 import { fakeProperty } from '../browser-helpers/status.ts';
 import { json, stubFetch, type FetchStub } from '../browser-helpers/helpers.ts';
 
@@ -190,6 +191,32 @@ describe('device id (docs/product.md §3: loginDeviceId, MD5 as 8-4-4-4-12)', ()
     localStorage.setItem('wps:deviceSeed', seed!);
     expect(await deviceId()).to.equal(first);
   });
+
+  // Two phones with the same seed still differ when one trait differs (docs/product.md §3: an MD5 of
+  // the device's traits): the screen, the language, the user agent and the number of cores each count.
+  const traits: [name: string, target: () => object, property: string, other: unknown][] = [
+    ['screen width', () => screen, 'width', 1234],
+    ['screen height', () => screen, 'height', 567],
+    ['colour depth', () => screen, 'colorDepth', 8],
+    ['language', () => navigator, 'language', 'th-TH'],
+    ['user agent', () => navigator, 'userAgent', 'Mozilla/5.0 (Linux; Android 14; Pixel 8) WPSApp/2.4.39'],
+    ['number of cores', () => navigator, 'hardwareConcurrency', 3],
+  ];
+  for (const [name, target, property, other] of traits) {
+    it(`another ${name} with the same seed gives another id`, async () => {
+      localStorage.setItem('wps:deviceSeed', '1-2-3-4');
+      const mine = await deviceId();
+      const restore = fakeProperty(target(), property, () => other);
+      try {
+        expect(await deviceId())
+          .to.match(UUID)
+          .and.not.equal(mine);
+      } finally {
+        restore();
+      }
+      expect(await deviceId(), 'the trait back: the id back').to.equal(mine);
+    });
+  }
 });
 
 describe('landing capture (docs/product.md §2, §3)', () => {
@@ -223,6 +250,15 @@ describe('landing capture (docs/product.md §2, §3)', () => {
       referralCode: 'NEW',
     });
     expect(storedTrackingParams()).to.deep.equal({ fbclid: 'F1', r: 'NEW', affiliateCode: 'AFF', gclid: 'G2' });
+  });
+
+  it("keeps them under docs/product.md's storage keys, wps:tracking and wps:registrationInfo (session storage)", () => {
+    captureLanding('?fbclid=F1&r=REF1', 'play.example.com');
+    expect(JSON.parse(sessionStorage.getItem('wps:tracking')!)).to.deep.equal({ fbclid: 'F1', r: 'REF1' });
+    expect(JSON.parse(sessionStorage.getItem('wps:registrationInfo')!)).to.deep.equal({
+      originalDomain: 'play.example.com',
+      referralCode: 'REF1',
+    });
   });
 
   it('a landing without parameters stores no tracking but still records the domain', () => {
@@ -289,6 +325,17 @@ describe('logout (docs/product.md §4)', () => {
     expect(session.value).to.equal(undefined);
   });
 
+  it('a logout the server refuses shows no notice: best effort, the player is logged out all the same', async () => {
+    stub!.restore();
+    stub = stubFetch(() => json({ success: false, errorCode: 'some.error', message: 'Nope' }, 400));
+    saveSession(info);
+    notices.value = [];
+    await logout();
+    expect(stub.to(endpoints.logout.path)).to.have.length(1);
+    expect(notices.value).to.deep.equal([]);
+    expect(session.value).to.equal(undefined);
+  });
+
   it('without a session nothing is sent', async () => {
     await logout();
     expect(stub!.to(endpoints.logout.path)).to.have.length(0);
@@ -303,6 +350,10 @@ describe('forced password change (docs/product.md §4)', () => {
     [{ defaultPassword: true }, false],
     [{ forced: 'true' }, false],
   ];
+  it("is read from docs/product.md's storage key wps:passwordChange (session storage)", () => {
+    sessionStorage.setItem('wps:passwordChange', JSON.stringify({ forced: true }));
+    expect(passwordChangeForced()).to.equal(true);
+  });
   for (const [stored, forced] of rows) {
     it(`${JSON.stringify(stored) ?? 'nothing'} stored → forced ${forced}`, () => {
       if (stored !== undefined) sessionStorage.setItem(PASSWORD_CHANGE_KEY, JSON.stringify(stored));
@@ -356,6 +407,36 @@ describe('member info follows the token (docs/product.md §4, §9: re-check 300 
       document.dispatchEvent(new Event('visibilitychange'));
       await clock.tickAsync(MEMBER_RECHECK_DEBOUNCE_MS);
       expect(infos()).to.have.length(3, 'no token, no check');
+    } finally {
+      clock.uninstall();
+      restoreVisibility();
+      stub.restore();
+    }
+  });
+
+  it('a page going to the background asks for nothing: only its return checks the session', async () => {
+    const stub = stubFetch((c) =>
+      c.url.pathname === endpoints.memberInfo.path
+        ? json({ success: true, value: { id: 42, userName: 'player', type: 0, language: 'EN' } })
+        : json({ success: true, value: null }),
+    );
+    let visibility: DocumentVisibilityState = 'visible';
+    const restoreVisibility = fakeProperty(document, 'visibilityState', () => visibility);
+    const clock = installClock();
+    try {
+      const infos = () => stub.to(endpoints.memberInfo.path).length;
+      watchMemberInfo();
+      saveSession(info);
+      await waitForMember();
+      expect(infos()).to.equal(1);
+      visibility = 'hidden';
+      document.dispatchEvent(new Event('visibilitychange'));
+      await clock.tickAsync(300);
+      expect(infos(), 'hidden: no check').to.equal(1);
+      visibility = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+      await clock.tickAsync(300);
+      expect(infos(), 'shown again: one check 300 ms later').to.equal(2);
     } finally {
       clock.uninstall();
       restoreVisibility();

@@ -284,6 +284,16 @@ describe('<wps-image-popup>', () => {
     expect(image(el), 'a key inside: it stays').to.equal(PNG('b'));
   });
 
+  it('a tap beside the image closes it and shows the next', async () => {
+    backend();
+    const el = mount('<wps-image-popup></wps-image-popup>');
+    const log = recordEvents(el, ['wps-close']);
+    await waitFor(() => expect(image(el)).to.equal(PNG('first')));
+    part<HTMLElement>(el, 'backdrop')!.click();
+    await waitFor(() => expect(image(el)).to.equal(PNG('second')));
+    expect(log.events.map((e) => [e.detail.id, e.detail.reason])).to.deep.equal([['b1', 'close']]);
+  });
+
   it('a tap on a linked image follows the link and shows the next', async () => {
     backend();
     const el = mount('<wps-image-popup></wps-image-popup>');

@@ -425,6 +425,15 @@ describe('<wps-inapp-guide>', () => {
     }
   });
 
+  it('before the copy button is tapped the status line says nothing', async () => {
+    fakeUA(UA.tiktok);
+    backend();
+    const el = mount('<wps-inapp-guide delay="0"></wps-inapp-guide>');
+    await waitFor(() => expect(has(el, 'copy')).to.equal(true));
+    expect(part(el, 'status')!.textContent).to.equal('');
+    expect(has(el, 'link'), 'no link box before a failed copy').to.equal(false);
+  });
+
   it('copying the link says so and counts as accepted', async () => {
     fakeUA(UA.tiktok);
     backend();
