@@ -111,7 +111,10 @@ describe('<wps-ios-guide> on iOS 26 (Safari 26 user agent: iPhone OS 18_7, Versi
     const el = mount('<wps-ios-guide open mode="guide"></wps-ios-guide>');
     await waitFor(() => expect(has(el, 'steps')).to.equal(true));
     expect(steps(el)).to.deep.equal(IOS26_STEPS);
-    expect(part(el, 'hint')!.textContent).to.equal('Installed, Lucky Lotto can also send you notifications.');
+    // The app's name comes with the site status, which may answer after the guide has opened.
+    await waitFor(() =>
+      expect(part(el, 'hint')!.textContent).to.equal('Installed, Lucky Lotto can also send you notifications.'),
+    );
     await accessibleOnceIn(el);
   });
 
