@@ -117,24 +117,15 @@ const SCHEMA_KEY = schemaKey();
  * (./cluster.ts), else initdb.
  */
 async function openMemory(): Promise<PGlite> {
-  const schema = schemaDump(SCHEMA_KEY);
-  if (schema) {
-    const lite = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: schema });
-    try {
-      await lite.waitReady;
-      return lite;
-    } catch {
-      await lite.close().catch(() => undefined);
-    }
-  }
-  const dump = await templateDump();
-  if (dump) {
+  for (const read of [() => schemaDump(SCHEMA_KEY), templateDump]) {
+    const dump = await read();
+    if (!dump) continue;
     const lite = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: dump });
     try {
       await lite.waitReady;
       return lite;
     } catch {
-      await lite.close().catch(() => undefined);
+      await lite.close().catch(() => undefined); // a damaged dump: the next way
     }
   }
   return new PGlite({ postgresqlconf: PGLITE_CONF });
