@@ -12,25 +12,15 @@ import '../../elements/ios-guide.tsx';
 import '../../elements/inapp-guide.tsx';
 import { LANGUAGES, type Language } from '../../src/contract/language-codes.ts';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
-import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
+import { siteStatus } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
 import { OVERLAY_PRIORITY, holdOverlays, overlayAnswered, resetOverlays } from '../../src/core/overlay/queue.ts';
-import { SKIP_KEY, installed, nativePrompt, skipped, type BeforeInstallPromptEvent } from '../../src/features/install/model.ts';
+import { SKIP_KEY, nativePrompt, skipped, type BeforeInstallPromptEvent } from '../../src/features/install/model.ts';
 import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
-import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
+import { statusFixture } from '../browser-helpers/status.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
-import {
-  has,
-  json,
-  mount,
-  part,
-  recordEvents,
-  sleep,
-  stubFetch,
-  unmountAll,
-  waitFor,
-  type FetchStub,
-} from '../browser-helpers/helpers.ts';
+import { fakeUA, resetInstall, statusBackend } from '../browser-helpers/install-fixture.ts';
+import { has, mount, part, recordEvents, sleep, unmountAll, waitFor } from '../browser-helpers/helpers.ts';
 import CN from '../../src/features/install/locales/CN.json';
 import TW from '../../src/features/install/locales/TW.json';
 import HK from '../../src/features/install/locales/HK.json';
@@ -92,12 +82,6 @@ const UA = {
     'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/AP2A.240905.003; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.6723.83 Mobile Safari/537.36 [Pinterest/Android]',
 };
 
-let restoreUA: (() => void) | undefined;
-const fakeUA = (ua: string) => {
-  restoreUA?.();
-  restoreUA = fakeProperty(navigator, 'userAgent', () => ua);
-};
-
 type Resource = SiteStatus['info']['resources'][number];
 function status(resources: Resource[] = [{ resourceType: 'Android', url: 'https://dl.example.test/lucky.apk' }]): SiteStatus {
   const base = statusFixture({ maintenance: false });
@@ -107,14 +91,7 @@ function status(resources: Resource[] = [{ resourceType: 'Android', url: 'https:
   };
 }
 
-let stub: FetchStub | undefined;
-function backend(s = status()) {
-  stub = stubFetch((c) =>
-    c.url.pathname === '/wps/system/status'
-      ? json({ success: true, value: s })
-      : json({ success: false, errorCode: 'not.found' }, 404),
-  );
-}
+const backend = (s = status()) => statusBackend(s);
 
 const FUNNEL = ['wps-install-shown', 'wps-install-accepted', 'wps-install-dismissed'];
 const button = (el: Element, name: string) => part<HTMLButtonElement>(el, name)!;
@@ -126,19 +103,7 @@ const shownOnce = (log: ReturnType<typeof recordEvents>) => waitFor(() => expect
 function reset() {
   clock?.uninstall();
   clock = undefined;
-  unmountAll();
-  stub?.restore();
-  stub = undefined;
-  resetSiteData();
-  resetOverlays();
-  sessionStorage.clear();
-  localStorage.clear();
-  skipped.value = false;
-  installed.value = false;
-  nativePrompt.value = undefined;
-  restoreUA?.();
-  restoreUA = undefined;
-  language.value = 'EN';
+  resetInstall();
 }
 
 before(async () => {

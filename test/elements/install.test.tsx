@@ -11,9 +11,8 @@ import '../../elements/install-prompt.tsx';
 import '../../elements/ios-guide.tsx';
 import '../../elements/inapp-guide.tsx';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
-import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
+import { siteStatus } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
-import { resetOverlays } from '../../src/core/overlay/queue.ts';
 import {
   INSTALL_DELAY_MS,
   SKIP_KEY,
@@ -23,21 +22,10 @@ import {
   type BeforeInstallPromptEvent,
 } from '../../src/features/install/model.ts';
 import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
-import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
+import { statusFixture } from '../browser-helpers/status.ts';
 import { installClock, type FakeClock } from '../browser-helpers/clock.ts';
-import {
-  expectAccessible,
-  has,
-  json,
-  mount,
-  part,
-  recordEvents,
-  sleep,
-  stubFetch,
-  unmountAll,
-  waitFor,
-  type FetchStub,
-} from '../browser-helpers/helpers.ts';
+import { fakeUA, resetInstall, statusBackend } from '../browser-helpers/install-fixture.ts';
+import { expectAccessible, has, mount, part, recordEvents, sleep, unmountAll, waitFor } from '../browser-helpers/helpers.ts';
 
 const UA = {
   chrome: 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
@@ -62,12 +50,6 @@ const UA = {
     `Mozilla/5.0 (iPhone; CPU iPhone OS ${v} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Kwai/11.8.30.1022 ISLP/0 KDT/PHONE WebViewType/WK`,
 };
 
-let restoreUA: (() => void) | undefined;
-const fakeUA = (ua: string) => {
-  restoreUA?.();
-  restoreUA = fakeProperty(navigator, 'userAgent', () => ua);
-};
-
 function status(over: { enabled?: boolean; maintenance?: boolean } = {}): SiteStatus {
   const base = statusFixture({ maintenance: over.maintenance ?? false });
   return {
@@ -82,14 +64,7 @@ function status(over: { enabled?: boolean; maintenance?: boolean } = {}): SiteSt
   };
 }
 
-let stub: FetchStub | undefined;
-function backend(s = status()) {
-  stub = stubFetch((c) =>
-    c.url.pathname === '/wps/system/status'
-      ? json({ success: true, value: s })
-      : json({ success: false, errorCode: 'not.found' }, 404),
-  );
-}
+const backend = (s = status()) => statusBackend(s);
 
 /** A held install dialog that answers `outcome`. */
 function holdDialog(outcome: 'accepted' | 'dismissed') {
@@ -117,19 +92,7 @@ let clock: FakeClock | undefined;
 function reset() {
   clock?.uninstall();
   clock = undefined;
-  unmountAll();
-  stub?.restore();
-  stub = undefined;
-  resetSiteData();
-  resetOverlays();
-  sessionStorage.clear();
-  localStorage.clear();
-  skipped.value = false;
-  installed.value = false;
-  nativePrompt.value = undefined;
-  restoreUA?.();
-  restoreUA = undefined;
-  language.value = 'EN';
+  resetInstall();
 }
 
 before(async () => {
