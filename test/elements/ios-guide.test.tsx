@@ -8,24 +8,11 @@
 import { expect } from 'chai';
 import '../../elements/ios-guide.tsx';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
-import { resetSiteData } from '../../src/core/config/siteStatus.ts';
 import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
-import { resetOverlays } from '../../src/core/overlay/queue.ts';
-import { installed, nativePrompt, skipped } from '../../src/features/install/model.ts';
 import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
-import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
-import {
-  expectAccessible,
-  has,
-  json,
-  mount,
-  part,
-  sleep,
-  stubFetch,
-  unmountAll,
-  waitFor,
-  type FetchStub,
-} from '../browser-helpers/helpers.ts';
+import { statusFixture } from '../browser-helpers/status.ts';
+import { fakeUA, resetInstall, statusBackend } from '../browser-helpers/install-fixture.ts';
+import { expectAccessible, has, mount, part, sleep, waitFor } from '../browser-helpers/helpers.ts';
 
 const UA = {
   /** Safari 26.4 on iPhone: the OS frozen at 18_7. */
@@ -37,25 +24,12 @@ const UA = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 18_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/141.0.7390.41 Mobile/15E148 Safari/604.1',
 };
 
-let restoreUA: (() => void) | undefined;
-const fakeUA = (ua: string) => {
-  restoreUA?.();
-  restoreUA = fakeProperty(navigator, 'userAgent', () => ua);
-};
-
 function status(): SiteStatus {
   const base = statusFixture({ maintenance: false });
   return { ...base, info: { ...base.info, appName: 'Lucky Lotto', appShortName: 'Lucky', install: { enabled: true } } };
 }
 
-let stub: FetchStub | undefined;
-function backend() {
-  stub = stubFetch((c) =>
-    c.url.pathname === '/wps/system/status'
-      ? json({ success: true, value: status() })
-      : json({ success: false, errorCode: 'not.found' }, 404),
-  );
-}
+const backend = () => statusBackend(status());
 
 const steps = (el: Element) => Array.from(part(el, 'steps')!.querySelectorAll('li')).map((li) => li.textContent);
 
@@ -64,21 +38,7 @@ async function accessibleOnceIn(el: Element) {
   await expectAccessible(el);
 }
 
-function reset() {
-  unmountAll();
-  stub?.restore();
-  stub = undefined;
-  resetSiteData();
-  resetOverlays();
-  sessionStorage.clear();
-  localStorage.clear();
-  skipped.value = false;
-  installed.value = false;
-  nativePrompt.value = undefined;
-  restoreUA?.();
-  restoreUA = undefined;
-  language.value = 'EN';
-}
+const reset = resetInstall;
 
 before(async () => {
   language.value = 'EN';
