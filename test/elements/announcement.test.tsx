@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import '../../elements/announcement.tsx';
 import '../../elements/notice-popup.tsx';
 import type { PopupItem } from '../../src/contract/endpoints.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { blockOverlays } from '../../src/core/overlay/attention.ts';
 import { overlayAnswered, resetOverlays, requestOverlay } from '../../src/core/overlay/queue.ts';
 import { memberInfo } from '../../src/core/session/member.ts';
@@ -92,7 +92,7 @@ function reset() {
 }
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(() => {
   reset();
@@ -324,7 +324,7 @@ describe('<wps-announcement> slides', () => {
   }
   it('right to left (Urdu): a swipe to the right shows the next', async () => {
     language.value = 'UR';
-    await ensureI18n();
+    await languageReady();
     member();
     const el = await shown('<wps-announcement autoplay="0"></wps-announcement>');
     await swipe(el, 100, 300, 'touch');

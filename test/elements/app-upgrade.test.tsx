@@ -9,7 +9,7 @@ import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
 import '../../elements/app-upgrade.tsx';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { activeOverlay, overlayAnswered, requestOverlay, resetOverlays } from '../../src/core/overlay/queue.ts';
 import {
   DIRECT_DOWNLOAD_FROM,
@@ -76,7 +76,7 @@ function reset() {
 }
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(reset);
 afterEach(reset);

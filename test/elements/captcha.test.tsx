@@ -12,7 +12,7 @@ import type { WpsCaptchaElement } from '../../elements/captcha.tsx';
 import type { SiteInfo, SiteStatus } from '../../src/contract/endpoints.ts';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import {
   forgetScripts,
@@ -214,7 +214,7 @@ function reset() {
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
   interceptScripts();
 });
 after(() => {

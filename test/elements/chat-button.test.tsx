@@ -15,7 +15,7 @@ import { expect } from 'chai';
 import '../../elements/chat-button.tsx';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { PLEASE_LOGIN_NOTICE } from '../../src/core/api/errors.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
@@ -111,7 +111,7 @@ function reset() {
 }
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(reset);
 afterEach(reset);

@@ -9,7 +9,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import '../../elements/country-picker.tsx';
 import type { CountryPickerElement } from '../../elements/country-picker.tsx';
 import type { CountryInfo } from '../../src/contract/endpoints.ts';
-import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { CountryPicker } from '../../src/features/country-picker/CountryPicker.tsx';
 import {
@@ -132,7 +132,7 @@ function reset() {
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(() => {
   reset();

@@ -11,7 +11,7 @@ import '../../elements/customer-service.tsx';
 import type { MemberInfo, SiteStatus } from '../../src/contract/endpoints.ts';
 import type { CsEntry } from '../../src/core/config/customerService.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { memberInfo } from '../../src/core/session/member.ts';
 import { clearSession, saveSession } from '../../src/core/session/sessionInfo.ts';
@@ -105,7 +105,7 @@ function reset() {
 }
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(() => {
   reset();

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import '../../elements/domain-error.tsx';
 import { domainFailure, resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { ensureI18n, language, languageReady, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import CN from '../../src/core/i18n/locales/CN.json';
 import EN from '../../src/core/i18n/locales/EN.json';
@@ -74,7 +74,7 @@ function reset() {
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(() => {
   reset();

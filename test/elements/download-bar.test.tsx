@@ -7,7 +7,7 @@ import { defineElement } from '../../elements/define.tsx';
 import type { DownloadLink, SiteStatus } from '../../src/contract/endpoints.ts';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData, siteStatus, promotions } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import {
   GRADE,
@@ -119,7 +119,7 @@ function reset() {
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(() => {
   reset();

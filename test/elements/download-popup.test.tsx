@@ -10,7 +10,7 @@ import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
 import '../../elements/download-popup.tsx';
 import type { DownloadLink, SiteStatus } from '../../src/contract/endpoints.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { resetOverlays } from '../../src/core/overlay/queue.ts';
 import { downloadEntries } from '../../src/features/downloads/downloads.ts';
 import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
@@ -80,7 +80,7 @@ function reset() {
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(() => {
   reset();

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import '../../elements/image-popup.tsx';
 import type { Banner } from '../../src/contract/endpoints.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { resetOverlays } from '../../src/core/overlay/queue.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import {
@@ -74,7 +74,7 @@ function reset() {
 }
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
   // A saved image would download in the test browser: the link's default is stopped, its handler runs.
   window.addEventListener('click', stopDownloads, true);
 });

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import '../../elements/install-prompt.tsx';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { resetOverlays } from '../../src/core/overlay/queue.ts';
 import { installed, nativePrompt, skipped } from '../../src/features/install/model.ts';
 import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
@@ -78,7 +78,7 @@ function reset() {
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(reset);
 afterEach(reset);

@@ -13,7 +13,7 @@ import '../../elements/inapp-guide.tsx';
 import { LANGUAGES, type Language } from '../../src/contract/language-codes.ts';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { siteStatus } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { OVERLAY_PRIORITY, holdOverlays, overlayAnswered, resetOverlays } from '../../src/core/overlay/queue.ts';
 import { SKIP_KEY, nativePrompt, skipped, type BeforeInstallPromptEvent } from '../../src/features/install/model.ts';
 import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
@@ -108,7 +108,7 @@ function reset() {
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(reset);
 afterEach(reset);

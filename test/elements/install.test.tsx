@@ -12,7 +12,7 @@ import '../../elements/ios-guide.tsx';
 import '../../elements/inapp-guide.tsx';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { siteStatus } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import {
   INSTALL_DELAY_MS,
   SKIP_KEY,
@@ -97,7 +97,7 @@ function reset() {
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(reset);
 afterEach(reset);

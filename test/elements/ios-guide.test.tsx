@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import '../../elements/ios-guide.tsx';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
 import { statusFixture } from '../browser-helpers/status.ts';
 import { fakeUA, resetInstall, statusBackend } from '../browser-helpers/install-fixture.ts';
@@ -42,7 +42,7 @@ const reset = resetInstall;
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(reset);
 afterEach(reset);
@@ -82,7 +82,7 @@ describe('<wps-ios-guide> on iOS 26 (Safari 26 user agent: iPhone OS 18_7, Versi
     fakeUA(UA.safari26);
     backend();
     language.value = 'UR';
-    await ensureI18n();
+    await languageReady();
     const el = mount('<wps-ios-guide open mode="guide"></wps-ios-guide>');
     await waitFor(() => expect(has(el, 'steps')).to.equal(true));
     const texts = steps(el);

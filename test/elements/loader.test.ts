@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { createLoader, type LoaderManifest } from '../../elements/loader.ts';
 import { LANGUAGE_KEY } from '../../src/core/i18n/languages.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { part, waitFor } from '../browser-helpers/helpers.ts';
 
 const manifest: LoaderManifest = {
@@ -50,7 +50,7 @@ function loaderFor(build: 'lite' | 'react', fail: boolean | { now: boolean } = f
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(() => {
   imported = [];

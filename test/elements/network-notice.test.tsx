@@ -9,7 +9,7 @@ import { call } from '../../src/core/api/client.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { cancelRequests } from '../../src/core/api/abort.ts';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
-import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { ensureI18n, language, languageReady, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import {
   FASTEST_LINE_KEY,
@@ -160,7 +160,7 @@ function reset() {
 before(async () => {
   restoreOnLine = fakeProperty(navigator, 'onLine', () => onLine);
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 after(() => restoreOnLine?.());
 beforeEach(reset);

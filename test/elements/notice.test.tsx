@@ -1,7 +1,7 @@
 /** `<wps-notice>` (docs/product.md §8 notices; docs/architecture.md, Elements: attributes, events, modal focus rules). */
 import { expect } from 'chai';
 import '../../elements/notice.tsx';
-import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { ensureI18n, language, languageReady, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices, showNotice } from '../../src/core/notice/notices.ts';
 import { sessionGone } from '../../src/core/api/errors.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
@@ -53,7 +53,7 @@ function reset() {
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(reset);
 afterEach(reset);

@@ -15,7 +15,7 @@ import { expect } from 'chai';
 import '../../elements/push-prompt.tsx';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { resetOverlays } from '../../src/core/overlay/queue.ts';
 import { clearSession, saveSession } from '../../src/core/session/sessionInfo.ts';
 import { PROMPT_DELAY_MS } from '../../src/features/push/prompt.ts';
@@ -145,7 +145,7 @@ function reset() {
 before(async () => {
   vapidKey = await makeVapidKey();
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
   // The first prompt on a page counts that page view and starts the session watcher, once per page:
   // done here, so each test sets the page views it needs.
   reset();

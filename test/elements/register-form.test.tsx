@@ -12,7 +12,7 @@ import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
 import { endpoints, type LoginValue, type SiteInfo } from '../../src/contract/endpoints.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { ensureI18n, language, languageReady, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { clearSession, session } from '../../src/core/session/sessionInfo.ts';
@@ -111,7 +111,7 @@ before(async function () {
   this.timeout(30_000);
   rsaPair();
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(async () => {
   await reset();

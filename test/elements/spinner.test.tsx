@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import '../../elements/spinner.tsx';
 import { SPINNER_AUTO_HIDE_MS } from '../../src/ui/Spinner.tsx';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import {
   expectAccessible,
   expectSameNode,
@@ -36,7 +36,7 @@ async function timerArmed() {
 before(async () => {
   language.value = 'EN';
   // i18next starts with a timer of its own: let it run on the real clock first.
-  await ensureI18n();
+  await languageReady();
 });
 afterEach(() => {
   clock?.uninstall();

@@ -10,7 +10,7 @@ import '../../elements/maintenance.tsx';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
 import { apiBase, merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { ensureI18n, language, languageReady, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { htmlLang, type Language } from '../../src/core/i18n/languages.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { formatMaintenanceEnd, statusScreen } from '../../src/features/site-status/model.ts';
@@ -102,7 +102,7 @@ function reset() {
 before(async () => {
   // CN first: the EN catalogue is not loaded until a test needs it (see the first maintenance test).
   language.value = 'CN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(() => {
   reset();

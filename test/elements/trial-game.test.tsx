@@ -13,7 +13,7 @@
  */
 import { expect } from 'chai';
 import '../../elements/trial-game.tsx';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { clearSession, saveSession } from '../../src/core/session/sessionInfo.ts';
@@ -81,7 +81,7 @@ function reset() {
 }
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(() => {
   reset();

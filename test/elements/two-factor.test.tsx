@@ -9,7 +9,7 @@ import { rsaPair, unsealValue } from '../browser-helpers/sealed.ts';
 import { openTwoFactor, type TwoFactorElement } from '../../elements/two-factor.tsx';
 import { login, loginBusy } from '../../src/features/sign-in/model.ts';
 import { endpoints, type LoginValue } from '../../src/contract/endpoints.ts';
-import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import {
@@ -118,7 +118,7 @@ before(async function () {
   this.timeout(30_000); // RSA key generation in JavaScript
   rsaPair();
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(() => {
   reset();

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import '../../elements/update-notice.tsx';
 import { merchantCode, apiBase } from '../../src/core/config/config.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { ensureI18n, language, languageReady, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { checkForUpdate, resetUpdateCheck, updateAvailable } from '../../src/features/update-check/model.ts';
 import EN from '../../src/core/i18n/locales/EN.json';
@@ -116,7 +116,7 @@ function reset() {
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
   restoreVisibility = fakeProperty(document, 'visibilityState', () => visibility);
   document.addEventListener('wps-refresh', neverReload);
 });

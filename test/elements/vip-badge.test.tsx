@@ -9,7 +9,7 @@
 import { expect } from 'chai';
 import '../../elements/vip-badge.tsx';
 import type { MemberInfo, RankProgress } from '../../src/contract/endpoints.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { memberInfo } from '../../src/core/session/member.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { clearSession, saveSession } from '../../src/core/session/sessionInfo.ts';
@@ -133,7 +133,7 @@ function reset() {
 }
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(() => {
   reset();

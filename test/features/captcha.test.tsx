@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { apiBase } from '../../src/core/config/config.ts';
 import { resetSiteData, siteStatus } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import {
   CAPTCHA_CODES,
   CaptchaError,
@@ -32,7 +32,7 @@ import { sleep, waitFor } from '../browser-helpers/helpers.ts';
 
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 
 const on = { enabled: true };

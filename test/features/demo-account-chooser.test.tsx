@@ -13,7 +13,7 @@ import UR from '../../src/core/i18n/locales/UR.json';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language, setLanguage } from '../../src/core/i18n/i18n.ts';
+import { ensureI18n, language, languageReady, setLanguage } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { clearSession } from '../../src/core/session/sessionInfo.ts';
@@ -147,7 +147,7 @@ before(async function () {
   this.timeout(30_000); // RSA key generation in JavaScript
   rsaPair();
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(async () => {
   await reset();

@@ -27,7 +27,7 @@ import { launchGamePayload } from '../../src/contract/schemas.ts';
 import { PLEASE_LOGIN_NOTICE } from '../../src/core/api/errors.ts';
 import { bannerLink, followBanner, launchPath } from '../../src/core/html/banners.ts';
 import { resetLinks } from '../../src/core/html/links.ts';
-import { ensureI18n, ensurePart, language } from '../../src/core/i18n/i18n.ts';
+import { ensurePart, language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { clearSession, saveSession, session } from '../../src/core/session/sessionInfo.ts';
@@ -102,7 +102,7 @@ function reset() {
 }
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
   await ensurePart(gamesStrings);
 });
 beforeEach(reset);

@@ -14,7 +14,7 @@ import EN from '../../src/core/i18n/locales/EN.json';
 import { endpoints, type SiteInfo } from '../../src/contract/endpoints.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
 import { resetSiteData } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { clearSession, session } from '../../src/core/session/sessionInfo.ts';
@@ -193,7 +193,7 @@ before(async function () {
   this.timeout(30_000); // RSA key generation in JavaScript
   rsaPair();
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
 });
 beforeEach(() => {
   reset();

@@ -8,7 +8,7 @@ import { endpoints } from '../../src/contract/endpoints.ts';
 import { SMS_CODE_VALIDITY_MS } from '../../src/contract/constants.ts';
 import { merchantCode } from '../../src/core/config/config.ts';
 import { loadSiteStatus, resetSiteData } from '../../src/core/config/siteStatus.ts';
-import { ensureI18n, language } from '../../src/core/i18n/i18n.ts';
+import { language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { setNavigator } from '../../src/core/session/navigation.ts';
 import { readRememberedLogin, saveRememberedLogin } from '../../src/core/session/rememberedLogin.ts';
 import { clearSession } from '../../src/core/session/sessionInfo.ts';
@@ -55,7 +55,7 @@ before(async function () {
   this.timeout(30_000); // RSA key generation in JavaScript
   rsaPair();
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
   setNavigator((path) => navigations.push(path)); // nothing here may navigate the test page away
 });
 after(() => setNavigator(undefined));

@@ -37,7 +37,7 @@ import type {
 } from '../../src/contract/endpoints.ts';
 import { ApiError } from '../../src/core/api/client.ts';
 import { PLEASE_LOGIN_NOTICE } from '../../src/core/api/errors.ts';
-import { ensureI18n, ensurePart, i18n, language } from '../../src/core/i18n/i18n.ts';
+import { ensurePart, i18n, language, languageReady } from '../../src/core/i18n/i18n.ts';
 import { notices } from '../../src/core/notice/notices.ts';
 import { memberInfo } from '../../src/core/session/member.ts';
 import { clearSession, saveSession, session } from '../../src/core/session/sessionInfo.ts';
@@ -95,7 +95,7 @@ function reset() {
 }
 before(async () => {
   language.value = 'EN';
-  await ensureI18n();
+  await languageReady();
   await ensurePart(mcStrings);
 });
 beforeEach(reset);
