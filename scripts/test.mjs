@@ -67,7 +67,17 @@ const SLOW_FIRST = [
 const npm = (stage) => ({ name: stage, stage, cmd: 'npm', args: ['run', '-s', stage] });
 // A node:test file run directly (no `--test` runner process in between): its parent is this script,
 // which is what the e2e harness keys its shared seeded data folder on (test/e2e/harness.ts).
-const file = (stage, path) => ({ name: path, stage, cmd: process.execPath, args: ['--import', 'tsx', path], after: ['build'] });
+// `--liftoff-only`: V8 compiles PGlite's WebAssembly with its baseline compiler only. A test file lives
+// seconds, and optimising Postgres's hot functions costs more than it wins back in that time: the 50
+// server-stage files took 188 CPU-s instead of 242, one at a time (CONTRIBUTING.md). The stages that
+// measure time keep V8's defaults, as production runs.
+const file = (stage, path) => ({
+  name: path,
+  stage,
+  cmd: process.execPath,
+  args: ['--liftoff-only', '--import', 'tsx', path],
+  after: ['build'],
+});
 
 const POOL = [
   npm('typecheck'),

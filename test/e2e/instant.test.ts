@@ -8,7 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startHarness, clearAnnouncements, type Harness } from '../harness.ts';
+import { startHarness, clearAnnouncements, type Harness } from './harness.ts';
 
 let h: Harness;
 before(async () => {
