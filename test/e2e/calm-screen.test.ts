@@ -13,17 +13,19 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { devices, type BrowserContext, type Page } from 'playwright-core';
-import { startHarness, type Harness, until } from './harness.ts';
+import { startHarness, type Harness, until, withFullChromium } from './harness.ts';
 import { answerOverlays, calmPage, UA, type Device, type Lang } from './calm.ts';
 
 let h: Harness;
+/** The tests where the push prompt could ask: it asks only in the full browser (harness.ts). */
+let full: Harness | undefined;
 let context: BrowserContext | undefined;
 
 before(async () => {
-  // The push prompt asks only in the full browser (harness.ts, fullChromium).
-  h = await startHarness({}, { fullChromium: true });
+  h = await startHarness();
 });
 after(async () => {
+  await full?.close();
   await h?.close();
 });
 afterEach(async () => {
@@ -44,9 +46,14 @@ const ADD_BALL = `
   }
 `;
 
-async function newPage(device: Device, lang: Lang, options: { userAgent?: string; prompt?: boolean } = {}): Promise<Page> {
+async function newPage(
+  device: Device,
+  lang: Lang,
+  options: { userAgent?: string; prompt?: boolean; push?: boolean } = {},
+): Promise<Page> {
   let page: Page;
-  ({ context, page } = await calmPage(h, device, lang, options));
+  const on = options.push ? (full ??= await withFullChromium(h)) : h;
+  ({ context, page } = await calmPage(on, device, lang, options));
   return page;
 }
 
@@ -143,7 +150,7 @@ describe('one layering: every button of every dialog is on top (ball moved onto 
 
   for (const lang of ['EN', 'UR'] as const) {
     it(`push prompt, Pixel 7, ${lang}`, async () => {
-      const page = await newPage('Pixel 7', lang);
+      const page = await newPage('Pixel 7', lang, { push: true });
       // The install offer and the download-image popups are answered this session: a popup open on
       // home would take the tap on the bottom navigation (a player closes it first).
       await context!.addInitScript(`sessionStorage.setItem('wps:installSkipped', 'true');`);
@@ -180,7 +187,7 @@ describe('a blocking status screen and a game come first', () => {
 
   it('nothing opens by itself over a game: a failed launch keeps its error and Retry on top', async () => {
     await dev('/dev/games', { launchMode: 'fail' });
-    const page = await newPage('Pixel 7', 'EN');
+    const page = await newPage('Pixel 7', 'EN', { push: true });
     await context!.addInitScript(`sessionStorage.setItem('wps:installSkipped', 'true');`);
     await context!.addInitScript(`sessionStorage.setItem('wps:imagePopupSaved', 'true');`);
     await logIn(page, 'demo', 'Demo1234');
