@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { catalogueStrings, MINIGAME_KEYS } from './scripts/catalogue-strings.mjs';
-import { testChromePath } from './scripts/test-chrome.mjs';
+import { CHROME_ARGS, testChromePath } from './scripts/test-chrome.mjs';
 
 // WPS_BUILD=lite runs the same tests on the lite element build: React served by preact/compat and
 // i18next by build-shims/i18next-lite.ts, aliased exactly as rollup.config.mjs does for dist/elements/lite.
@@ -117,15 +117,7 @@ const chrome = chromeLauncher({
   launchOptions: {
     executablePath: testChromePath({ full: true }),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
+    args: CHROME_ARGS,
   },
 });
 const initialize = chrome.initialize.bind(chrome);

@@ -17,21 +17,12 @@ import { extname, join, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { testChromePath } from './test-chrome.mjs';
+import { CHROME_ARGS, testChromePath } from './test-chrome.mjs';
 import { commonTokens, declareClassPlugin, PluginKind } from '@stryker-mutator/api/plugin';
 import { DryRunStatus, MutantRunStatus, TestStatus } from '@stryker-mutator/api/test-runner';
 
 const require = createRequire(import.meta.url);
 const MOCHA_JS = require.resolve('mocha/mocha.js');
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 /** The per-test timeout of web-test-runner.config.mjs. */
 const TEST_TIMEOUT_MS = 10_000;
 const TYPES = {

@@ -8,6 +8,17 @@
 import { existsSync } from 'node:fs';
 
 export const FULL_CHROMIUM = '/usr/bin/chromium';
+
+/** The switches every test browser starts with (web-test-runner, the mutation runner, the e2e harness). */
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 export function testChromePath({ full = false } = {}) {

@@ -11,7 +11,9 @@ import { chromium, type Browser, type BrowserContext, type Page, type Request } 
 import { startServer, type RunningServer } from '../../server/start.ts';
 import type { Config } from '../../server/infra/config.ts';
 import { EMULATOR_API_KEY, EMULATOR_PROJECT_ID } from '../../server/dev/auth-emulator.ts';
-import { testChromePath } from '../../scripts/test-chrome.mjs';
+import { CHROME_ARGS, testChromePath } from '../../scripts/test-chrome.mjs';
+
+export { CHROME_ARGS };
 
 export {
   EMULATOR_API_KEY,
@@ -21,16 +23,6 @@ export {
   startAuthEmulator,
   type AuthEmulator,
 } from '../../server/dev/auth-emulator.ts';
-
-export const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 export interface Harness {
   server: RunningServer;
