@@ -13,6 +13,18 @@ import { DEFAULT_PASSWORD } from '../../src/contract/constants.ts';
 import type { LoginValue } from '../../src/contract/endpoints.ts';
 import { fakeProperty } from '../browser-helpers/status.ts';
 
+/** The key as the page stored it: IndexedDB `wps`, store `keys`, `remembered-login-key` (docs/product.md). */
+function storedKey(): Promise<CryptoKey> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('wps');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const get = open.result.transaction('keys').objectStore('keys').get('remembered-login-key');
+      get.onsuccess = () => resolve(get.result as CryptoKey);
+      get.onerror = () => reject(get.error);
+    };
+  });
+}
 describe('remembered login (docs/product.md §3, §4; docs/architecture.md, Security rules)', () => {
   beforeEach(async () => {
     localStorage.clear();
@@ -46,15 +58,7 @@ describe('remembered login (docs/product.md §3, §4; docs/architecture.md, Secu
 
   it('uses a non-extractable key kept in IndexedDB', async () => {
     await saveRememberedLogin({ type: 'username', username: 'alice', password: 'pw1', merchant: 'demo', autoLogin: 1 });
-    const key = await new Promise<CryptoKey>((resolve, reject) => {
-      const open = indexedDB.open('wps');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const get = open.result.transaction('keys').objectStore('keys').get('remembered-login-key');
-        get.onsuccess = () => resolve(get.result as CryptoKey);
-        get.onerror = () => reject(get.error);
-      };
-    });
+    const key = await storedKey();
     expect(key.extractable).to.equal(false);
     expect(key.algorithm.name).to.equal('AES-GCM');
     let exported = true;
@@ -64,15 +68,7 @@ describe('remembered login (docs/product.md §3, §4; docs/architecture.md, Secu
 
   it("the key that seals it is IndexedDB wps / keys / remembered-login-key (docs/product.md's storage keys)", async () => {
     await saveRememberedLogin({ type: 'username', username: 'alice', password: 'pw-idb', merchant: 'demo', autoLogin: 1 });
-    const key = await new Promise<CryptoKey>((resolve, reject) => {
-      const open = indexedDB.open('wps');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const get = open.result.transaction('keys').objectStore('keys').get('remembered-login-key');
-        get.onsuccess = () => resolve(get.result as CryptoKey);
-        get.onerror = () => reject(get.error);
-      };
-    });
+    const key = await storedKey();
     // That key, and no other (a key left by an earlier page would not), opens the sealed password.
     const { secret } = JSON.parse(localStorage.getItem(REMEMBERED_LOGIN_KEY)!) as { secret: { iv: string; data: string } };
     const bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));

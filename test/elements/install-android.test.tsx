@@ -7,12 +7,11 @@
 import { expect } from 'chai';
 import '../../elements/install-prompt.tsx';
 import type { SiteStatus } from '../../src/contract/endpoints.ts';
-import { resetSiteData } from '../../src/core/config/siteStatus.ts';
 import { language, languageReady } from '../../src/core/i18n/i18n.ts';
-import { resetOverlays } from '../../src/core/overlay/queue.ts';
-import { installed, nativePrompt, skipped } from '../../src/features/install/model.ts';
+import { installed } from '../../src/features/install/model.ts';
 import { SHEET_TRANSITION_MS } from '../../src/ui/Sheet.tsx';
 import { fakeProperty, statusFixture } from '../browser-helpers/status.ts';
+import { resetInstall } from '../browser-helpers/install-fixture.ts';
 import {
   expectAccessible,
   has,
@@ -21,7 +20,6 @@ import {
   part,
   sleep,
   stubFetch,
-  unmountAll,
   waitFor,
   type FetchStub,
 } from '../browser-helpers/helpers.ts';
@@ -61,19 +59,12 @@ function backend() {
 
 const steps = (el: Element) => Array.from(part(el, 'steps')!.querySelectorAll('li')).map((li) => li.textContent);
 
+/** The install fixture's reset, then this file's own backend and faked properties. */
 function reset() {
-  unmountAll();
+  resetInstall();
   stub?.restore();
   stub = undefined;
-  resetSiteData();
-  resetOverlays();
-  sessionStorage.clear();
-  localStorage.clear();
-  skipped.value = false;
-  installed.value = false;
-  nativePrompt.value = undefined;
   for (const undo of restore.splice(0)) undo();
-  language.value = 'EN';
 }
 
 before(async () => {
